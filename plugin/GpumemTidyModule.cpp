@@ -1,0 +1,30 @@
+//===- GpumemTidyModule.cpp - registers the gpumem checks -----------------===//
+//
+// One registration shared by the --load library and the standalone tools, so
+// the two can never offer different checks.
+//
+//===----------------------------------------------------------------------===//
+#include "checks/GpumemCheckList.h"
+
+#include "clang-tidy/ClangTidyModule.h"
+
+namespace clang::tidy::gpumem {
+
+class GpumemModule : public ClangTidyModule {
+public:
+  void addCheckFactories(ClangTidyCheckFactories &Factories) override {
+    registerGpumemChecks(Factories);
+  }
+};
+
+} // namespace clang::tidy::gpumem
+
+namespace clang::tidy {
+
+static ClangTidyModuleRegistry::Add<gpumem::GpumemModule>
+    X("gpumem-module", "Predicts GPU memory efficiency of CUDA kernels.");
+
+// Referenced by the standalone tools to force this object to link.
+volatile int GpumemModuleAnchorSource = 0;
+
+} // namespace clang::tidy
