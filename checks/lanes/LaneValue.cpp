@@ -1,1 +1,454 @@
-// Filled in by the lane algebra.
+//===- LaneValue.cpp - arithmetic on per-lane polynomials -----------------===//
+//
+// Every operation either stays exact or returns an unknown value with its
+// reason. Integer overflow is checked per lane (a value that overflows is
+// unknown, never wrapped).
+//
+//===----------------------------------------------------------------------===//
+#include "checks/lanes/LaneValue.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace gpumem::lanes {
+
+namespace {
+
+bool allEqual(const LaneVector &V) {
+  return std::all_of(V.begin(), V.end(), [&](std::int64_t X) { return X == V[0]; });
+}
+
+bool allZero(const LaneVector &V) {
+  return std::all_of(V.begin(), V.end(), [](std::int64_t X) { return X == 0; });
+}
+
+/// Applies \p Op lane by lane; false when any lane overflows.
+template <typename OpT>
+bool zipLanes(const LaneVector &A, const LaneVector &B, LaneVector &Out,
+              OpT Op) {
+  for (unsigned L = 0; L < WarpLanes; ++L)
+    if (!Op(A[L], B[L], Out[L]))
+      return false;
+  return true;
+}
+
+bool addLane(std::int64_t A, std::int64_t B, std::int64_t &R) {
+  return !__builtin_add_overflow(A, B, &R);
+}
+bool mulLane(std::int64_t A, std::int64_t B, std::int64_t &R) {
+  return !__builtin_mul_overflow(A, B, &R);
+}
+
+LaneVector splat(std::int64_t C) {
+  LaneVector V;
+  V.fill(C);
+  return V;
+}
+
+Monomial multiplyMonomials(const Monomial &A, const Monomial &B) {
+  Monomial M;
+  std::merge(A.begin(), A.end(), B.begin(), B.end(), std::back_inserter(M));
+  return M;
+}
+
+/// Largest power of two strictly above every set bit of \p Mask (>= 1).
+std::int64_t powerAbove(std::int64_t Mask) {
+  std::int64_t P = 1;
+  while (P <= Mask && P < (std::int64_t(1) << 62))
+    P <<= 1;
+  return P;
+}
+
+std::int64_t floorMod(std::int64_t A, std::int64_t B) {
+  std::int64_t R = A % B;
+  return R < 0 ? R + B : R;
+}
+
+} // namespace
+
+SymbolId SymbolTable::intern(const std::string &Name) {
+  for (SymbolId Id = 0; Id < Symbols.size(); ++Id)
+    if (Symbols[Id].Name == Name)
+      return Id;
+  Symbols.push_back(Symbol{Name, {}, false});
+  return static_cast<SymbolId>(Symbols.size() - 1);
+}
+
+LaneValue LaneValue::constant(std::int64_t C) { return perLane(splat(C)); }
+
+LaneValue LaneValue::perLane(const LaneVector &K) {
+  LaneValue V;
+  V.K = K;
+  return V;
+}
+
+LaneValue LaneValue::symbol(SymbolId Id, std::int64_t Scale) {
+  LaneValue V;
+  if (Scale != 0)
+    V.Terms.push_back(LaneTerm{{Id}, splat(Scale)});
+  return V;
+}
+
+LaneValue LaneValue::unknown(std::string What, std::uint64_t Location) {
+  LaneValue V;
+  V.Reason = UnknownReason{std::move(What), Location};
+  return V;
+}
+
+LaneKind LaneValue::kind() const {
+  if (Reason)
+    return LaneKind::Unknown;
+  bool Uniform = allEqual(K) && std::all_of(Terms.begin(), Terms.end(),
+                                            [](const LaneTerm &T) {
+                                              return allEqual(T.Coeff);
+                                            });
+  if (!Uniform)
+    return LaneKind::Varying;
+  return Terms.empty() ? LaneKind::Constant : LaneKind::Uniform;
+}
+
+std::optional<std::int64_t> LaneValue::asConstant() const {
+  if (kind() != LaneKind::Constant)
+    return std::nullopt;
+  return K[0];
+}
+
+std::optional<LaneVector> LaneValue::asPerLane() const {
+  if (Reason || !Terms.empty())
+    return std::nullopt;
+  return K;
+}
+
+bool LaneValue::hasVaryingSymbolicTerm() const {
+  return std::any_of(Terms.begin(), Terms.end(),
+                     [](const LaneTerm &T) { return !allEqual(T.Coeff); });
+}
+
+std::vector<SymbolId> LaneValue::symbols() const {
+  std::vector<SymbolId> Ids;
+  for (const LaneTerm &T : Terms)
+    Ids.insert(Ids.end(), T.Symbols.begin(), T.Symbols.end());
+  std::sort(Ids.begin(), Ids.end());
+  Ids.erase(std::unique(Ids.begin(), Ids.end()), Ids.end());
+  return Ids;
+}
+
+LaneValue LaneValue::withoutUniformTerms() const {
+  if (Reason)
+    return *this;
+  LaneValue V;
+  V.K = K;
+  for (const LaneTerm &T : Terms)
+    if (!allEqual(T.Coeff))
+      V.Terms.push_back(T);
+  return V;
+}
+
+LaneValue
+LaneValue::substitute(const std::map<SymbolId, std::int64_t> &Values) const {
+  if (Reason)
+    return *this;
+  LaneValue Result = perLane(K);
+  for (const LaneTerm &T : Terms) {
+    LaneValue Product = perLane(T.Coeff);
+    for (SymbolId Id : T.Symbols) {
+      auto It = Values.find(Id);
+      Product = Product * (It == Values.end() ? symbol(Id)
+                                              : constant(It->second));
+    }
+    Result = Result + Product;
+  }
+  return Result;
+}
+
+void LaneValue::normalize() {
+  if (Reason) {
+    Terms.clear();
+    return;
+  }
+  std::sort(Terms.begin(), Terms.end(),
+            [](const LaneTerm &A, const LaneTerm &B) {
+              return A.Symbols < B.Symbols;
+            });
+  std::vector<LaneTerm> Merged;
+  for (LaneTerm &T : Terms) {
+    if (!Merged.empty() && Merged.back().Symbols == T.Symbols) {
+      LaneVector Sum;
+      if (!zipLanes(Merged.back().Coeff, T.Coeff, Sum, addLane)) {
+        *this = unknown("integer overflow in index arithmetic");
+        return;
+      }
+      Merged.back().Coeff = Sum;
+    } else {
+      Merged.push_back(std::move(T));
+    }
+  }
+  Merged.erase(std::remove_if(Merged.begin(), Merged.end(),
+                              [](const LaneTerm &T) { return allZero(T.Coeff); }),
+               Merged.end());
+  Terms = std::move(Merged);
+  if (Terms.size() > MaxTerms)
+    *this = unknown("index expression has too many symbolic terms");
+}
+
+LaneValue LaneValue::propagateUnknown(const LaneValue &A, const LaneValue &B) {
+  return A.Reason ? A : B;
+}
+
+LaneValue operator+(const LaneValue &A, const LaneValue &B) {
+  if (A.Reason || B.Reason)
+    return LaneValue::propagateUnknown(A, B);
+  LaneValue R;
+  if (!zipLanes(A.K, B.K, R.K, addLane))
+    return LaneValue::unknown("integer overflow in index arithmetic");
+  R.Terms = A.Terms;
+  R.Terms.insert(R.Terms.end(), B.Terms.begin(), B.Terms.end());
+  R.normalize();
+  return R;
+}
+
+LaneValue operator-(const LaneValue &A) {
+  if (A.Reason)
+    return A;
+  return LaneValue::constant(-1) * A;
+}
+
+LaneValue operator-(const LaneValue &A, const LaneValue &B) {
+  return A + (-B);
+}
+
+LaneValue operator*(const LaneValue &A, const LaneValue &B) {
+  if (A.Reason || B.Reason)
+    return LaneValue::propagateUnknown(A, B);
+  // (Ka + sum Ca*Ma) * (Kb + sum Cb*Mb), lane by lane.
+  LaneValue R;
+  if (!zipLanes(A.K, B.K, R.K, mulLane))
+    return LaneValue::unknown("integer overflow in index arithmetic");
+  auto AddScaled = [&R](const LaneVector &Scale, const LaneTerm &T) {
+    LaneTerm Scaled{T.Symbols, {}};
+    if (!zipLanes(Scale, T.Coeff, Scaled.Coeff, mulLane))
+      return false;
+    R.Terms.push_back(std::move(Scaled));
+    return true;
+  };
+  for (const LaneTerm &T : B.Terms)
+    if (!AddScaled(A.K, T))
+      return LaneValue::unknown("integer overflow in index arithmetic");
+  for (const LaneTerm &T : A.Terms)
+    if (!AddScaled(B.K, T))
+      return LaneValue::unknown("integer overflow in index arithmetic");
+  for (const LaneTerm &TA : A.Terms)
+    for (const LaneTerm &TB : B.Terms) {
+      LaneTerm P{multiplyMonomials(TA.Symbols, TB.Symbols), {}};
+      if (P.Symbols.size() > LaneValue::MaxDegree)
+        return LaneValue::unknown("index expression has too high a degree");
+      if (!zipLanes(TA.Coeff, TB.Coeff, P.Coeff, mulLane))
+        return LaneValue::unknown("integer overflow in index arithmetic");
+      R.Terms.push_back(std::move(P));
+    }
+  R.normalize();
+  return R;
+}
+
+LaneValue LaneValue::divide(const LaneValue &Divisor) const {
+  if (Reason || Divisor.Reason)
+    return propagateUnknown(*this, Divisor);
+  std::optional<std::int64_t> D = Divisor.asConstant();
+  if (!D) {
+    if (auto Lanes = Divisor.asPerLane(); Lanes && Terms.empty()) {
+      LaneVector Q;
+      for (unsigned L = 0; L < WarpLanes; ++L) {
+        if ((*Lanes)[L] == 0)
+          return unknown("division by zero in some lane");
+        Q[L] = K[L] / (*Lanes)[L];
+      }
+      return perLane(Q);
+    }
+    return unknown("division by a value that is not a known constant");
+  }
+  if (*D == 0)
+    return unknown("division by zero");
+  if (*D == -1 && std::any_of(K.begin(), K.end(), [](std::int64_t X) {
+        return X == INT64_MIN;
+      }))
+    return unknown("integer overflow in index arithmetic");
+  LaneValue R;
+  for (const LaneTerm &T : Terms) {
+    LaneTerm Q{T.Symbols, {}};
+    for (unsigned L = 0; L < WarpLanes; ++L) {
+      if (T.Coeff[L] % *D != 0)
+        return unknown("division of a symbolic term that is not a multiple "
+                       "of the divisor");
+      Q.Coeff[L] = T.Coeff[L] / *D;
+    }
+    R.Terms.push_back(std::move(Q));
+  }
+  for (unsigned L = 0; L < WarpLanes; ++L) {
+    // With symbols present the total is only known to floor like the
+    // constant part when that part is non-negative.
+    if (!Terms.empty() && (K[L] < 0 || *D < 0))
+      return unknown("division of a possibly negative value");
+    R.K[L] = K[L] / *D;
+  }
+  R.normalize();
+  return R;
+}
+
+LaneValue LaneValue::remainder(const LaneValue &Divisor) const {
+  if (Reason || Divisor.Reason)
+    return propagateUnknown(*this, Divisor);
+  std::optional<std::int64_t> D = Divisor.asConstant();
+  if (!D) {
+    if (auto Lanes = Divisor.asPerLane(); Lanes && Terms.empty()) {
+      LaneVector Q;
+      for (unsigned L = 0; L < WarpLanes; ++L) {
+        if ((*Lanes)[L] == 0)
+          return unknown("remainder by zero in some lane");
+        Q[L] = K[L] % (*Lanes)[L];
+      }
+      return perLane(Q);
+    }
+    return unknown("remainder by a value that is not a known constant");
+  }
+  if (*D == 0)
+    return unknown("remainder by zero");
+  if (*D == -1)
+    return constant(0);
+  LaneValue R;
+  for (const LaneTerm &T : Terms)
+    for (std::int64_t C : T.Coeff)
+      if (C % *D != 0)
+        return unknown("remainder of a symbolic term that is not a multiple "
+                       "of the divisor");
+  for (unsigned L = 0; L < WarpLanes; ++L) {
+    if (!Terms.empty() && K[L] < 0)
+      return unknown("remainder of a possibly negative value");
+    R.K[L] = K[L] % *D;
+  }
+  return R;
+}
+
+LaneValue LaneValue::shiftLeft(const LaneValue &Amount) const {
+  if (Reason || Amount.Reason)
+    return propagateUnknown(*this, Amount);
+  std::optional<std::int64_t> S = Amount.asConstant();
+  if (!S || *S < 0 || *S > 62)
+    return unknown("shift by a value that is not a small constant");
+  return *this * constant(std::int64_t(1) << *S);
+}
+
+LaneValue LaneValue::shiftRight(const LaneValue &Amount) const {
+  if (Reason || Amount.Reason)
+    return propagateUnknown(*this, Amount);
+  std::optional<std::int64_t> S = Amount.asConstant();
+  if (!S || *S < 0 || *S > 62)
+    return unknown("shift by a value that is not a small constant");
+  if (Terms.empty()) {
+    LaneVector R;
+    for (unsigned L = 0; L < WarpLanes; ++L)
+      R[L] = K[L] >> *S;
+    return perLane(R);
+  }
+  return divide(constant(std::int64_t(1) << *S));
+}
+
+LaneValue LaneValue::bitAnd(const LaneValue &Other) const {
+  return bitOp(Other, BitOp::And);
+}
+LaneValue LaneValue::bitOr(const LaneValue &Other) const {
+  return bitOp(Other, BitOp::Or);
+}
+LaneValue LaneValue::bitXor(const LaneValue &Other) const {
+  return bitOp(Other, BitOp::Xor);
+}
+
+LaneValue LaneValue::bitOp(const LaneValue &Other, BitOp Op) const {
+  if (Reason || Other.Reason)
+    return propagateUnknown(*this, Other);
+  auto Apply = [Op](std::int64_t A, std::int64_t B) {
+    switch (Op) {
+    case BitOp::And:
+      return A & B;
+    case BitOp::Or:
+      return A | B;
+    case BitOp::Xor:
+      return A ^ B;
+    }
+    return A;
+  };
+  // Both sides known per lane: exact.
+  if (Terms.empty() && Other.Terms.empty()) {
+    LaneVector R;
+    for (unsigned L = 0; L < WarpLanes; ++L)
+      R[L] = Apply(K[L], Other.K[L]);
+    return perLane(R);
+  }
+  // Symbolic on one side, per-lane mask on the other: the symbols only touch
+  // bits at or above P when every coefficient is a multiple of P, so the
+  // operation acts on the low bits of the constant part alone.
+  const LaneValue *Sym = Terms.empty() ? &Other : this;
+  const LaneValue *Mask = Terms.empty() ? this : &Other;
+  if (!Mask->Terms.empty())
+    return unknown("bit operation between two symbolic values");
+  std::int64_t MaxMask = 0;
+  for (std::int64_t M : Mask->K) {
+    if (M < 0)
+      return unknown("bit operation with a negative mask");
+    MaxMask = std::max(MaxMask, M);
+  }
+  std::int64_t P = powerAbove(MaxMask);
+  for (const LaneTerm &T : Sym->Terms)
+    for (std::int64_t C : T.Coeff)
+      if (C % P != 0)
+        return unknown("bit operation on a symbolic value whose low bits are "
+                       "not known");
+  LaneValue R;
+  R.Terms = Op == BitOp::And ? std::vector<LaneTerm>{} : Sym->Terms;
+  for (unsigned L = 0; L < WarpLanes; ++L) {
+    std::int64_t Base = Sym->K[L];
+    if (Base < 0)
+      return unknown("bit operation on a possibly negative value");
+    std::int64_t Low = floorMod(Base, P);
+    std::int64_t NewLow = Apply(Low, Mask->K[L]);
+    R.K[L] = Op == BitOp::And ? NewLow : Base - Low + NewLow;
+  }
+  R.normalize();
+  return R;
+}
+
+std::string LaneValue::str(const SymbolTable &Table) const {
+  if (Reason)
+    return "unknown (" + Reason->What + ")";
+  auto VectorStr = [](const LaneVector &V) {
+    std::ostringstream OS;
+    if (allEqual(V)) {
+      OS << V[0];
+      return OS.str();
+    }
+    // Affine in the lane prints as a + b*lane; anything else in full.
+    std::int64_t Step = V[1] - V[0];
+    bool Affine = true;
+    for (unsigned L = 1; L < WarpLanes; ++L)
+      Affine &= V[L] - V[L - 1] == Step;
+    if (Affine) {
+      if (V[0] != 0)
+        OS << V[0] << "+";
+      OS << Step << "*lane";
+      return OS.str();
+    }
+    OS << "[";
+    for (unsigned L = 0; L < WarpLanes; ++L)
+      OS << (L ? "," : "") << V[L];
+    OS << "]";
+    return OS.str();
+  };
+  std::string Out = VectorStr(K);
+  for (const LaneTerm &T : Terms) {
+    Out += " + (" + VectorStr(T.Coeff) + ")";
+    for (SymbolId Id : T.Symbols)
+      Out += "*" + Table[Id].Name;
+  }
+  return Out;
+}
+
+} // namespace gpumem::lanes

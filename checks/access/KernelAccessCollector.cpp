@@ -1,0 +1,536 @@
+//===- KernelAccessCollector.cpp - walking a kernel for accesses ----------===//
+//
+// The walk follows statements in order. An `if` splits the active mask by
+// its condition when the condition is decided per lane; `if (c) return;`
+// (or continue/break) removes those lanes from the statements after it.
+// Conditions that do not depend on the lane (n > 0, i < n on a global
+// index) leave the mask alone: they are bounds checks, not partial warps.
+//
+//===----------------------------------------------------------------------===//
+#include "checks/access/KernelAccessCollector.h"
+
+#include "checks/cuda/CudaBuiltins.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/AST/StmtCXX.h"
+
+namespace gpumem::access {
+
+using namespace clang;
+using lanes::LaneMask;
+using lanes::LaneValue;
+using lanes::MemorySpace;
+using lanes::SymbolId;
+
+namespace {
+
+/// Scalar fields of a record, nested records and arrays flattened.
+unsigned countScalarFields(const RecordDecl *RD, unsigned Depth = 0) {
+  if (!RD || Depth > 8 || !RD->getDefinition())
+    return 0;
+  unsigned Count = 0;
+  for (const FieldDecl *FD : RD->getDefinition()->fields()) {
+    QualType T = FD->getType().getCanonicalType();
+    std::uint64_t Elements = 1;
+    while (const auto *AT = dyn_cast<ConstantArrayType>(T.getTypePtr())) {
+      Elements *= AT->getSize().getZExtValue();
+      T = AT->getElementType().getCanonicalType();
+    }
+    unsigned Per = T->isRecordType()
+                       ? countScalarFields(T->getAsRecordDecl(), Depth + 1)
+                       : 1;
+    Count += static_cast<unsigned>(Elements * Per);
+  }
+  return Count;
+}
+
+/// The record element and field path an lvalue reaches through `.`.
+std::optional<StructField> structFieldOf(const Expr *E, ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  std::string Path;
+  std::int64_t Offset = 0;
+  const Expr *Element = E;
+  while (const auto *ME = dyn_cast<MemberExpr>(Element)) {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!FD || FD->isBitField())
+      return std::nullopt;
+    Path = Path.empty() ? FD->getNameAsString()
+                        : FD->getNameAsString() + "." + Path;
+    Offset += static_cast<std::int64_t>(
+        Ctx.getASTRecordLayout(FD->getParent())
+            .getFieldOffset(FD->getFieldIndex()) /
+        Ctx.getCharWidth());
+    if (ME->isArrow()) {
+      // p->x: the element is *p.
+      QualType Pointee = ME->getBase()->getType()->getPointeeType();
+      const RecordDecl *RD = Pointee->getAsRecordDecl();
+      if (!RD || Pointee->isIncompleteType())
+        return std::nullopt;
+      return StructField{RD, Ctx.getTypeSizeInChars(Pointee).getQuantity(),
+                         Path, Offset, countScalarFields(RD)};
+    }
+    Element = ME->getBase()->IgnoreParenImpCasts();
+  }
+  QualType T = Element->getType();
+  const RecordDecl *RD = T->getAsRecordDecl();
+  if (!RD || T->isIncompleteType())
+    return std::nullopt;
+  if (!isa<ArraySubscriptExpr>(Element) && !isa<UnaryOperator>(Element))
+    return std::nullopt;
+  return StructField{RD, Ctx.getTypeSizeInChars(T).getQuantity(), Path,
+                     Offset, countScalarFields(RD)};
+}
+
+/// The declared shape of the array variable under an lvalue, if any.
+std::optional<ArrayShape> arrayShapeOf(const ValueDecl *Base,
+                                       ASTContext &Ctx) {
+  const auto *VD = dyn_cast_or_null<VarDecl>(Base);
+  if (!VD)
+    return std::nullopt;
+  QualType T = VD->getType().getCanonicalType();
+  if (!T->isArrayType())
+    return std::nullopt;
+  ArrayShape Shape;
+  Shape.Decl = VD;
+  while (const auto *AT = Ctx.getAsArrayType(T)) {
+    if (const auto *CAT = dyn_cast<ConstantArrayType>(AT))
+      Shape.Dims.push_back(static_cast<std::int64_t>(CAT->getSize().getZExtValue()));
+    T = AT->getElementType().getCanonicalType();
+  }
+  if (!T->isIncompleteType() && T->isConstantSizeType())
+    Shape.ElementBytes = Ctx.getTypeSizeInChars(T).getQuantity();
+  return Shape;
+}
+
+/// An expression that may denote memory (not a plain local variable).
+bool mayBeMemory(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E))
+    return true;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->getOpcode() == UO_Deref;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+      return cuda::isSharedVariable(VD) || cuda::isDeviceGlobalVariable(VD) ||
+             VD->getType()->isReferenceType();
+  return false;
+}
+
+bool isExitStatement(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S) || isa<ContinueStmt>(S) || isa<BreakStmt>(S))
+    return true;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return CS->size() == 1 && isExitStatement(CS->body_front());
+  return false;
+}
+
+bool isAtomic(StringRef Name) {
+  return Name.starts_with("atomic") || Name.starts_with("__atomic");
+}
+
+bool isLoadIntrinsic(StringRef Name) {
+  return Name == "__ldg" || Name == "__ldcg" || Name == "__ldca" ||
+         Name == "__ldcs" || Name == "__ldlu" || Name == "__ldcv";
+}
+
+class Collector {
+public:
+  Collector(ASTContext &Ctx, lanes::LaneEvaluator &Eval,
+            const AnalysisSettings &Settings, KernelAccesses &Out)
+      : Ctx(Ctx), Eval(Eval), Settings(Settings), Out(Out) {}
+
+  void run(const Stmt *Body, LaneMask Populated) {
+    State S;
+    S.Active = Populated;
+    visit(Body, S);
+  }
+
+private:
+  struct State {
+    LaneMask Active = lanes::AllLanes;
+    unsigned LoopDepth = 0;
+    bool ThreadGuard = false;
+    std::vector<const VarDecl *> LoopVars;
+  };
+
+  ASTContext &Ctx;
+  lanes::LaneEvaluator &Eval;
+  const AnalysisSettings &Settings;
+  KernelAccesses &Out;
+  unsigned CallDepth = 0;
+
+  void narrow(State &S, const Expr *Cond, bool Holds) {
+    auto Mask = Eval.evaluateCondition(Cond);
+    if (!Mask)
+      return;
+    S.Active &= Holds ? *Mask : ~*Mask;
+    S.ThreadGuard = true;
+  }
+
+  void visit(const Stmt *S, State St) {
+    if (!S || Out.Accesses.size() >= Settings.MaxAccesses)
+      return;
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      for (const Stmt *Child : CS->body()) {
+        visit(Child, St);
+        // if (cond) return; removes the lanes where cond holds.
+        if (const auto *If = dyn_cast<IfStmt>(Child))
+          if (!If->getElse() && isExitStatement(If->getThen()) &&
+              !If->getConditionVariable())
+            narrow(St, If->getCond(), false);
+      }
+      return;
+    }
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      visit(If->getInit(), St);
+      visit(If->getConditionVariableDeclStmt(), St);
+      visit(If->getCond(), St);
+      State Then = St, Else = St;
+      if (!If->getConditionVariable()) {
+        narrow(Then, If->getCond(), true);
+        narrow(Else, If->getCond(), false);
+      }
+      visit(If->getThen(), Then);
+      visit(If->getElse(), Else);
+      return;
+    }
+    if (const auto *For = dyn_cast<ForStmt>(S)) {
+      visit(For->getInit(), St);
+      State Body = St;
+      ++Body.LoopDepth;
+      visit(For->getCond(), Body);
+      visit(For->getBody(), Body);
+      visit(For->getInc(), Body);
+      return;
+    }
+    if (isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S)) {
+      State Body = St;
+      ++Body.LoopDepth;
+      for (const Stmt *Child : S->children())
+        visit(Child, Body);
+      return;
+    }
+    if (isa<LambdaExpr>(S))
+      return;
+    if (const auto *E = dyn_cast<Expr>(S)) {
+      visitExpr(E, St);
+      return;
+    }
+    for (const Stmt *Child : S->children())
+      visit(Child, St);
+  }
+
+  void visitChildren(const Stmt *S, const State &St, const Expr *Skip = nullptr) {
+    for (const Stmt *Child : S->children())
+      if (Child != Skip)
+        visit(Child, St);
+  }
+
+  void visitExpr(const Expr *E, const State &St) {
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E);
+        Cast && Cast->getCastKind() == CK_LValueToRValue &&
+        mayBeMemory(Cast->getSubExpr())) {
+      record(Cast->getSubExpr(), AccessKind::Load, St);
+      visitLValueParts(Cast->getSubExpr(), St);
+      return;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && BO->isAssignmentOp() && mayBeMemory(BO->getLHS())) {
+      record(BO->getLHS(), BO->isCompoundAssignmentOp()
+                               ? AccessKind::ReadModifyWrite
+                               : AccessKind::Store,
+             St);
+      visitLValueParts(BO->getLHS(), St);
+      visit(BO->getRHS(), St);
+      return;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->isIncrementDecrementOp() && mayBeMemory(UO->getSubExpr())) {
+      record(UO->getSubExpr(), AccessKind::ReadModifyWrite, St);
+      visitLValueParts(UO->getSubExpr(), St);
+      return;
+    }
+    if (const auto *Ctor = dyn_cast<CXXConstructExpr>(E);
+        Ctor && Ctor->getNumArgs() == 1 &&
+        Ctor->getConstructor()->isCopyOrMoveConstructor() &&
+        mayBeMemory(Ctor->getArg(0))) {
+      record(Ctor->getArg(0), AccessKind::Load, St);
+      visitLValueParts(Ctor->getArg(0), St);
+      return;
+    }
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+        Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2) {
+      if (mayBeMemory(Op->getArg(0))) {
+        record(Op->getArg(0), AccessKind::Store, St);
+        visitLValueParts(Op->getArg(0), St);
+      } else {
+        visit(Op->getArg(0), St);
+      }
+      if (mayBeMemory(Op->getArg(1))) {
+        record(Op->getArg(1), AccessKind::Load, St);
+        visitLValueParts(Op->getArg(1), St);
+      } else {
+        visit(Op->getArg(1), St);
+      }
+      return;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E);
+        Call && !isa<CXXOperatorCallExpr>(Call) && !isa<CUDAKernelCallExpr>(Call)) {
+      visitCall(Call, St);
+      return;
+    }
+    visitChildren(E, St);
+  }
+
+  /// Visits the index expressions inside an lvalue, not the lvalue itself.
+  void visitLValueParts(const Expr *E, const State &St) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      visitLValueParts(AS->getBase(), St);
+      visit(AS->getIdx(), St);
+      return;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        visit(ME->getBase(), St);
+      else
+        visitLValueParts(ME->getBase(), St);
+      return;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_Deref) {
+      visit(UO->getSubExpr(), St);
+      return;
+    }
+    if (isa<DeclRefExpr>(E))
+      return;
+    visit(E, St);
+  }
+
+  void visitCall(const CallExpr *Call, const State &St) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    StringRef Name =
+        Callee && Callee->getIdentifier() ? Callee->getName() : StringRef();
+    if (Callee && Call->getNumArgs() >= 1 &&
+        (isLoadIntrinsic(Name) || isAtomic(Name))) {
+      const Expr *Ptr = Call->getArg(0);
+      if (Ptr->getType()->isPointerType()) {
+        recordPointer(Ptr, Call,
+                      isAtomic(Name) ? AccessKind::ReadModifyWrite
+                                     : AccessKind::Load,
+                      St);
+        for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+          visitPointerParts(Call->getArg(I), St);
+        return;
+      }
+    }
+    // Arguments are evaluated in the caller.
+    for (const Expr *Arg : Call->arguments())
+      visit(Arg, St);
+    const FunctionDecl *Def = nullptr;
+    if (!Callee || !Callee->hasBody(Def) || !Def || CallDepth >= 4 ||
+        !cuda::isDeviceFunction(Def))
+      return;
+    if (!Eval.enterCall(Call))
+      return;
+    ++CallDepth;
+    visit(Def->getBody(), St);
+    --CallDepth;
+    Eval.leaveCall();
+  }
+
+  void visitPointerParts(const Expr *E, const State &St) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_AddrOf) {
+      visitLValueParts(UO->getSubExpr(), St);
+      return;
+    }
+    visit(E, St);
+  }
+
+  void record(const Expr *LValue, AccessKind Kind, const State &St) {
+    QualType T = LValue->getType().getNonReferenceType().getCanonicalType();
+    if (T->isIncompleteType() || !T->isConstantSizeType() ||
+        T->isDependentType())
+      return;
+    lanes::PointerValue Address = Eval.evaluateAddress(LValue);
+    add(LValue, Address, Ctx.getTypeSizeInChars(T).getQuantity(), Kind, St);
+  }
+
+  void recordPointer(const Expr *Ptr, const Expr *Where, AccessKind Kind,
+                     const State &St) {
+    QualType T = Ptr->getType()->getPointeeType().getCanonicalType();
+    if (T->isIncompleteType() || !T->isConstantSizeType() ||
+        T->isDependentType() || T->isVoidType())
+      return;
+    lanes::PointerValue Address = Eval.evaluatePointer(Ptr);
+    const Expr *Target = Ptr->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(Target);
+        UO && UO->getOpcode() == UO_AddrOf)
+      Target = UO->getSubExpr();
+    else
+      Target = Where;
+    add(Target, Address, Ctx.getTypeSizeInChars(T).getQuantity(), Kind, St);
+  }
+
+  void add(const Expr *Target, const lanes::PointerValue &Address,
+           std::int64_t Width, AccessKind Kind, const State &St) {
+    if (Address.Space == MemorySpace::Local ||
+        Address.Space == MemorySpace::Constant)
+      return;
+    if (Address.Space == MemorySpace::Unknown && !Address.isUnknown())
+      return;
+    MemoryAccess A;
+    A.Expression = Target;
+    A.Function = Eval.currentFunction();
+    A.Space = Address.Space;
+    A.Base = Address.Base;
+    A.Kind = Kind;
+    A.Width = static_cast<unsigned>(Width);
+    A.Offset = Address.Offset;
+    A.Active = St.Active;
+    A.InLoop = St.LoopDepth > 0;
+    A.GuardedByThreadIndex = St.ThreadGuard;
+    A.Struct = structFieldOf(Target, Ctx);
+    if (A.Space == MemorySpace::Shared)
+      A.Array = arrayShapeOf(A.Base, Ctx);
+    concretize(A);
+    Out.Accesses.push_back(std::move(A));
+  }
+
+  /// Fills Scenarios (or SymbolicStride) from the symbolic offset.
+  void concretize(MemoryAccess &A) {
+    lanes::SymbolTable &Symbols = Eval.symbols();
+    if (A.Offset.isUnknown()) {
+      retryWithPins(A);
+      return;
+    }
+    // Uniform terms shift every lane alike: the base they form is assumed
+    // aligned, so only lane-varying terms and the constants remain.
+    LaneValue Relative = A.Offset.withoutUniformTerms();
+    std::vector<SymbolId> Enumerable, Open;
+    for (SymbolId Id : Relative.symbols())
+      (Symbols[Id].Values.empty() ? Open : Enumerable).push_back(Id);
+    if (!Open.empty()) {
+      A.SymbolicStride = Open;
+      return;
+    }
+    enumerate(A, Enumerable, [&](const std::map<SymbolId, std::int64_t> &Pins)
+                  -> std::optional<lanes::LaneVector> {
+      return Relative.substitute(Pins).asPerLane();
+    });
+  }
+
+  /// A non-affine offset (tx ^ ty) may become exact once the thread-row
+  /// and loop symbols it mentions are numbers.
+  void retryWithPins(MemoryAccess &A) {
+    lanes::SymbolTable &Symbols = Eval.symbols();
+    const std::string &Why = A.Offset.reason().What;
+    if (Why.find("bit operation") == std::string::npos &&
+        Why.find("division") == std::string::npos &&
+        Why.find("remainder") == std::string::npos &&
+        Why.find("conditional") == std::string::npos &&
+        Why.find("min/max") == std::string::npos)
+      return;
+    std::vector<SymbolId> Candidates;
+    for (SymbolId Id = 0; Id < Symbols.size(); ++Id)
+      if (!Symbols[Id].Values.empty())
+        Candidates.push_back(Id);
+    if (Candidates.empty())
+      return;
+    const Expr *Target = A.Expression;
+    bool ViaPointer = !Target->isGLValue();
+    enumerate(A, Candidates, [&](const std::map<SymbolId, std::int64_t> &Pins)
+                  -> std::optional<lanes::LaneVector> {
+      Eval.pin(Pins);
+      lanes::PointerValue P =
+          ViaPointer ? lanes::PointerValue::unknown("", 0)
+                     : Eval.evaluateAddress(Target);
+      Eval.pin({});
+      if (P.isUnknown())
+        return std::nullopt;
+      LaneValue Relative = P.Offset.withoutUniformTerms();
+      return Relative.asPerLane();
+    });
+  }
+
+  template <typename EvalFn>
+  void enumerate(MemoryAccess &A, const std::vector<SymbolId> &Ids,
+                 EvalFn Evaluate) {
+    lanes::SymbolTable &Symbols = Eval.symbols();
+    std::uint64_t Combos = 1;
+    for (SymbolId Id : Ids) {
+      Combos *= Symbols[Id].Values.size();
+      if (Combos > Settings.MaxScenarios)
+        return;
+    }
+    std::vector<std::size_t> Index(Ids.size(), 0);
+    for (std::uint64_t C = 0; C < Combos; ++C) {
+      std::map<SymbolId, std::int64_t> Pins;
+      for (std::size_t I = 0; I < Ids.size(); ++I)
+        Pins[Ids[I]] = Symbols[Ids[I]].Values[Index[I]];
+      auto Lanes = Evaluate(Pins);
+      if (!Lanes) {
+        A.Scenarios.clear();
+        return;
+      }
+      A.Scenarios.push_back(LaneScenario{Pins, *Lanes});
+      for (std::size_t I = 0; I < Ids.size(); ++I) {
+        if (++Index[I] < Symbols[Ids[I]].Values.size())
+          break;
+        Index[I] = 0;
+      }
+    }
+    if (!A.Scenarios.empty() && A.Offset.isUnknown()) {
+      // The pinned evaluations succeeded: the offset is known per scenario.
+      A.Offset = LaneValue::perLane(A.Scenarios.front().Offset);
+    }
+  }
+};
+
+} // namespace
+
+KernelAccesses collectKernelAccesses(const FunctionDecl *Kernel,
+                                     ASTContext &Ctx,
+                                     const cuda::LaunchSites &Launches,
+                                     const AnalysisSettings &Settings) {
+  KernelAccesses Out;
+  Out.Kernel = Kernel;
+  Out.Symbols = std::make_shared<lanes::SymbolTable>();
+  Out.AssumedBlockSize = Settings.AssumedBlockSize;
+  const FunctionDecl *Def = nullptr;
+  if (!Kernel || !Kernel->hasBody(Def) || !Def || Def->isDependentContext())
+    return Out;
+
+  std::optional<lanes::BlockShape> Shape = Settings.BlockDim;
+  if (const cuda::LaunchSites::Entry *Launch = Launches.find(Kernel)) {
+    Out.LaunchesDisagree = Launch->Conflicting;
+    if (Launch->Shape) {
+      Shape = Launch->Shape;
+      Out.LaunchShape = Launch->Shape;
+      Out.LaunchLocation = Launch->Where;
+    }
+  }
+  lanes::ThreadGeometry Geometry =
+      Shape ? lanes::ThreadGeometry::known(*Shape, *Out.Symbols)
+            : lanes::ThreadGeometry::assumed(*Out.Symbols,
+                                             Settings.AssumedBlockSize);
+  lanes::LaneEvaluator Eval(Ctx, *Out.Symbols, Geometry);
+  Eval.enterKernel(Def);
+  Collector C(Ctx, Eval, Settings, Out);
+  C.run(Def->getBody(), Geometry.populatedLanes());
+
+  Out.FirstWarpOnly = Geometry.firstWarpOnly();
+  Out.UsedAssumedBounds = Eval.usedAssumedBounds();
+  Out.GuardOnFirstWarp = Eval.guardedOnFirstWarp();
+  for (SymbolId Id = 0; Id < Out.Symbols->size(); ++Id)
+    if (const VarDecl *VD = Eval.loopVariableOf(Id))
+      Out.LoopVariables[Id] = VD;
+  return Out;
+}
+
+} // namespace gpumem::access

@@ -1,0 +1,39 @@
+//===- KernelAccessCollector.h - every access of a kernel -------*- C++ -*-===//
+//
+// Walks a kernel body in order, keeping the active-lane mask of the guards
+// around each statement (if, early return, continue) and the loops it sits
+// in, follows calls into device functions defined in the same file, and
+// turns each global or shared load and store into a MemoryAccess.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUMEM_CHECKS_ACCESS_KERNELACCESSCOLLECTOR_H
+#define GPUMEM_CHECKS_ACCESS_KERNELACCESSCOLLECTOR_H
+
+#include "checks/access/MemoryAccess.h"
+#include "checks/cuda/LaunchSites.h"
+
+#include "clang/AST/ASTContext.h"
+
+namespace gpumem::access {
+
+/// How the analysis treats what it cannot see.
+struct AnalysisSettings {
+  /// blockDim from a check option; used when no launch fixes it.
+  std::optional<lanes::BlockShape> BlockDim;
+  /// Threads per block assumed for loop bounds when blockDim is unknown.
+  std::int64_t AssumedBlockSize = 256;
+  /// Enumerated symbol assignments per access before giving up.
+  unsigned MaxScenarios = 256;
+  /// Accesses collected per kernel before the rest are ignored.
+  unsigned MaxAccesses = 4096;
+};
+
+/// Collects the memory accesses of kernel \p Kernel.
+KernelAccesses collectKernelAccesses(const clang::FunctionDecl *Kernel,
+                                     clang::ASTContext &Ctx,
+                                     const cuda::LaunchSites &Launches,
+                                     const AnalysisSettings &Settings);
+
+} // namespace gpumem::access
+
+#endif // GPUMEM_CHECKS_ACCESS_KERNELACCESSCOLLECTOR_H

@@ -1,0 +1,101 @@
+//===- MemoryAccess.h - one memory access as facts --------------*- C++ -*-===//
+//
+// What every check needs to know about one load or store in device code:
+// its memory space, width, the lanes that execute it, its per-lane byte
+// offset from a warp-uniform base, the struct field it goes through, the
+// shared array it indexes, and whether it repeats in a loop. The offset is
+// kept both symbolically and as concrete per-lane scenarios (one per value
+// of the enumerable symbols it depends on) for the model to price.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUMEM_CHECKS_ACCESS_MEMORYACCESS_H
+#define GPUMEM_CHECKS_ACCESS_MEMORYACCESS_H
+
+#include "checks/lanes/LaneEvaluator.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpumem::access {
+
+/// Read, write or both (x += 1, atomics).
+enum class AccessKind { Load, Store, ReadModifyWrite };
+
+/// The access goes through a field of an array-of-structures element.
+struct StructField {
+  const clang::RecordDecl *Record = nullptr;
+  std::int64_t RecordBytes = 0;
+  /// "x", "pos.x"; empty when the whole struct is copied.
+  std::string FieldPath;
+  std::int64_t FieldOffset = 0;
+  /// Scalar fields in the record (nested records and arrays flattened).
+  unsigned ScalarFieldCount = 0;
+};
+
+/// The declared shape of the array an access indexes.
+struct ArrayShape {
+  const clang::VarDecl *Decl = nullptr;
+  /// Extents, outermost first; empty for extern __shared__ arrays.
+  std::vector<std::int64_t> Dims;
+  std::int64_t ElementBytes = 0;
+};
+
+/// Per-lane offsets for one assignment of the enumerable symbols.
+struct LaneScenario {
+  std::map<lanes::SymbolId, std::int64_t> Pins;
+  lanes::LaneVector Offset{};
+};
+
+/// One load or store of global or shared memory.
+struct MemoryAccess {
+  const clang::Expr *Expression = nullptr;
+  const clang::FunctionDecl *Function = nullptr;
+  lanes::MemorySpace Space = lanes::MemorySpace::Unknown;
+  const clang::ValueDecl *Base = nullptr;
+  AccessKind Kind = AccessKind::Load;
+  unsigned Width = 0;
+  /// Byte offset from the base, every term included.
+  lanes::LaneValue Offset;
+  /// Lanes executing the access (guards, block under 32 threads).
+  lanes::LaneMask Active = lanes::AllLanes;
+  /// Inside a loop of the kernel (the access repeats).
+  bool InLoop = false;
+  /// Active lanes come from a guard on the thread index (not the block).
+  bool GuardedByThreadIndex = false;
+  std::optional<StructField> Struct;
+  std::optional<ArrayShape> Array;
+  /// Concrete per-lane offsets, relative to a warp-uniform base that is
+  /// assumed aligned; empty when the offset is unknown or symbolic.
+  std::vector<LaneScenario> Scenarios;
+  /// Lane-varying terms over symbols that could not be enumerated
+  /// (in[threadIdx.x * width]): the stride is symbolic.
+  std::vector<lanes::SymbolId> SymbolicStride;
+};
+
+/// Everything the analysis learned about one kernel.
+struct KernelAccesses {
+  const clang::FunctionDecl *Kernel = nullptr;
+  /// Names and values of the symbols the offsets mention.
+  std::shared_ptr<lanes::SymbolTable> Symbols;
+  /// Symbols that stand for loop variables.
+  std::map<lanes::SymbolId, const clang::VarDecl *> LoopVariables;
+  std::vector<MemoryAccess> Accesses;
+  /// Where blockDim came from, for notes.
+  std::optional<lanes::BlockShape> LaunchShape;
+  clang::SourceLocation LaunchLocation;
+  bool LaunchesDisagree = false;
+  bool FirstWarpOnly = false;
+  bool UsedAssumedBounds = false;
+  bool GuardOnFirstWarp = false;
+  std::int64_t AssumedBlockSize = 256;
+};
+
+} // namespace gpumem::access
+
+#endif // GPUMEM_CHECKS_ACCESS_MEMORYACCESS_H

@@ -1,0 +1,107 @@
+//===- CudaBuiltins.cpp ---------------------------------------------------===//
+#include "checks/cuda/CudaBuiltins.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ExprObjC.h"
+
+namespace gpumem::cuda {
+
+using namespace clang;
+
+namespace {
+
+std::optional<BuiltinVar> builtinVarOf(const Expr *Base) {
+  const auto *Ref = dyn_cast_or_null<DeclRefExpr>(Base->IgnoreParenImpCasts());
+  if (!Ref)
+    return std::nullopt;
+  const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+  if (!VD || !VD->hasGlobalStorage())
+    return std::nullopt;
+  // The type name guards against a user variable called threadIdx.
+  std::string TypeName = VD->getType().getUnqualifiedType().getAsString();
+  if (TypeName.find("__cuda_builtin_") == std::string::npos)
+    return std::nullopt;
+  StringRef Name = VD->getName();
+  if (Name == "threadIdx")
+    return BuiltinVar::ThreadIdx;
+  if (Name == "blockIdx")
+    return BuiltinVar::BlockIdx;
+  if (Name == "blockDim")
+    return BuiltinVar::BlockDim;
+  if (Name == "gridDim")
+    return BuiltinVar::GridDim;
+  return std::nullopt;
+}
+
+std::optional<unsigned> axisOf(StringRef Name) {
+  if (Name.consume_front("__fetch_builtin_"))
+    ;
+  if (Name == "x")
+    return 0;
+  if (Name == "y")
+    return 1;
+  if (Name == "z")
+    return 2;
+  return std::nullopt;
+}
+
+} // namespace
+
+std::optional<BuiltinIndex> matchBuiltinIndex(const Expr *E) {
+  if (!E)
+    return std::nullopt;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *POE = dyn_cast<PseudoObjectExpr>(E))
+    E = POE->getSyntacticForm()->IgnoreParenImpCasts();
+  if (const auto *Prop = dyn_cast<MSPropertyRefExpr>(E)) {
+    auto Var = builtinVarOf(Prop->getBaseExpr());
+    auto Axis = axisOf(Prop->getPropertyDecl()->getName());
+    if (Var && Axis)
+      return BuiltinIndex{*Var, *Axis};
+    return std::nullopt;
+  }
+  if (const auto *Call = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = Call->getMethodDecl();
+    if (!MD || !MD->getIdentifier())
+      return std::nullopt;
+    auto Var = builtinVarOf(Call->getImplicitObjectArgument());
+    auto Axis = axisOf(MD->getName());
+    if (Var && Axis)
+      return BuiltinIndex{*Var, *Axis};
+  }
+  return std::nullopt;
+}
+
+const char *builtinSpelling(BuiltinIndex Index) {
+  static const char *const Names[4][3] = {
+      {"threadIdx.x", "threadIdx.y", "threadIdx.z"},
+      {"blockIdx.x", "blockIdx.y", "blockIdx.z"},
+      {"blockDim.x", "blockDim.y", "blockDim.z"},
+      {"gridDim.x", "gridDim.y", "gridDim.z"}};
+  return Names[static_cast<unsigned>(Index.Var)][Index.Axis];
+}
+
+bool isKernel(const FunctionDecl *FD) {
+  return FD && FD->hasAttr<CUDAGlobalAttr>();
+}
+
+bool isDeviceFunction(const FunctionDecl *FD) {
+  return FD && FD->hasAttr<CUDADeviceAttr>() && !isKernel(FD);
+}
+
+bool isSharedVariable(const VarDecl *VD) {
+  return VD && VD->hasAttr<CUDASharedAttr>();
+}
+
+bool isDeviceGlobalVariable(const VarDecl *VD) {
+  return VD && VD->hasGlobalStorage() && !VD->isStaticLocal() &&
+         (VD->hasAttr<CUDADeviceAttr>() || VD->hasAttr<HIPManagedAttr>()) &&
+         !VD->hasAttr<CUDASharedAttr>() && !VD->hasAttr<CUDAConstantAttr>();
+}
+
+bool isConstantVariable(const VarDecl *VD) {
+  return VD && VD->hasAttr<CUDAConstantAttr>();
+}
+
+} // namespace gpumem::cuda

@@ -1,0 +1,52 @@
+//===- LaunchSites.h - block shapes fixed by kernel launches ----*- C++ -*-===//
+//
+// A launch `k<<<grid, block>>>(...)` whose block is a constant (256,
+// dim3(16, 16), a dim3 variable initialised from constants or macros) fixes
+// blockDim for the kernel's analysis. Launches of one kernel that disagree
+// fix nothing.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUMEM_CHECKS_CUDA_LAUNCHSITES_H
+#define GPUMEM_CHECKS_CUDA_LAUNCHSITES_H
+
+#include "checks/lanes/ThreadGeometry.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <optional>
+
+namespace gpumem::cuda {
+
+/// The block shape of one launch, when its block argument is a constant.
+std::optional<lanes::BlockShape>
+constantBlockShape(const clang::CUDAKernelCallExpr *Launch,
+                   clang::ASTContext &Ctx);
+
+/// The kernel a launch calls (canonical declaration), or null.
+const clang::FunctionDecl *
+launchedKernel(const clang::CUDAKernelCallExpr *Launch);
+
+/// The block shape a translation unit's launches agree on, per kernel.
+class LaunchSites {
+public:
+  struct Entry {
+    std::optional<lanes::BlockShape> Shape;
+    clang::SourceLocation Where;
+    bool Conflicting = false;
+  };
+
+  /// Records \p Launch.
+  void add(const clang::CUDAKernelCallExpr *Launch, clang::ASTContext &Ctx);
+  /// What the launches of \p Kernel say, or null when it is never launched.
+  const Entry *find(const clang::FunctionDecl *Kernel) const;
+  void clear() { Entries.clear(); }
+
+private:
+  llvm::DenseMap<const clang::FunctionDecl *, Entry> Entries;
+};
+
+} // namespace gpumem::cuda
+
+#endif // GPUMEM_CHECKS_CUDA_LAUNCHSITES_H

@@ -1,0 +1,151 @@
+//===- FunctionFacts.cpp --------------------------------------------------===//
+#include "checks/lanes/FunctionFacts.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+namespace gpumem::lanes {
+
+using namespace clang;
+
+namespace {
+
+/// The variable an lvalue names, looking through `.member` (writing
+/// block.x writes block).
+const VarDecl *writtenVar(const Expr *E) {
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParenImpCasts();
+  while (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (ME->isArrow())
+      return nullptr;
+    E = ME->getBase()->IgnoreParenImpCasts();
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+}
+
+class WriteFinder : public RecursiveASTVisitor<WriteFinder> {
+public:
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Stmt *, 2>> Writes;
+
+  bool shouldVisitLambdaBody() const { return true; }
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      note(writtenVar(BO->getLHS()), BO);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      note(writtenVar(UO->getSubExpr()), UO);
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Call) {
+    if (Call->isAssignmentOp() && Call->getNumArgs() > 0)
+      note(writtenVar(Call->getArg(0)), Call);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const VarDecl *VD = writtenVar(Call->getArg(I));
+      if (!VD)
+        continue;
+      // A non-const reference parameter may write the variable.
+      if (!Callee || I >= Callee->getNumParams()) {
+        if (!Callee)
+          note(VD, Call);
+        continue;
+      }
+      QualType PT = Callee->getParamDecl(I)->getType();
+      if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified())
+        note(VD, Call);
+    }
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *VD) {
+    // Binding a non-const reference to a variable lets it be written.
+    if (VD->getType()->isReferenceType() &&
+        !VD->getType().getNonReferenceType().isConstQualified())
+      note(writtenVar(VD->getInit()), VD->getInit());
+    return true;
+  }
+
+private:
+  void note(const VarDecl *VD, const Stmt *S) {
+    if (VD)
+      Writes[VD].push_back(S);
+  }
+};
+
+bool contains(const Stmt *Outer, const Stmt *Inner) {
+  if (!Outer)
+    return false;
+  if (Outer == Inner)
+    return true;
+  for (const Stmt *Child : Outer->children())
+    if (contains(Child, Inner))
+      return true;
+  return false;
+}
+
+class LoopFinder : public RecursiveASTVisitor<LoopFinder> {
+public:
+  llvm::SmallVector<ForStmt *, 8> Loops;
+  bool VisitForStmt(ForStmt *FS) {
+    Loops.push_back(FS);
+    return true;
+  }
+};
+
+} // namespace
+
+FunctionFacts::FunctionFacts(const FunctionDecl *FD) {
+  if (!FD || !FD->hasBody())
+    return;
+  WriteFinder Finder;
+  Finder.TraverseStmt(FD->getBody());
+  Writes = std::move(Finder.Writes);
+
+  LoopFinder Loops;
+  Loops.TraverseStmt(FD->getBody());
+  for (const ForStmt *FS : Loops.Loops) {
+    const VarDecl *VD = nullptr;
+    const Expr *Init = nullptr;
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit())) {
+      if (DS->isSingleDecl())
+        if ((VD = dyn_cast<VarDecl>(DS->getSingleDecl())))
+          Init = VD->getInit();
+    } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit())) {
+      if (BO->getOpcode() == BO_Assign) {
+        VD = writtenVar(BO->getLHS());
+        Init = BO->getRHS();
+      }
+    }
+    if (!VD || !Init || !FS->getInc())
+      continue;
+    // Every write must be the init assignment or inside the increment.
+    bool OnlyLoopWrites = true;
+    for (const Stmt *W : Writes.lookup(VD))
+      if (W != FS->getInit() && !contains(FS->getInc(), W))
+        OnlyLoopWrites = false;
+    if (OnlyLoopWrites)
+      Induction[VD] = InductionLoop{FS, Init};
+  }
+}
+
+llvm::ArrayRef<const Stmt *>
+FunctionFacts::writesOf(const VarDecl *VD) const {
+  auto It = Writes.find(VD);
+  if (It == Writes.end())
+    return {};
+  return It->second;
+}
+
+const InductionLoop *FunctionFacts::inductionLoopOf(const VarDecl *VD) const {
+  auto It = Induction.find(VD);
+  return It == Induction.end() ? nullptr : &It->second;
+}
+
+} // namespace gpumem::lanes

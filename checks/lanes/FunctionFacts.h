@@ -1,0 +1,47 @@
+//===- FunctionFacts.h - which variables a function writes ------*- C++ -*-===//
+//
+// The lane evaluator reads a local variable through its initializer, which
+// is only sound when nothing else writes it. This pass records, once per
+// function, every write to a variable (assignment, increment, address
+// taken, non-const reference argument) and which writes sit in a for-loop's
+// increment, so induction variables can be told apart from variables that
+// are reassigned in a way the analysis cannot follow.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUMEM_CHECKS_LANES_FUNCTIONFACTS_H
+#define GPUMEM_CHECKS_LANES_FUNCTIONFACTS_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace gpumem::lanes {
+
+/// A for-loop whose increment is the only writer of its variable.
+struct InductionLoop {
+  const clang::ForStmt *Loop = nullptr;
+  /// The initial value (the declaration's initializer or the init
+  /// assignment's right-hand side).
+  const clang::Expr *Init = nullptr;
+};
+
+/// Writes to variables in one function body.
+class FunctionFacts {
+public:
+  explicit FunctionFacts(const clang::FunctionDecl *FD);
+
+  /// Statements that write \p VD after its declaration.
+  llvm::ArrayRef<const clang::Stmt *> writesOf(const clang::VarDecl *VD) const;
+  /// The loop \p VD is the induction variable of, if that is all it is.
+  const InductionLoop *inductionLoopOf(const clang::VarDecl *VD) const;
+
+private:
+  llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<const clang::Stmt *, 2>>
+      Writes;
+  llvm::DenseMap<const clang::VarDecl *, InductionLoop> Induction;
+};
+
+} // namespace gpumem::lanes
+
+#endif // GPUMEM_CHECKS_LANES_FUNCTIONFACTS_H

@@ -1,0 +1,880 @@
+//===- LaneEvaluator.cpp - Clang expressions to lane values ---------------===//
+#include "checks/lanes/LaneEvaluator.h"
+
+#include "checks/cuda/CudaBuiltins.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/AST/StmtCXX.h"
+
+namespace gpumem::lanes {
+
+using namespace clang;
+
+namespace {
+
+/// Keeps the evaluation depth bounded on deeply nested expressions.
+class DepthGuard {
+public:
+  explicit DepthGuard(unsigned &Depth) : Depth(Depth) { ++Depth; }
+  ~DepthGuard() { --Depth; }
+
+private:
+  unsigned &Depth;
+};
+
+bool isIntegerLike(QualType T) {
+  return T->isIntegralOrUnscopedEnumerationType() || T->isBooleanType();
+}
+
+/// The variable that an increment statement steps, and how.
+enum class StepKind { Add, Multiply, Divide, ShiftLeft, ShiftRight, None };
+
+struct LoopStep {
+  StepKind Kind = StepKind::None;
+  const Expr *Amount = nullptr;
+  bool Negate = false;
+};
+
+bool refersTo(const Expr *E, const VarDecl *VD) {
+  const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts()
+                                                    : nullptr);
+  return Ref && Ref->getDecl() == VD;
+}
+
+LoopStep stepOf(const Expr *Inc, const VarDecl *VD) {
+  LoopStep Step;
+  Inc = Inc->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Inc)) {
+    if (UO->isIncrementDecrementOp() && refersTo(UO->getSubExpr(), VD)) {
+      Step.Kind = StepKind::Add;
+      Step.Negate = UO->isDecrementOp();
+    }
+    return Step;
+  }
+  const auto *BO = dyn_cast<BinaryOperator>(Inc);
+  if (!BO || !refersTo(BO->getLHS(), VD))
+    return Step;
+  Step.Amount = BO->getRHS();
+  switch (BO->getOpcode()) {
+  case BO_AddAssign:
+    Step.Kind = StepKind::Add;
+    break;
+  case BO_SubAssign:
+    Step.Kind = StepKind::Add;
+    Step.Negate = true;
+    break;
+  case BO_MulAssign:
+    Step.Kind = StepKind::Multiply;
+    break;
+  case BO_DivAssign:
+    Step.Kind = StepKind::Divide;
+    break;
+  case BO_ShlAssign:
+    Step.Kind = StepKind::ShiftLeft;
+    break;
+  case BO_ShrAssign:
+    Step.Kind = StepKind::ShiftRight;
+    break;
+  case BO_Assign: {
+    // i = i + e, i = i * e, i = i >> e ...
+    const auto *RHS = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+    if (!RHS || !refersTo(RHS->getLHS(), VD))
+      return LoopStep{};
+    Step.Amount = RHS->getRHS();
+    switch (RHS->getOpcode()) {
+    case BO_Add:
+      Step.Kind = StepKind::Add;
+      break;
+    case BO_Sub:
+      Step.Kind = StepKind::Add;
+      Step.Negate = true;
+      break;
+    case BO_Mul:
+      Step.Kind = StepKind::Multiply;
+      break;
+    case BO_Div:
+      Step.Kind = StepKind::Divide;
+      break;
+    case BO_Shl:
+      Step.Kind = StepKind::ShiftLeft;
+      break;
+    case BO_Shr:
+      Step.Kind = StepKind::ShiftRight;
+      break;
+    default:
+      return LoopStep{};
+    }
+    break;
+  }
+  default:
+    return LoopStep{};
+  }
+  return Step;
+}
+
+bool compareHolds(BinaryOperatorKind Op, std::int64_t A, std::int64_t B) {
+  switch (Op) {
+  case BO_LT:
+    return A < B;
+  case BO_LE:
+    return A <= B;
+  case BO_GT:
+    return A > B;
+  case BO_GE:
+    return A >= B;
+  case BO_EQ:
+    return A == B;
+  case BO_NE:
+    return A != B;
+  default:
+    return false;
+  }
+}
+
+} // namespace
+
+LaneEvaluator::LaneEvaluator(ASTContext &Ctx, SymbolTable &Symbols,
+                             const ThreadGeometry &Geometry)
+    : Ctx(Ctx), Symbols(Symbols), Geometry(Geometry) {}
+
+const FunctionFacts &LaneEvaluator::factsOf(const FunctionDecl *FD) {
+  auto &Slot = Facts[FD];
+  if (!Slot)
+    Slot = std::make_unique<FunctionFacts>(FD);
+  return *Slot;
+}
+
+std::uint64_t LaneEvaluator::loc(const Stmt *S) const {
+  return S ? S->getBeginLoc().getRawEncoding() : 0;
+}
+
+void LaneEvaluator::enterKernel(const FunctionDecl *FD) {
+  Frames.clear();
+  Frame Kernel;
+  Kernel.Function = FD;
+  Kernel.Facts = &factsOf(FD);
+  Frames.push_back(std::move(Kernel));
+}
+
+const FunctionDecl *LaneEvaluator::currentFunction() const {
+  return Frames.empty() ? nullptr : Frames.back().Function;
+}
+
+const VarDecl *LaneEvaluator::loopVariableOf(SymbolId Id) const {
+  for (const LoopSymbol &S : LoopSymbols)
+    if (S.Id == Id)
+      return S.Var;
+  return nullptr;
+}
+
+LaneValue LaneEvaluator::pinned(LaneValue V) const {
+  return Pinned.empty() ? V : V.substitute(Pinned);
+}
+
+LaneValue LaneEvaluator::evaluate(const Expr *E) {
+  if (!E)
+    return LaneValue::unknown("missing expression");
+  if (Depth >= MaxDepth)
+    return LaneValue::unknown("expression nested too deeply", loc(E));
+  DepthGuard Guard(Depth);
+  return evaluateImpl(E);
+}
+
+LaneValue LaneEvaluator::evaluateImpl(const Expr *E) {
+  E = E->IgnoreParens();
+  if (E->isValueDependent() || E->isTypeDependent())
+    return LaneValue::unknown("dependent expression", loc(E));
+
+  if (auto Builtin = cuda::matchBuiltinIndex(E)) {
+    switch (Builtin->Var) {
+    case cuda::BuiltinVar::ThreadIdx:
+      return pinned(Geometry.threadIdx(Builtin->Axis));
+    case cuda::BuiltinVar::BlockIdx:
+      return pinned(Geometry.blockIdx(Builtin->Axis));
+    case cuda::BuiltinVar::BlockDim:
+      return pinned(Geometry.blockDim(Builtin->Axis));
+    case cuda::BuiltinVar::GridDim:
+      return pinned(Geometry.gridDim(Builtin->Axis));
+    }
+  }
+
+  if (const auto *IL = dyn_cast<IntegerLiteral>(E))
+    return LaneValue::constant(IL->getValue().getSExtValue());
+  if (const auto *CL = dyn_cast<CharacterLiteral>(E))
+    return LaneValue::constant(CL->getValue());
+  if (const auto *BL = dyn_cast<CXXBoolLiteralExpr>(E))
+    return LaneValue::constant(BL->getValue());
+  if (isa<UnaryExprOrTypeTraitExpr>(E) || isa<CXXNoexceptExpr>(E) ||
+      isa<TypeTraitExpr>(E)) {
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx))
+      return LaneValue::constant(R.Val.getInt().getExtValue());
+    return LaneValue::unknown("size that is not a constant", loc(E));
+  }
+  if (const auto *Subst = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return evaluate(Subst->getReplacement());
+  if (const auto *CE = dyn_cast<ConstantExpr>(E)) {
+    if (CE->hasAPValueResult() && CE->getAPValueResult().isInt())
+      return LaneValue::constant(CE->getAPValueResult().getInt().getExtValue());
+    return evaluate(CE->getSubExpr());
+  }
+  if (const auto *Def = dyn_cast<CXXDefaultArgExpr>(E))
+    return evaluate(Def->getExpr());
+  if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
+    return evaluate(Cleanups->getSubExpr());
+
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    switch (Cast->getCastKind()) {
+    case CK_IntegralCast:
+    case CK_NoOp:
+    case CK_LValueToRValue:
+    case CK_IntegralToBoolean:
+    case CK_UserDefinedConversion:
+      break;
+    default:
+      return LaneValue::unknown("conversion the analysis does not follow",
+                                loc(E));
+    }
+    LaneValue V = evaluate(Cast->getSubExpr());
+    if (Cast->getCastKind() == CK_IntegralToBoolean) {
+      auto Lanes = V.asPerLane();
+      if (!Lanes)
+        return LaneValue::unknown("truth value of a symbolic integer", loc(E));
+      LaneVector B;
+      for (unsigned L = 0; L < WarpLanes; ++L)
+        B[L] = (*Lanes)[L] != 0;
+      return LaneValue::perLane(B);
+    }
+    return V;
+  }
+
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return evaluateBinary(BO);
+
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    switch (UO->getOpcode()) {
+    case UO_Plus:
+      return evaluate(UO->getSubExpr());
+    case UO_Minus:
+      return -evaluate(UO->getSubExpr());
+    case UO_Not: {
+      LaneValue V = evaluate(UO->getSubExpr());
+      return LaneValue::constant(-1) - V;
+    }
+    case UO_LNot: {
+      auto Mask = evaluateCondition(UO->getSubExpr());
+      if (!Mask)
+        return LaneValue::unknown("negation of a non-lane condition", loc(E));
+      LaneVector B;
+      for (unsigned L = 0; L < WarpLanes; ++L)
+        B[L] = !((*Mask >> L) & 1U);
+      return LaneValue::perLane(B);
+    }
+    default:
+      return LaneValue::unknown("operator with side effects in an index",
+                                loc(E));
+    }
+  }
+
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    LaneValue Cond = evaluate(CO->getCond());
+    if (auto C = Cond.asConstant())
+      return evaluate(*C ? CO->getTrueExpr() : CO->getFalseExpr());
+    auto Lanes = Cond.asPerLane();
+    LaneValue T = evaluate(CO->getTrueExpr());
+    LaneValue F = evaluate(CO->getFalseExpr());
+    auto TL = T.asPerLane(), FL = F.asPerLane();
+    if (!Lanes || !TL || !FL)
+      return LaneValue::unknown("conditional that depends on the lane and on "
+                                "unknown values",
+                                loc(E));
+    LaneVector R;
+    for (unsigned L = 0; L < WarpLanes; ++L)
+      R[L] = (*Lanes)[L] ? (*TL)[L] : (*FL)[L];
+    return LaneValue::perLane(R);
+  }
+
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *ECD = dyn_cast<EnumConstantDecl>(Ref->getDecl()))
+      return LaneValue::constant(ECD->getInitVal().getExtValue());
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+      return evaluateVariable(VD, E);
+    return LaneValue::unknown("reference the analysis does not follow",
+                              loc(E));
+  }
+
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return evaluateCall(Call);
+
+  if (isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E))
+    return LaneValue::unknown("index reads memory (data-dependent)", loc(E));
+
+  return LaneValue::unknown("expression the analysis does not follow", loc(E));
+}
+
+LaneValue LaneEvaluator::evaluateBinary(const BinaryOperator *BO) {
+  BinaryOperatorKind Op = BO->getOpcode();
+  if (Op == BO_Comma)
+    return evaluate(BO->getRHS());
+  if (BO->isComparisonOp() || BO->isLogicalOp()) {
+    auto Mask = evaluateCondition(BO);
+    if (!Mask)
+      return LaneValue::unknown("condition that is not decided per lane",
+                                loc(BO));
+    LaneVector B;
+    for (unsigned L = 0; L < WarpLanes; ++L)
+      B[L] = (*Mask >> L) & 1U;
+    return LaneValue::perLane(B);
+  }
+  if (BO->isAssignmentOp())
+    return LaneValue::unknown("assignment inside an index", loc(BO));
+  if (BO->getLHS()->getType()->isPointerType() ||
+      BO->getRHS()->getType()->isPointerType())
+    return LaneValue::unknown("pointer difference", loc(BO));
+
+  LaneValue L = evaluate(BO->getLHS());
+  LaneValue R = evaluate(BO->getRHS());
+  LaneValue Result;
+  switch (Op) {
+  case BO_Add:
+    Result = L + R;
+    break;
+  case BO_Sub:
+    Result = L - R;
+    break;
+  case BO_Mul:
+    Result = L * R;
+    break;
+  case BO_Div:
+    Result = L.divide(R);
+    break;
+  case BO_Rem:
+    Result = L.remainder(R);
+    break;
+  case BO_Shl:
+    Result = L.shiftLeft(R);
+    break;
+  case BO_Shr:
+    Result = L.shiftRight(R);
+    break;
+  case BO_And:
+    Result = L.bitAnd(R);
+    break;
+  case BO_Or:
+    Result = L.bitOr(R);
+    break;
+  case BO_Xor:
+    Result = L.bitXor(R);
+    break;
+  default:
+    return LaneValue::unknown("operator the analysis does not follow",
+                              loc(BO));
+  }
+  if (Result.isUnknown() && Result.reason().Location == 0)
+    return LaneValue::unknown(Result.reason().What, loc(BO));
+  return Result;
+}
+
+LaneValue LaneEvaluator::evaluateVariable(const VarDecl *VD, const Expr *Use) {
+  if (!isIntegerLike(VD->getType().getNonReferenceType()))
+    return LaneValue::unknown("'" + VD->getNameAsString() +
+                                  "' is not an integer",
+                              loc(Use));
+  // Parameters bound by an inlined call.
+  for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
+    if (auto Bound = It->Values.find(VD); Bound != It->Values.end())
+      return Bound->second;
+
+  const FunctionFacts *F = Frames.empty() ? nullptr : Frames.back().Facts;
+  if (VD->hasLocalStorage()) {
+    if (F)
+      if (const InductionLoop *Loop = F->inductionLoopOf(VD))
+        return evaluateLoopVariable(VD, *Loop);
+    if (F && !F->writesOf(VD).empty())
+      return LaneValue::unknown("'" + VD->getNameAsString() +
+                                    "' is reassigned",
+                                loc(F->writesOf(VD).front()));
+    if (isa<ParmVarDecl>(VD)) {
+      // A kernel parameter: the same in every lane of every warp.
+      return pinned(LaneValue::symbol(Symbols.intern(VD->getNameAsString())));
+    }
+    if (VD->getType().getNonReferenceType().isVolatileQualified())
+      return LaneValue::unknown("volatile variable", loc(Use));
+    if (const Expr *Init = VD->getInit())
+      return evaluate(Init);
+    return LaneValue::unknown("'" + VD->getNameAsString() +
+                                  "' has no initializer",
+                              loc(Use));
+  }
+  // Namespace-scope or static: only constants are followed.
+  if (VD->getType().isConstQualified() || VD->isConstexpr()) {
+    if (const Expr *Init = VD->getAnyInitializer()) {
+      Expr::EvalResult R;
+      if (!Init->isValueDependent() && Init->EvaluateAsInt(R, Ctx))
+        return LaneValue::constant(R.Val.getInt().getExtValue());
+      return evaluate(Init);
+    }
+  }
+  return LaneValue::unknown("index reads memory ('" + VD->getNameAsString() +
+                                "')",
+                            loc(Use));
+}
+
+LaneValue LaneEvaluator::evaluateLoopVariable(const VarDecl *VD,
+                                              const InductionLoop &Loop) {
+  auto Cached = LoopValues.find(VD);
+  if (Cached != LoopValues.end())
+    return pinned(Cached->second);
+
+  // Guard against a loop whose own bounds mention its variable.
+  LoopValues[VD] = LaneValue::unknown("loop variable '" +
+                                          VD->getNameAsString() +
+                                          "' depends on itself",
+                                      loc(Loop.Loop));
+  auto Remember = [&](LaneValue V) {
+    LoopValues[VD] = V;
+    return pinned(V);
+  };
+
+  LoopStep Step = stepOf(Loop.Loop->getInc(), VD);
+  if (Step.Kind == StepKind::None)
+    return Remember(LaneValue::unknown("loop variable '" +
+                                           VD->getNameAsString() +
+                                           "' changes in a way the analysis "
+                                           "does not follow",
+                                       loc(Loop.Loop->getInc())));
+  auto SavedPins = Pinned;
+  Pinned.clear();
+  LaneValue Init = evaluate(Loop.Init);
+  LaneValue Amount = Step.Amount ? evaluate(Step.Amount) : LaneValue::constant(1);
+  Pinned = SavedPins;
+  if (Step.Negate)
+    Amount = -Amount;
+  if (Init.isUnknown())
+    return Remember(Init);
+  if (Amount.isUnknown())
+    return Remember(Amount);
+  if (Amount.kind() == LaneKind::Varying)
+    return Remember(LaneValue::unknown("loop variable '" +
+                                           VD->getNameAsString() +
+                                           "' steps differently per lane",
+                                       loc(Loop.Loop->getInc())));
+
+  // Enumerate the values when start, step and bound are numbers (blockDim
+  // from the launch or the assumed block size).
+  std::vector<std::int64_t> Values;
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      Loop.Loop->getCond() ? Loop.Loop->getCond()->IgnoreParenImpCasts()
+                           : nullptr);
+  auto Bounds = Geometry.boundsSubstitution();
+  auto Start = Init.substitute(Bounds).asConstant();
+  auto By = Amount.substitute(Bounds).asConstant();
+  if (Cond && Cond->isComparisonOp() && Start && By) {
+    bool VarOnLeft = refersTo(Cond->getLHS(), VD);
+    bool VarOnRight = refersTo(Cond->getRHS(), VD);
+    if (VarOnLeft != VarOnRight) {
+      LaneValue BoundValue =
+          evaluate(VarOnLeft ? Cond->getRHS() : Cond->getLHS());
+      bool BoundUsesAssumption =
+          !Geometry.shape() &&
+          BoundValue.asConstant() != BoundValue.substitute(Bounds).asConstant();
+      auto Bound = BoundValue.substitute(Bounds).asConstant();
+      if (Bound) {
+        std::int64_t V = *Start;
+        for (unsigned Trip = 0; Trip <= MaxLoopTrips; ++Trip) {
+          bool Holds = VarOnLeft ? compareHolds(Cond->getOpcode(), V, *Bound)
+                                 : compareHolds(Cond->getOpcode(), *Bound, V);
+          if (!Holds)
+            break;
+          if (Trip == MaxLoopTrips) {
+            Values.clear();
+            break;
+          }
+          Values.push_back(V);
+          std::int64_t Next = V;
+          switch (Step.Kind) {
+          case StepKind::Add:
+            Next = V + *By;
+            break;
+          case StepKind::Multiply:
+            Next = V * *By;
+            break;
+          case StepKind::Divide:
+            Next = *By ? V / *By : V;
+            break;
+          case StepKind::ShiftLeft:
+            Next = (*By >= 0 && *By < 62) ? V << *By : V;
+            break;
+          case StepKind::ShiftRight:
+            Next = (*By >= 0 && *By < 62) ? V >> *By : V;
+            break;
+          case StepKind::None:
+            break;
+          }
+          if (Next == V || std::llabs(Next) > (std::int64_t(1) << 40)) {
+            Values.clear();
+            break;
+          }
+          V = Next;
+        }
+        if (!Values.empty() && BoundUsesAssumption)
+          UsedAssumedBounds = true;
+      }
+    }
+  }
+
+  SymbolId Id = Symbols.intern(VD->getNameAsString() + "#" +
+                               std::to_string(LoopSymbols.size()));
+  Symbols[Id].Name = VD->getNameAsString();
+  LoopSymbols.push_back(LoopSymbol{VD, Id});
+  if (!Values.empty()) {
+    Symbols[Id].Values = Values;
+    return Remember(LaneValue::symbol(Id));
+  }
+  if (Step.Kind != StepKind::Add)
+    return Remember(LaneValue::unknown("loop variable '" +
+                                           VD->getNameAsString() +
+                                           "' is scaled by a bound the "
+                                           "analysis cannot enumerate",
+                                       loc(Loop.Loop)));
+  // init + step * (iterations so far); the symbol counts iterations.
+  if (Init.asConstant() == std::optional<std::int64_t>(0) &&
+      Amount.asConstant() == std::optional<std::int64_t>(1))
+    return Remember(LaneValue::symbol(Id));
+  Symbols[Id].Name = "iteration of '" + VD->getNameAsString() + "'";
+  return Remember(Init + Amount * LaneValue::symbol(Id));
+}
+
+LaneValue LaneEvaluator::evaluateCall(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return LaneValue::unknown("call through a pointer", loc(Call));
+  StringRef Name = Callee->getIdentifier() ? Callee->getName() : "";
+  if ((Name == "__mul24" || Name == "__umul24") && Call->getNumArgs() == 2)
+    return evaluate(Call->getArg(0)) * evaluate(Call->getArg(1));
+  if ((Name == "min" || Name == "max" || Name == "umin" || Name == "umax") &&
+      Call->getNumArgs() == 2) {
+    auto A = evaluate(Call->getArg(0)).asPerLane();
+    auto B = evaluate(Call->getArg(1)).asPerLane();
+    if (!A || !B)
+      return LaneValue::unknown("min/max of symbolic values", loc(Call));
+    LaneVector R;
+    for (unsigned L = 0; L < WarpLanes; ++L)
+      R[L] = Name.ends_with("min") ? std::min((*A)[L], (*B)[L])
+                                   : std::max((*A)[L], (*B)[L]);
+    return LaneValue::perLane(R);
+  }
+  // constexpr functions of constants.
+  Expr::EvalResult R;
+  if (!Call->isValueDependent() && Call->EvaluateAsInt(R, Ctx))
+    return LaneValue::constant(R.Val.getInt().getExtValue());
+  // A one-statement helper `return expr;`: inline it.
+  const FunctionDecl *Def = nullptr;
+  if (Callee->hasBody(Def) && Def) {
+    const auto *Body = dyn_cast<CompoundStmt>(Def->getBody());
+    if (Body && Body->size() == 1)
+      if (const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front()))
+        if (Ret->getRetValue() && enterCall(Call)) {
+          LaneValue V = evaluate(Ret->getRetValue());
+          leaveCall();
+          return V;
+        }
+  }
+  return LaneValue::unknown("call to '" + Callee->getNameAsString() +
+                                "' the analysis does not follow",
+                            loc(Call));
+}
+
+bool LaneEvaluator::enterCall(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Def = nullptr;
+  if (!Callee || !Callee->hasBody(Def) || !Def || Frames.size() >= 8)
+    return false;
+  for (const Frame &F : Frames)
+    if (F.Function == Def)
+      return false; // recursion
+  unsigned Offset = isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
+  if (Call->getNumArgs() < Def->getNumParams() + Offset &&
+      !Def->isVariadic()) {
+    // Default arguments appear as CXXDefaultArgExpr, so this is a mismatch.
+    return false;
+  }
+  Frame New;
+  New.Function = Def;
+  New.Facts = &factsOf(Def);
+  for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    const Expr *Arg = Call->getArg(I + Offset);
+    QualType T = P->getType();
+    if (T->isPointerType())
+      New.Pointers[P] = evaluatePointer(Arg);
+    else if (T->isReferenceType() && !isIntegerLike(T.getNonReferenceType()))
+      New.Pointers[P] = evaluateAddress(Arg);
+    else if (isIntegerLike(T.getNonReferenceType()))
+      New.Values[P] = evaluate(Arg);
+  }
+  Frames.push_back(std::move(New));
+  return true;
+}
+
+void LaneEvaluator::leaveCall() {
+  if (Frames.size() > 1)
+    Frames.pop_back();
+}
+
+std::optional<LaneMask> LaneEvaluator::evaluateCondition(const Expr *Cond) {
+  if (!Cond || Depth >= MaxDepth)
+    return std::nullopt;
+  DepthGuard Guard(Depth);
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
+      UO && UO->getOpcode() == UO_LNot) {
+    auto M = evaluateCondition(UO->getSubExpr());
+    if (!M)
+      return std::nullopt;
+    return ~*M & AllLanes;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(Cond)) {
+    if (BO->getOpcode() == BO_LAnd || BO->getOpcode() == BO_LOr) {
+      auto L = evaluateCondition(BO->getLHS());
+      auto R = evaluateCondition(BO->getRHS());
+      if (BO->getOpcode() == BO_LAnd) {
+        // A guard the lanes share (n > 0) leaves the other side in charge.
+        if (!L)
+          return R;
+        if (!R)
+          return L;
+        return *L & *R;
+      }
+      if (!L || !R)
+        return std::nullopt;
+      return *L | *R;
+    }
+    if (BO->isComparisonOp()) {
+      if (BO->getLHS()->getType()->isPointerType() ||
+          !BO->getLHS()->getType()->isIntegralOrEnumerationType() ||
+          !BO->getRHS()->getType()->isIntegralOrEnumerationType())
+        return std::nullopt;
+      LaneValue Diff = evaluate(BO->getLHS()) - evaluate(BO->getRHS());
+      if (Diff.isUnknown())
+        return std::nullopt;
+      if (!Diff.terms().empty()) {
+        // Guards on the thread index are decided for the first warp (its
+        // row and warp symbols at 0); anything else is lane-uniform.
+        std::map<SymbolId, std::int64_t> FirstWarp;
+        for (SymbolId Id : Diff.symbols()) {
+          if (!Symbols[Id].ThreadDerived)
+            return std::nullopt;
+          FirstWarp[Id] = 0;
+        }
+        Diff = Diff.substitute(FirstWarp);
+        GuardOnFirstWarp = true;
+      }
+      auto Lanes = Diff.asPerLane();
+      if (!Lanes)
+        return std::nullopt;
+      LaneMask M = 0;
+      for (unsigned L = 0; L < WarpLanes; ++L)
+        if (compareHolds(BO->getOpcode(), (*Lanes)[L], 0))
+          M |= 1ULL << L;
+      return M;
+    }
+  }
+  if (Cond->getType()->isIntegralOrEnumerationType() &&
+      !Cond->getType()->isBooleanType()) {
+    auto Lanes = evaluate(Cond).asPerLane();
+    if (!Lanes)
+      return std::nullopt;
+    LaneMask M = 0;
+    for (unsigned L = 0; L < WarpLanes; ++L)
+      if ((*Lanes)[L] != 0)
+        M |= 1ULL << L;
+    return M;
+  }
+  if (const auto *Lit = dyn_cast<CXXBoolLiteralExpr>(Cond))
+    return Lit->getValue() ? AllLanes : 0;
+  return std::nullopt;
+}
+
+PointerValue LaneEvaluator::offsetBy(PointerValue P, const LaneValue &Index,
+                                     QualType Pointee, const Expr *Where) {
+  if (P.isUnknown())
+    return P;
+  if (Index.isUnknown()) {
+    P.Offset = Index;
+    return P;
+  }
+  Pointee = Pointee.getCanonicalType();
+  std::int64_t Size = 1;
+  if (!Pointee->isVoidType()) {
+    if (Pointee->isIncompleteType() || Pointee->isDependentType() ||
+        !Pointee->isConstantSizeType())
+      return PointerValue::unknown("element of unknown size", loc(Where));
+    Size = Ctx.getTypeSizeInChars(Pointee).getQuantity();
+  }
+  P.Offset = P.Offset + Index * LaneValue::constant(Size);
+  return P;
+}
+
+PointerValue LaneEvaluator::pointerVariable(const VarDecl *VD, const Expr *Use) {
+  for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
+    if (auto Bound = It->Pointers.find(VD); Bound != It->Pointers.end())
+      return Bound->second;
+  const FunctionFacts *F = Frames.empty() ? nullptr : Frames.back().Facts;
+  if (F && !F->writesOf(VD).empty())
+    return PointerValue::unknown("pointer '" + VD->getNameAsString() +
+                                     "' is reassigned",
+                                 loc(F->writesOf(VD).front()));
+  if (isa<ParmVarDecl>(VD)) {
+    // Kernel pointer parameters point to global memory (cudaMalloc'd,
+    // 256-byte aligned).
+    PointerValue P;
+    P.Space = MemorySpace::Global;
+    P.Base = VD;
+    P.Offset = LaneValue::constant(0);
+    return P;
+  }
+  if (VD->hasLocalStorage() && VD->getInit())
+    return evaluatePointer(VD->getInit());
+  return PointerValue::unknown("pointer '" + VD->getNameAsString() +
+                                   "' is read from memory",
+                               loc(Use));
+}
+
+PointerValue LaneEvaluator::evaluatePointer(const Expr *E) {
+  if (!E || Depth >= MaxDepth)
+    return PointerValue::unknown("expression nested too deeply", loc(E));
+  DepthGuard Guard(Depth);
+  E = E->IgnoreParens();
+  if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
+    return evaluatePointer(Cleanups->getSubExpr());
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    switch (Cast->getCastKind()) {
+    case CK_ArrayToPointerDecay:
+      return evaluateAddress(Cast->getSubExpr());
+    case CK_NoOp:
+    case CK_BitCast:
+    case CK_AddressSpaceConversion:
+      return evaluatePointer(Cast->getSubExpr());
+    case CK_LValueToRValue:
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(
+              Cast->getSubExpr()->IgnoreParens()))
+        if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+          return pointerVariable(VD, Ref);
+      return PointerValue::unknown("pointer is read from memory", loc(E));
+    default:
+      return PointerValue::unknown("pointer conversion the analysis does "
+                                   "not follow",
+                                   loc(E));
+    }
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+      return pointerVariable(VD, Ref);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub) {
+      const Expr *Ptr = BO->getLHS(), *Int = BO->getRHS();
+      if (!Ptr->getType()->isPointerType())
+        std::swap(Ptr, Int);
+      if (Ptr->getType()->isPointerType() && !Int->getType()->isPointerType()) {
+        LaneValue Index = evaluate(Int);
+        if (BO->getOpcode() == BO_Sub)
+          Index = -Index;
+        return offsetBy(evaluatePointer(Ptr), Index,
+                        Ptr->getType()->getPointeeType(), E);
+      }
+    }
+    if (BO->getOpcode() == BO_Comma)
+      return evaluatePointer(BO->getRHS());
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_AddrOf)
+      return evaluateAddress(UO->getSubExpr());
+  return PointerValue::unknown("pointer expression the analysis does not "
+                               "follow",
+                               loc(E));
+}
+
+PointerValue LaneEvaluator::evaluateAddress(const Expr *E) {
+  if (!E || Depth >= MaxDepth)
+    return PointerValue::unknown("expression nested too deeply", loc(E));
+  DepthGuard Guard(Depth);
+  E = E->IgnoreParens();
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    if (Cast->getCastKind() == CK_NoOp ||
+        Cast->getCastKind() == CK_LValueBitCast ||
+        Cast->getCastKind() == CK_UncheckedDerivedToBase ||
+        Cast->getCastKind() == CK_DerivedToBase)
+      return Cast->getCastKind() == CK_NoOp ||
+                     Cast->getCastKind() == CK_LValueBitCast
+                 ? evaluateAddress(Cast->getSubExpr())
+                 : PointerValue::unknown("base-class access", loc(E));
+  }
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    return offsetBy(evaluatePointer(AS->getBase()), evaluate(AS->getIdx()),
+                    AS->getType(), E);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_Deref)
+      return evaluatePointer(UO->getSubExpr());
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    PointerValue P = ME->isArrow() ? evaluatePointer(ME->getBase())
+                                   : evaluateAddress(ME->getBase());
+    if (P.isUnknown())
+      return P;
+    auto AddField = [&](const FieldDecl *FD) {
+      if (FD->isBitField() || FD->getParent()->isInvalidDecl())
+        return false;
+      const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(FD->getParent());
+      P.Offset = P.Offset + LaneValue::constant(static_cast<std::int64_t>(
+                                Layout.getFieldOffset(FD->getFieldIndex()) /
+                                Ctx.getCharWidth()));
+      return true;
+    };
+    if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl())) {
+      if (!AddField(FD))
+        return PointerValue::unknown("bit-field", loc(E));
+      return P;
+    }
+    if (const auto *IFD = dyn_cast<IndirectFieldDecl>(ME->getMemberDecl())) {
+      for (const NamedDecl *ND : IFD->chain())
+        if (const auto *FD = dyn_cast<FieldDecl>(ND); !FD || !AddField(FD))
+          return PointerValue::unknown("member the analysis does not follow",
+                                       loc(E));
+      return P;
+    }
+    return PointerValue::unknown("member the analysis does not follow",
+                                 loc(E));
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!VD)
+      return PointerValue::unknown("not a variable", loc(E));
+    for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
+      if (auto Bound = It->Pointers.find(VD); Bound != It->Pointers.end())
+        return Bound->second;
+    PointerValue P;
+    P.Base = VD;
+    P.Offset = LaneValue::constant(0);
+    if (cuda::isSharedVariable(VD))
+      P.Space = MemorySpace::Shared;
+    else if (cuda::isConstantVariable(VD))
+      P.Space = MemorySpace::Constant;
+    else if (cuda::isDeviceGlobalVariable(VD))
+      P.Space = MemorySpace::Global;
+    else if (VD->getType()->isReferenceType() && VD->getInit() &&
+             VD->hasLocalStorage())
+      return evaluateAddress(VD->getInit());
+    else if (VD->hasLocalStorage())
+      P.Space = MemorySpace::Local;
+    else
+      return PointerValue::unknown("variable in an unknown memory space",
+                                   loc(E));
+    return P;
+  }
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+    return evaluateAddress(MT->getSubExpr());
+  return PointerValue::unknown("lvalue the analysis does not follow", loc(E));
+}
+
+} // namespace gpumem::lanes

@@ -1,0 +1,135 @@
+//===- LaneEvaluator.h - Clang expressions to lane values -------*- C++ -*-===//
+//
+// Evaluates integer expressions, conditions, pointers and lvalue addresses
+// of device code to LaneValues. Local variables are read through their
+// initializers when nothing else writes them (FunctionFacts); induction
+// variables of for-loops become symbols, enumerable when the loop's bounds
+// are constants; a device function called from the kernel is analysed with
+// its parameters bound to the caller's values. Every failure is an unknown
+// value with a reason and a location; evaluation depth is capped.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUMEM_CHECKS_LANES_LANEEVALUATOR_H
+#define GPUMEM_CHECKS_LANES_LANEEVALUATOR_H
+
+#include "checks/lanes/FunctionFacts.h"
+#include "checks/lanes/LaneValue.h"
+#include "checks/lanes/ThreadGeometry.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace gpumem::lanes {
+
+/// Where a pointer points.
+enum class MemorySpace { Global, Shared, Local, Constant, Unknown };
+
+/// A pointer or an lvalue's address: a base object plus a per-lane byte
+/// offset from it.
+struct PointerValue {
+  MemorySpace Space = MemorySpace::Unknown;
+  /// The kernel parameter, __shared__ or __device__ variable pointed into.
+  const clang::ValueDecl *Base = nullptr;
+  LaneValue Offset;
+
+  static PointerValue unknown(std::string What, std::uint64_t Location) {
+    PointerValue P;
+    P.Offset = LaneValue::unknown(std::move(What), Location);
+    return P;
+  }
+  bool isUnknown() const { return Offset.isUnknown(); }
+};
+
+/// A loop variable turned into a symbol, for notes and enumeration.
+struct LoopSymbol {
+  const clang::VarDecl *Var = nullptr;
+  SymbolId Id = 0;
+};
+
+/// Evaluates expressions of one kernel (and the device functions it calls).
+class LaneEvaluator {
+public:
+  LaneEvaluator(clang::ASTContext &Ctx, SymbolTable &Symbols,
+                const ThreadGeometry &Geometry);
+
+  /// The integer value of \p E in every lane.
+  LaneValue evaluate(const clang::Expr *E);
+  /// Lanes where \p Cond holds; std::nullopt when it does not depend on the
+  /// lane in a way the analysis can decide (a bounds check on a parameter):
+  /// such a guard is taken as true for the whole warp.
+  std::optional<LaneMask> evaluateCondition(const clang::Expr *Cond);
+  /// The value of a pointer-typed expression.
+  PointerValue evaluatePointer(const clang::Expr *E);
+  /// The address of an lvalue expression.
+  PointerValue evaluateAddress(const clang::Expr *E);
+
+  /// Enters \p Callee with its parameters bound to \p Args (evaluated in the
+  /// current frame); false when the call cannot be followed.
+  bool enterCall(const clang::CallExpr *Call);
+  void leaveCall();
+  /// The function the evaluator is in (the kernel or an inlined callee).
+  const clang::FunctionDecl *currentFunction() const;
+  /// Starts evaluating the body of kernel \p FD.
+  void enterKernel(const clang::FunctionDecl *FD);
+
+  /// Fixes symbols to numbers while enumerating their values.
+  void pin(std::map<SymbolId, std::int64_t> Values) { Pinned = std::move(Values); }
+  const std::map<SymbolId, std::int64_t> &pinned() const { return Pinned; }
+
+  SymbolTable &symbols() { return Symbols; }
+  const ThreadGeometry &geometry() const { return Geometry; }
+  /// The variable a symbol stands for, when it is a loop variable.
+  const clang::VarDecl *loopVariableOf(SymbolId Id) const;
+  /// True once a guard was decided for the first warp of the block only.
+  bool guardedOnFirstWarp() const { return GuardOnFirstWarp; }
+  /// True once a loop bound used the assumed block size.
+  bool usedAssumedBounds() const { return UsedAssumedBounds; }
+
+  /// Depth beyond which an expression is unknown ("too deep").
+  static constexpr unsigned MaxDepth = 96;
+  /// Loop trips enumerated before a loop variable stops being enumerable.
+  static constexpr unsigned MaxLoopTrips = 64;
+
+private:
+  struct Frame {
+    const clang::FunctionDecl *Function = nullptr;
+    const FunctionFacts *Facts = nullptr;
+    llvm::DenseMap<const clang::VarDecl *, LaneValue> Values;
+    llvm::DenseMap<const clang::VarDecl *, PointerValue> Pointers;
+  };
+
+  clang::ASTContext &Ctx;
+  SymbolTable &Symbols;
+  const ThreadGeometry &Geometry;
+  std::vector<Frame> Frames;
+  std::map<const clang::FunctionDecl *, std::unique_ptr<FunctionFacts>> Facts;
+  std::map<const clang::VarDecl *, LaneValue> LoopValues;
+  std::vector<LoopSymbol> LoopSymbols;
+  std::map<SymbolId, std::int64_t> Pinned;
+  unsigned Depth = 0;
+  bool GuardOnFirstWarp = false;
+  bool UsedAssumedBounds = false;
+
+  const FunctionFacts &factsOf(const clang::FunctionDecl *FD);
+  std::uint64_t loc(const clang::Stmt *S) const;
+  LaneValue evaluateImpl(const clang::Expr *E);
+  LaneValue evaluateBinary(const clang::BinaryOperator *BO);
+  LaneValue evaluateVariable(const clang::VarDecl *VD, const clang::Expr *Use);
+  LaneValue evaluateLoopVariable(const clang::VarDecl *VD,
+                                 const InductionLoop &Loop);
+  LaneValue evaluateCall(const clang::CallExpr *Call);
+  LaneValue pinned(LaneValue V) const;
+  PointerValue pointerVariable(const clang::VarDecl *VD, const clang::Expr *Use);
+  PointerValue offsetBy(PointerValue P, const LaneValue &Index,
+                        clang::QualType Pointee, const clang::Expr *Where);
+};
+
+} // namespace gpumem::lanes
+
+#endif // GPUMEM_CHECKS_LANES_LANEEVALUATOR_H

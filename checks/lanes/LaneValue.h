@@ -1,0 +1,152 @@
+//===- LaneValue.h - a value as a function of the warp lane -----*- C++ -*-===//
+//
+// The lane algebra. A value seen by the 32 lanes of one warp is a polynomial
+// over warp-uniform symbols (blockIdx.x, a kernel parameter, the warp's row)
+// whose coefficients are per-lane integer vectors, plus a per-lane constant
+// vector:
+//
+//     v(l) = K[l] + sum_m C_m[l] * m,   m a product of uniform symbols.
+//
+// Affine thread indices are the common case (threadIdx.x = 32*W + l); the
+// per-lane vectors also carry tid % 16, tid / 8 and tid ^ row swizzles
+// exactly. Operations that cannot stay exact return an unknown value that
+// carries the reason; nothing is guessed. Values are classified on Polly's
+// lattice: constant < uniform < varying < unknown.
+//
+// Division, remainder and the bit operations keep symbols only when every
+// symbolic coefficient is a multiple of the divisor (or of a power of two
+// above the mask); that is exact because symbols stand for non-negative
+// integers (thread and block indices, sizes, loop trip counts).
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUMEM_CHECKS_LANES_LANEVALUE_H
+#define GPUMEM_CHECKS_LANES_LANEVALUE_H
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpumem::lanes {
+
+/// Lanes per warp; the lane algebra is fixed at 32.
+constexpr unsigned WarpLanes = 32;
+
+/// One integer per lane, lane 0 first.
+using LaneVector = std::array<std::int64_t, WarpLanes>;
+
+/// Index of a symbol in a SymbolTable.
+using SymbolId = unsigned;
+
+/// A warp-uniform quantity the analysis cannot resolve to a number.
+struct Symbol {
+  /// How a message spells it ("blockIdx.x", "width", "iteration of 'k'").
+  std::string Name;
+  /// Values it takes, when the analysis knows them all (loop counters with
+  /// constant bounds, a row index in a known block); empty otherwise.
+  std::vector<std::int64_t> Values;
+  /// True for the thread-index parts the warp's position fixes (its row,
+  /// its first lane): guards on them are evaluated for the first warp.
+  bool ThreadDerived = false;
+};
+
+/// The symbols of one analysis, owned by its context.
+class SymbolTable {
+public:
+  /// The symbol named \p Name, created on first use.
+  SymbolId intern(const std::string &Name);
+  Symbol &operator[](SymbolId Id) { return Symbols[Id]; }
+  const Symbol &operator[](SymbolId Id) const { return Symbols[Id]; }
+  unsigned size() const { return static_cast<unsigned>(Symbols.size()); }
+
+private:
+  std::vector<Symbol> Symbols;
+};
+
+/// A product of symbols, sorted, with repetition (x*x is {x, x}).
+using Monomial = std::vector<SymbolId>;
+
+/// One symbolic term: Coeff[l] * (product of Symbols) for lane l.
+struct LaneTerm {
+  Monomial Symbols;
+  LaneVector Coeff{};
+};
+
+/// Why a value is unknown, and where (an opaque source location).
+struct UnknownReason {
+  std::string What;
+  std::uint64_t Location = 0;
+};
+
+/// Position on the lattice constant < uniform < varying < unknown.
+enum class LaneKind { Constant, Uniform, Varying, Unknown };
+
+/// A value per lane: exact polynomial over uniform symbols, or unknown.
+class LaneValue {
+public:
+  LaneValue() = default;
+  static LaneValue constant(std::int64_t C);
+  static LaneValue perLane(const LaneVector &K);
+  /// Scale * symbol, the same in every lane.
+  static LaneValue symbol(SymbolId Id, std::int64_t Scale = 1);
+  static LaneValue unknown(std::string What, std::uint64_t Location = 0);
+
+  LaneKind kind() const;
+  bool isUnknown() const { return Reason.has_value(); }
+  const UnknownReason &reason() const { return *Reason; }
+  /// The value when it is the same number in every lane.
+  std::optional<std::int64_t> asConstant() const;
+  /// The per-lane values when no symbol remains.
+  std::optional<LaneVector> asPerLane() const;
+  const LaneVector &laneConstants() const { return K; }
+  const std::vector<LaneTerm> &terms() const { return Terms; }
+  /// True when some term has a coefficient that differs between lanes.
+  bool hasVaryingSymbolicTerm() const;
+  /// Symbols the value depends on.
+  std::vector<SymbolId> symbols() const;
+  /// Drops every term whose coefficient is the same in all lanes: what is
+  /// left is the value relative to a warp-uniform base.
+  LaneValue withoutUniformTerms() const;
+  /// Substitutes numbers for symbols; symbols without a value stay.
+  LaneValue substitute(const std::map<SymbolId, std::int64_t> &Values) const;
+  /// A readable form for dumps: "K=[0,1,..] + [..]*blockIdx.x".
+  std::string str(const SymbolTable &Table) const;
+
+  friend LaneValue operator+(const LaneValue &A, const LaneValue &B);
+  friend LaneValue operator-(const LaneValue &A, const LaneValue &B);
+  friend LaneValue operator*(const LaneValue &A, const LaneValue &B);
+  friend LaneValue operator-(const LaneValue &A);
+
+  /// Truncating division, C semantics; exact or unknown.
+  LaneValue divide(const LaneValue &Divisor) const;
+  LaneValue remainder(const LaneValue &Divisor) const;
+  LaneValue shiftLeft(const LaneValue &Amount) const;
+  LaneValue shiftRight(const LaneValue &Amount) const;
+  LaneValue bitAnd(const LaneValue &Other) const;
+  LaneValue bitOr(const LaneValue &Other) const;
+  LaneValue bitXor(const LaneValue &Other) const;
+
+  /// Caps that keep pathological expressions cheap.
+  static constexpr unsigned MaxTerms = 16;
+  static constexpr unsigned MaxDegree = 4;
+
+private:
+  LaneVector K{};
+  std::vector<LaneTerm> Terms;
+  std::optional<UnknownReason> Reason;
+
+  void normalize();
+  static LaneValue propagateUnknown(const LaneValue &A, const LaneValue &B);
+  enum class BitOp { And, Or, Xor };
+  LaneValue bitOp(const LaneValue &Other, BitOp Op) const;
+};
+
+/// Lanes where a comparison holds, when it is decidable per lane.
+using LaneMask = std::uint64_t;
+constexpr LaneMask AllLanes = (1ULL << WarpLanes) - 1;
+
+} // namespace gpumem::lanes
+
+#endif // GPUMEM_CHECKS_LANES_LANEVALUE_H

@@ -1,0 +1,146 @@
+//===- ThreadGeometry.cpp - lanes to thread indices -----------------------===//
+#include "checks/lanes/ThreadGeometry.h"
+
+#include <numeric>
+
+namespace gpumem::lanes {
+
+namespace {
+
+LaneVector laneVector(std::int64_t (*F)(std::int64_t, const BlockShape &),
+                      const BlockShape &S) {
+  LaneVector V;
+  for (unsigned L = 0; L < WarpLanes; ++L)
+    V[L] = F(L, S);
+  return V;
+}
+
+std::vector<std::int64_t> range(std::int64_t N) {
+  std::vector<std::int64_t> V(static_cast<std::size_t>(std::min<std::int64_t>(N, 64)));
+  std::iota(V.begin(), V.end(), 0);
+  return V;
+}
+
+SymbolId threadSymbol(SymbolTable &Symbols, const std::string &Name,
+                      std::int64_t Count) {
+  SymbolId Id = Symbols.intern(Name);
+  Symbols[Id].ThreadDerived = true;
+  if (Count > 0)
+    Symbols[Id].Values = range(Count);
+  return Id;
+}
+
+} // namespace
+
+void ThreadGeometry::initGridSymbols(SymbolTable &Symbols) {
+  static const char *const Axes[3] = {"x", "y", "z"};
+  for (unsigned A = 0; A < 3; ++A) {
+    BlockIdx[A] = LaneValue::symbol(
+        Symbols.intern(std::string("blockIdx.") + Axes[A]));
+    GridDim[A] = LaneValue::symbol(
+        Symbols.intern(std::string("gridDim.") + Axes[A]));
+  }
+}
+
+ThreadGeometry ThreadGeometry::known(BlockShape S, SymbolTable &Symbols) {
+  ThreadGeometry G;
+  G.Shape = S;
+  G.initGridSymbols(Symbols);
+  G.BlockDim = {LaneValue::constant(S.X), LaneValue::constant(S.Y),
+                LaneValue::constant(S.Z)};
+  if (S.threads() < static_cast<std::int64_t>(WarpLanes))
+    G.Populated = (1ULL << S.threads()) - 1;
+
+  auto Uniform = [&](const char *Name, std::int64_t Count) {
+    return Count <= 1 ? LaneValue::constant(0)
+                      : LaneValue::symbol(threadSymbol(Symbols, Name, Count));
+  };
+  const std::int64_t W = WarpLanes;
+  if (S.X % W == 0) {
+    // A warp is 32 consecutive threads of one row.
+    G.ThreadIdx[0] =
+        LaneValue::symbol(threadSymbol(Symbols, "warp.x", S.X / W), W) +
+        LaneValue::perLane(laneVector(
+            [](std::int64_t L, const BlockShape &) { return L; }, S));
+    G.ThreadIdx[1] = Uniform("threadIdx.y", S.Y);
+    G.ThreadIdx[2] = Uniform("threadIdx.z", S.Z);
+    return G;
+  }
+  if (W % S.X == 0) {
+    std::int64_t Rows = W / S.X;
+    G.ThreadIdx[0] = LaneValue::perLane(laneVector(
+        [](std::int64_t L, const BlockShape &B) { return L % B.X; }, S));
+    if (S.Y % Rows == 0) {
+      // Whole rows per warp: y = Rows*w + l / X.
+      G.ThreadIdx[1] =
+          LaneValue::symbol(threadSymbol(Symbols, "warp.y", S.Y / Rows),
+                            Rows) +
+          LaneValue::perLane(laneVector(
+              [](std::int64_t L, const BlockShape &B) { return L / B.X; }, S));
+      G.ThreadIdx[2] = Uniform("threadIdx.z", S.Z);
+      return G;
+    }
+    if (W % (S.X * S.Y) == 0 && S.Z % (W / (S.X * S.Y)) == 0) {
+      std::int64_t Planes = W / (S.X * S.Y);
+      G.ThreadIdx[1] = LaneValue::perLane(laneVector(
+          [](std::int64_t L, const BlockShape &B) { return (L / B.X) % B.Y; },
+          S));
+      G.ThreadIdx[2] =
+          LaneValue::symbol(threadSymbol(Symbols, "warp.z", S.Z / Planes),
+                            Planes) +
+          LaneValue::perLane(laneVector(
+              [](std::int64_t L, const BlockShape &B) {
+                return L / (B.X * B.Y);
+              },
+              S));
+      return G;
+    }
+  }
+  // Warps straddle rows unevenly (blockDim.x = 48, say): describe the first
+  // warp exactly and say so.
+  G.FirstWarpOnly = S.threads() > static_cast<std::int64_t>(WarpLanes);
+  G.ThreadIdx[0] = LaneValue::perLane(laneVector(
+      [](std::int64_t L, const BlockShape &B) { return L % B.X; }, S));
+  G.ThreadIdx[1] = LaneValue::perLane(laneVector(
+      [](std::int64_t L, const BlockShape &B) { return (L / B.X) % B.Y; }, S));
+  G.ThreadIdx[2] = LaneValue::perLane(laneVector(
+      [](std::int64_t L, const BlockShape &B) { return L / (B.X * B.Y); }, S));
+  return G;
+}
+
+ThreadGeometry ThreadGeometry::assumed(SymbolTable &Symbols,
+                                       std::int64_t BoundsBlockSize) {
+  ThreadGeometry G;
+  G.BoundsBlockSize = BoundsBlockSize;
+  G.initGridSymbols(Symbols);
+  const std::int64_t W = WarpLanes;
+  SymbolId Warp = threadSymbol(Symbols, "warp.x", 0);
+  LaneVector Lane;
+  for (unsigned L = 0; L < WarpLanes; ++L)
+    Lane[L] = L;
+  G.ThreadIdx[0] = LaneValue::symbol(Warp, W) + LaneValue::perLane(Lane);
+  // A row index the warp does not fix; a swizzle on it is judged for each
+  // of the first 32 rows.
+  G.ThreadIdx[1] = LaneValue::symbol(threadSymbol(Symbols, "threadIdx.y", 32));
+  G.ThreadIdx[2] = LaneValue::symbol(threadSymbol(Symbols, "threadIdx.z", 0));
+  SymbolId DimX = Symbols.intern("blockDim.x/32");
+  G.BlockDim = {LaneValue::symbol(DimX, W),
+                LaneValue::symbol(Symbols.intern("blockDim.y")),
+                LaneValue::symbol(Symbols.intern("blockDim.z"))};
+  G.BoundsSubstitution[DimX] = BoundsBlockSize / W;
+  G.BoundsSubstitution[Symbols.intern("blockDim.y")] = 1;
+  G.BoundsSubstitution[Symbols.intern("blockDim.z")] = 1;
+  return G;
+}
+
+std::int64_t ThreadGeometry::boundsBlockDim(unsigned Axis) const {
+  if (Shape)
+    return Axis == 0 ? Shape->X : Axis == 1 ? Shape->Y : Shape->Z;
+  return Axis == 0 ? BoundsBlockSize : 1;
+}
+
+std::map<SymbolId, std::int64_t> ThreadGeometry::boundsSubstitution() const {
+  return BoundsSubstitution;
+}
+
+} // namespace gpumem::lanes

@@ -1,0 +1,68 @@
+//===- ThreadGeometry.h - which thread each lane of a warp is ---*- C++ -*-===//
+//
+// Lanes follow the linear thread id t = x + X*(y + Y*z), x fastest, and a
+// warp holds threads 32w .. 32w+31. With a known block shape (a constant
+// launch configuration) the warp's first thread becomes a uniform symbol
+// and each component a per-lane vector; e.g. in a 16x16 block, threadIdx.x
+// is l % 16 and threadIdx.y is 2*w + l / 16. With no known shape the
+// default assumption is that blockDim.x is a multiple of 32, so a warp lies
+// in one row: threadIdx.x = 32*w + l and threadIdx.y is uniform.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUMEM_CHECKS_LANES_THREADGEOMETRY_H
+#define GPUMEM_CHECKS_LANES_THREADGEOMETRY_H
+
+#include "checks/lanes/LaneValue.h"
+
+#include <array>
+#include <optional>
+
+namespace gpumem::lanes {
+
+/// A block's extent in x, y and z.
+struct BlockShape {
+  std::int64_t X = 1, Y = 1, Z = 1;
+  std::int64_t threads() const { return X * Y * Z; }
+};
+
+/// The builtin index values of one warp, as lane values.
+class ThreadGeometry {
+public:
+  /// A block of known \p Shape.
+  static ThreadGeometry known(BlockShape Shape, SymbolTable &Symbols);
+  /// blockDim unknown; blockDim.x assumed a multiple of 32. Loop bounds
+  /// that need a number use \p BoundsBlockSize threads in x.
+  static ThreadGeometry assumed(SymbolTable &Symbols,
+                                std::int64_t BoundsBlockSize);
+
+  const LaneValue &threadIdx(unsigned Axis) const { return ThreadIdx[Axis]; }
+  const LaneValue &blockDim(unsigned Axis) const { return BlockDim[Axis]; }
+  const LaneValue &blockIdx(unsigned Axis) const { return BlockIdx[Axis]; }
+  const LaneValue &gridDim(unsigned Axis) const { return GridDim[Axis]; }
+
+  /// The block shape, when known.
+  const std::optional<BlockShape> &shape() const { return Shape; }
+  /// Lanes that hold a thread (fewer than 32 in a block under 32 threads).
+  LaneMask populatedLanes() const { return Populated; }
+  /// True when warps differ (the shape does not tile warps evenly) and the
+  /// values describe the first warp only.
+  bool firstWarpOnly() const { return FirstWarpOnly; }
+  /// blockDim.x as a number for loop bounds (known or assumed).
+  std::int64_t boundsBlockDim(unsigned Axis) const;
+  /// Substitution of the blockDim symbols by the bounds numbers.
+  std::map<SymbolId, std::int64_t> boundsSubstitution() const;
+
+private:
+  std::array<LaneValue, 3> ThreadIdx, BlockDim, BlockIdx, GridDim;
+  std::optional<BlockShape> Shape;
+  LaneMask Populated = AllLanes;
+  bool FirstWarpOnly = false;
+  std::int64_t BoundsBlockSize = 256;
+  std::map<SymbolId, std::int64_t> BoundsSubstitution;
+
+  void initGridSymbols(SymbolTable &Symbols);
+};
+
+} // namespace gpumem::lanes
+
+#endif // GPUMEM_CHECKS_LANES_THREADGEOMETRY_H
