@@ -49,7 +49,8 @@ import sys
 FILECHECK_DIRECTIVE = r"(?:-NEXT|-SAME|-NOT|-DAG|-LABEL|-EMPTY|-COUNT-\d+)?:"
 
 # A `// CHECK-...:` comment, to be removed from the copy the tool analyses.
-CHECK_COMMENT = re.compile(r"[ \t]*//[ \t]*CHECK-[A-Za-z0-9_-]*:.*$", re.MULTILINE)
+CHECK_COMMENT = re.compile(
+    r"[ \t]*//[ \t]*CHECK-[A-Za-z0-9_-]*:.*$", re.MULTILINE)
 
 DIAGNOSTIC_LINE = re.compile(r"\b(?:warning|error):")
 
@@ -133,18 +134,21 @@ def parse_arguments(argv):
     return args
 
 
-def hermetic_cuda_flags(args, std):
-    """The compiler flags that let a .cu file parse with no CUDA toolkit."""
-    shim = args.shim_dir
+def hermetic_cuda_flags(shim_dir, cuda_path, gpu_arch="sm_70", std="c++17"):
+    """The compiler flags that let a .cu file parse with no CUDA toolkit.
+
+    The one definition: lit.cfg.py builds %cuda_flags from it too.
+    docs/cuda-setup.md says why each flag is there.
+    """
     return [
         "-x", "cuda",
         "-nocudainc", "-nocudalib",
-        "--cuda-path=" + args.cuda_path,
-        "--cuda-gpu-arch=" + args.cuda_gpu_arch,
+        "--cuda-path=" + cuda_path,
+        "--cuda-gpu-arch=" + gpu_arch,
         "--cuda-device-only",
         "-std=" + std,
-        "-isystem", shim,
-        "-include", os.path.join(shim, "cuda_runtime.h"),
+        "-isystem", shim_dir,
+        "-include", os.path.join(shim_dir, "cuda_runtime.h"),
     ]
 
 
@@ -155,7 +159,8 @@ class PrefixFamily:
         self.prefixes = [base + ("-" + s if s else "") for s in suffixes]
         self.present = [
             p for p in self.prefixes
-            if re.search(r"(?<![\w-])" + re.escape(p) + FILECHECK_DIRECTIVE, text)
+            if re.search(r"(?<![\w-])" + re.escape(p) + FILECHECK_DIRECTIVE,
+                         text)
         ]
 
     def __bool__(self):
@@ -165,12 +170,19 @@ class PrefixFamily:
         return "--check-prefixes=" + ",".join(self.present)
 
 
+def banner(title):
+    return ("-- %s " % title if title else "").ljust(72, "-")
+
+
 def quote(argv):
     return " ".join(shlex.quote(a) for a in argv)
 
 
 def run_filecheck(args, input_path, what, extra):
-    argv = [args.filecheck, "--input-file=" + input_path, args.input_file] + extra
+    # --allow-empty: an empty output is a mismatch to report like any other
+    # ("expected string not found"), not a FileCheck usage error.
+    argv = [args.filecheck, "--input-file=" + input_path, args.input_file,
+            "--allow-empty"] + extra
     print("  " + what + ": " + quote(argv))
     result = subprocess.run(argv, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True)
@@ -182,7 +194,8 @@ def run_filecheck(args, input_path, what, extra):
 def configured_tools(args):
     tools = []
     if args.tool in ("all", "load") and args.load:
-        tools.append(("clang-tidy --load", [args.clang_tidy, "--load=" + args.load]))
+        tools.append(("clang-tidy --load",
+                      [args.clang_tidy, "--load=" + args.load]))
     if args.tool in ("all", "standalone") and args.standalone:
         tools.append(("standalone gpumem-tidy", [args.standalone]))
     if not tools:
@@ -203,25 +216,29 @@ def check_one_run(args, tool_argv, std, source_text, families):
     with open(temp_source, "w", encoding="utf-8") as f:
         f.write(source_text)
 
-    tidy_argv = list(tool_argv) + [temp_source, "--fix", "--checks=-*," + args.check_name]
+    tidy_argv = list(tool_argv) + [
+        temp_source, "--fix", "--checks=-*," + args.check_name]
     # Keep any .clang-tidy above the build folder out of the test.
     if not has_config_argument(args.tidy_args):
         tidy_argv.append("--config={}")
     tidy_argv += args.tidy_args + ["--"]
-    tidy_argv += hermetic_cuda_flags(args, std) + args.compiler_args
+    tidy_argv += hermetic_cuda_flags(args.shim_dir, args.cuda_path,
+                                     args.cuda_gpu_arch, std)
+    tidy_argv += args.compiler_args
     print("  run: " + quote(tidy_argv))
     result = subprocess.run(tidy_argv, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     output = result.stdout
-    print("------------------------ tool output (stdout) ------------------------")
+    print(banner("tool output (stdout)"))
     print(output.rstrip())
-    print("------------------------ tool output (stderr) ------------------------")
+    print(banner("tool output (stderr)"))
     print(result.stderr.rstrip())
-    print("----------------------------------------------------------------------")
+    print(banner(""))
 
     if args.expect_clang_tidy_error:
         if result.returncode == 0:
-            raise HarnessFailure("expected the tool to fail (-expect-clang-tidy-error), it exited 0")
+            raise HarnessFailure("expected the tool to fail"
+                                 " (-expect-clang-tidy-error), it exited 0")
     elif result.returncode != 0:
         raise HarnessFailure(
             "the tool exited with %d (compile error, unknown check, or crash;"
@@ -230,14 +247,15 @@ def check_one_run(args, tool_argv, std, source_text, families):
     with open(temp_source, encoding="utf-8") as f:
         fixed_text = f.read()
     if fixed_text != source_text:
-        print("------------------------------ fixes ---------------------------------")
+        print(banner("fixes (unified diff)"))
         sys.stdout.writelines(difflib.unified_diff(
             source_text.splitlines(True), fixed_text.splitlines(True),
-            "before", "after"))
-        print("----------------------------------------------------------------------")
+            "before", "after", n=0))
+        print(banner(""))
 
     if not (messages or notes or fixes):
-        reported = [l for l in output.splitlines() if DIAGNOSTIC_LINE.search(l)]
+        reported = [line for line in output.splitlines()
+                    if DIAGNOSTIC_LINE.search(line)]
         if reported:
             raise HarnessFailure(
                 "the test has no CHECK-MESSAGES/NOTES/FIXES lines (for %s), so"
@@ -254,7 +272,8 @@ def check_one_run(args, tool_argv, std, source_text, families):
                        "--implicit-check-not={{warning|error}}:"])
     if notes:
         path = args.temp_file + ".notes"
-        kept = [l for l in output.splitlines() if "note: FIX-IT applied" not in l]
+        kept = [line for line in output.splitlines()
+                if "note: FIX-IT applied" not in line]
         with open(path, "w", encoding="utf-8") as f:
             f.write("\n".join(kept) + "\n")
         run_filecheck(args, path, "CHECK-NOTES",
@@ -290,8 +309,10 @@ def main(argv):
                 try:
                     check_one_run(args, tool_argv, std, source_text, families)
                 except HarnessFailure as failure:
-                    raise HarnessFailure("[%s, -std=%s] %s" % (name, std, failure))
+                    raise HarnessFailure(
+                        "[%s, -std=%s] %s" % (name, std, failure))
     except HarnessFailure as failure:
+        sys.stdout.flush()
         print("check_gpumem_tidy: FAIL %s" % failure, file=sys.stderr)
         return 1
     return 0

@@ -38,7 +38,7 @@ src = config.gpumem_src_root
 llvm_bin = config.llvm_bin
 shim_dir = os.path.join(src, "include", "gpumem_cuda_shim")
 fake_cuda = os.path.join(src, "test", "Inputs", "fake-cuda-toolkit")
-python = getattr(config, "python_executable", "") or sys.executable
+python = sys.executable
 clang_tidy = os.path.join(llvm_bin, "clang-tidy")
 module = config.gpumem_module
 standalone = config.gpumem_standalone
@@ -53,11 +53,12 @@ def q(*parts):
     return " ".join(shlex.quote(p) for p in parts)
 
 
-# The hermetic flags; docs/cuda-setup.md says why each one is there.
-cuda_flags = q(
-    "-x", "cuda", "-nocudainc", "-nocudalib", "--cuda-path=" + fake_cuda,
-    "--cuda-gpu-arch=sm_70", "--cuda-device-only", "-std=c++17",
-    "-isystem", shim_dir, "-include", os.path.join(shim_dir, "cuda_runtime.h"))
+# The hermetic flags, from the one definition in the harness.
+sys.path.insert(0, os.path.dirname(__file__))
+sys.dont_write_bytecode = True
+from check_gpumem_tidy import hermetic_cuda_flags  # noqa: E402
+
+cuda_flags = q(*hermetic_cuda_flags(shim_dir, fake_cuda))
 
 real_cuda = "/usr/local/cuda"
 cuda_toolkit_flags = q(
@@ -67,9 +68,12 @@ cuda_toolkit_flags = q(
 
 check_gpumem_tidy = q(
     python, os.path.join(src, "test", "check_gpumem_tidy.py"),
-    "-clang-tidy=" + clang_tidy, "-load=" + module,
-    "-standalone=" + standalone, "-filecheck=" + os.path.join(llvm_bin, "FileCheck"),
-    "-shim-dir=" + shim_dir, "-cuda-path=" + fake_cuda)
+    "-clang-tidy=" + clang_tidy,
+    "-load=" + module,
+    "-standalone=" + standalone,
+    "-filecheck=" + os.path.join(llvm_bin, "FileCheck"),
+    "-shim-dir=" + shim_dir,
+    "-cuda-path=" + fake_cuda)
 
 # Order matters: lit replaces in list order, and %clang is a prefix of
 # %clang_tidy, so the longer names go first.

@@ -12,7 +12,14 @@ using namespace clang;
 namespace {
 
 std::optional<BuiltinVar> builtinVarOf(const Expr *Base) {
-  const auto *Ref = dyn_cast_or_null<DeclRefExpr>(Base->IgnoreParenImpCasts());
+  if (!Base)
+    return std::nullopt;
+  Base = Base->IgnoreParenImpCasts();
+  // The property's base is wrapped in an OpaqueValueExpr.
+  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(Base))
+    Base = OVE->getSourceExpr() ? OVE->getSourceExpr()->IgnoreParenImpCasts()
+                                : Base;
+  const auto *Ref = dyn_cast<DeclRefExpr>(Base);
   if (!Ref)
     return std::nullopt;
   const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());

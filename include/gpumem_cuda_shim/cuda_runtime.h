@@ -4,6 +4,7 @@
 // .cu files without a toolkit installed. Use it as
 //
 //   -x cuda -nocudainc -nocudalib --cuda-gpu-arch=sm_70 -std=c++17
+//   --cuda-path=<repo>/test/Inputs/fake-cuda-toolkit
 //   -isystem <this dir> -include <this dir>/cuda_runtime.h
 //   --cuda-device-only   (or --cuda-host-only)
 //
@@ -75,27 +76,49 @@
 // 4-element types are aligned to their size (capped at 16), the 3-element
 // types only to their element. A1, A2, A4 are those alignments.
 #define GPUMEM_SHIM_VECTOR_FAMILY(Name, T, A1, A2, A4)                         \
-  struct __align__(A1) Name##1 { T x; };                                       \
-  struct __align__(A2) Name##2 { T x, y; };                                    \
-  struct Name##3 { T x, y, z; };                                               \
-  struct __align__(A4) Name##4 { T x, y, z, w; };                              \
+  struct __align__(A1) Name##1 {                                               \
+    T x;                                                                       \
+  };                                                                           \
+  struct __align__(A2) Name##2 {                                               \
+    T x, y;                                                                    \
+  };                                                                           \
+  struct Name##3 {                                                             \
+    T x, y, z;                                                                 \
+  };                                                                           \
+  struct __align__(A4) Name##4 {                                               \
+    T x, y, z, w;                                                              \
+  };                                                                           \
   typedef struct Name##1 Name##1;                                              \
   typedef struct Name##2 Name##2;                                              \
   typedef struct Name##3 Name##3;                                              \
   typedef struct Name##4 Name##4;                                              \
   static __inline__ __host__ __device__ Name##1 make_##Name##1(T x) {          \
-    Name##1 R; R.x = x; return R;                                              \
+    Name##1 R;                                                                 \
+    R.x = x;                                                                   \
+    return R;                                                                  \
   }                                                                            \
   static __inline__ __host__ __device__ Name##2 make_##Name##2(T x, T y) {     \
-    Name##2 R; R.x = x; R.y = y; return R;                                     \
+    Name##2 R;                                                                 \
+    R.x = x;                                                                   \
+    R.y = y;                                                                   \
+    return R;                                                                  \
   }                                                                            \
   static __inline__ __host__ __device__ Name##3 make_##Name##3(T x, T y,       \
                                                                T z) {          \
-    Name##3 R; R.x = x; R.y = y; R.z = z; return R;                            \
+    Name##3 R;                                                                 \
+    R.x = x;                                                                   \
+    R.y = y;                                                                   \
+    R.z = z;                                                                   \
+    return R;                                                                  \
   }                                                                            \
   static __inline__ __host__ __device__ Name##4 make_##Name##4(T x, T y, T z,  \
                                                                T w) {          \
-    Name##4 R; R.x = x; R.y = y; R.z = z; R.w = w; return R;                   \
+    Name##4 R;                                                                 \
+    R.x = x;                                                                   \
+    R.y = y;                                                                   \
+    R.z = z;                                                                   \
+    R.w = w;                                                                   \
+    return R;                                                                  \
   }
 
 GPUMEM_SHIM_VECTOR_FAMILY(char, signed char, 1, 2, 4)
@@ -105,8 +128,8 @@ GPUMEM_SHIM_VECTOR_FAMILY(ushort, unsigned short, 2, 4, 8)
 GPUMEM_SHIM_VECTOR_FAMILY(int, int, 4, 8, 16)
 GPUMEM_SHIM_VECTOR_FAMILY(uint, unsigned int, 4, 8, 16)
 GPUMEM_SHIM_VECTOR_FAMILY(long, long, sizeof(long), 2 * sizeof(long), 16)
-GPUMEM_SHIM_VECTOR_FAMILY(ulong, unsigned long, sizeof(long),
-                          2 * sizeof(long), 16)
+GPUMEM_SHIM_VECTOR_FAMILY(ulong, unsigned long, sizeof(long), 2 * sizeof(long),
+                          16)
 GPUMEM_SHIM_VECTOR_FAMILY(longlong, long long, 8, 16, 16)
 GPUMEM_SHIM_VECTOR_FAMILY(ulonglong, unsigned long long, 8, 16, 16)
 GPUMEM_SHIM_VECTOR_FAMILY(float, float, 4, 8, 16)
@@ -116,8 +139,12 @@ GPUMEM_SHIM_VECTOR_FAMILY(double, double, 8, 16, 16)
 // CUDA 13 spells the 32-byte-aligned 4-vectors out; the 16-byte ones are the
 // layout of the plain names above.
 #define GPUMEM_SHIM_VECTOR4_ALIGNED(Name, T)                                   \
-  struct __align__(16) Name##4_16a { T x, y, z, w; };                          \
-  struct __align__(32) Name##4_32a { T x, y, z, w; };                          \
+  struct __align__(16) Name##4_16a {                                           \
+    T x, y, z, w;                                                              \
+  };                                                                           \
+  struct __align__(32) Name##4_32a {                                           \
+    T x, y, z, w;                                                              \
+  };                                                                           \
   typedef struct Name##4_16a Name##4_16a;                                      \
   typedef struct Name##4_32a Name##4_32a;
 GPUMEM_SHIM_VECTOR4_ALIGNED(long, long)
@@ -266,12 +293,14 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src,
 cudaError_t cudaMemset(void *devPtr, int value, size_t count);
 cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count,
                             cudaStream_t stream = 0);
-cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src,
-                               size_t count, size_t offset = 0,
-                               enum cudaMemcpyKind kind = cudaMemcpyHostToDevice);
-cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count,
-                                 size_t offset = 0,
-                                 enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost);
+cudaError_t
+cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count,
+                   size_t offset = 0,
+                   enum cudaMemcpyKind kind = cudaMemcpyHostToDevice);
+cudaError_t
+cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count,
+                     size_t offset = 0,
+                     enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost);
 
 cudaError_t cudaDeviceSynchronize(void);
 cudaError_t cudaDeviceReset(void);
@@ -307,12 +336,13 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,
 
 // What Clang needs for `kernel<<<grid, block, shmem, stream>>>(args)`. Sema
 // resolves the launch configuration through one of two names, picked from
-// the CUDA SDK version it is told (-target-sdk-version, passed by the driver
-// to the host compilation only, when it found a toolkit): 9.2 and later use
-// __cudaPushCallConfiguration, an unknown or older version (always the case
-// for --cuda-device-only) uses cudaConfigureCall. Declaring both makes the
-// shim parse under every combination. Code generation on the host side also
-// calls __cudaPopCallConfiguration and cudaLaunchKernel.
+// the CUDA SDK version it is told (-target-sdk-version, which the driver
+// passes when it found a toolkit, to the device side only when it also links
+// libdevice, so never with -nocudalib): 9.2 and later use
+// __cudaPushCallConfiguration, no version or an older one cudaConfigureCall.
+// Declaring both makes the shim parse under every combination. Code
+// generation on the host side also calls __cudaPopCallConfiguration and
+// cudaLaunchKernel.
 unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
                                      size_t sharedMem = 0,
                                      cudaStream_t stream = 0);
@@ -328,9 +358,8 @@ static __inline__ __host__ cudaError_t cudaMalloc(T **devPtr, size_t size) {
   return ::cudaMalloc((void **)(void *)devPtr, size);
 }
 template <class T>
-static __inline__ __host__ cudaError_t
-cudaMallocManaged(T **devPtr, size_t size,
-                  unsigned int flags = cudaMemAttachGlobal) {
+static __inline__ __host__ cudaError_t cudaMallocManaged(
+    T **devPtr, size_t size, unsigned int flags = cudaMemAttachGlobal) {
   return ::cudaMallocManaged((void **)(void *)devPtr, size, flags);
 }
 template <class T>
@@ -338,17 +367,15 @@ static __inline__ __host__ cudaError_t cudaMallocHost(T **ptr, size_t size) {
   return ::cudaMallocHost((void **)(void *)ptr, size);
 }
 template <class T>
-static __inline__ __host__ cudaError_t
-cudaMemcpyToSymbol(const T &symbol, const void *src, size_t count,
-                   size_t offset = 0,
-                   enum cudaMemcpyKind kind = cudaMemcpyHostToDevice) {
+static __inline__ __host__ cudaError_t cudaMemcpyToSymbol(
+    const T &symbol, const void *src, size_t count, size_t offset = 0,
+    enum cudaMemcpyKind kind = cudaMemcpyHostToDevice) {
   return ::cudaMemcpyToSymbol((const void *)&symbol, src, count, offset, kind);
 }
 template <class T>
-static __inline__ __host__ cudaError_t
-cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t count,
-                     size_t offset = 0,
-                     enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost) {
+static __inline__ __host__ cudaError_t cudaMemcpyFromSymbol(
+    void *dst, const T &symbol, size_t count, size_t offset = 0,
+    enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost) {
   return ::cudaMemcpyFromSymbol(dst, (const void *)&symbol, count, offset,
                                 kind);
 }
@@ -379,8 +406,7 @@ __device__ void __assertfail(const char *message, const char *file,
                              size_t charSize);
 // glibc's assert() expands to __assert_fail; give device code one.
 __device__ static __inline__ void __assert_fail(const char *message,
-                                                const char *file,
-                                                unsigned line,
+                                                const char *file, unsigned line,
                                                 const char *function) {
   __assertfail(message, file, line, function, sizeof(char));
 }
@@ -462,8 +488,7 @@ __device__ unsigned long long atomicCAS(unsigned long long *address,
                                         unsigned long long compare,
                                         unsigned long long val);
 __device__ unsigned short atomicCAS(unsigned short *address,
-                                    unsigned short compare,
-                                    unsigned short val);
+                                    unsigned short compare, unsigned short val);
 __device__ int atomicAnd(int *address, int val);
 __device__ unsigned int atomicAnd(unsigned int *address, unsigned int val);
 __device__ int atomicOr(int *address, int val);
@@ -481,15 +506,18 @@ __device__ unsigned int atomicXor(unsigned int *address, unsigned int val);
 #define GPUMEM_SHIM_CACHED_LOAD(Name, T) __device__ T Name(const T *Ptr);
 #define GPUMEM_SHIM_CACHED_STORE(Name, T) __device__ void Name(T *Ptr, T Value);
 #define GPUMEM_SHIM_FOR_EACH_LDG_TYPE(X, Name)                                 \
-  X(Name, char) X(Name, signed char) X(Name, short) X(Name, int)               \
-  X(Name, long) X(Name, long long) X(Name, unsigned char)                      \
-  X(Name, unsigned short) X(Name, unsigned int) X(Name, unsigned long)         \
-  X(Name, unsigned long long) X(Name, float) X(Name, double)                   \
-  X(Name, char2) X(Name, char4) X(Name, short2) X(Name, short4)                \
-  X(Name, int2) X(Name, int4) X(Name, longlong2) X(Name, uchar2)               \
-  X(Name, uchar4) X(Name, ushort2) X(Name, ushort4) X(Name, uint2)             \
-  X(Name, uint4) X(Name, ulonglong2) X(Name, float2) X(Name, float4)           \
-  X(Name, double2)
+  X(Name, char)                                                                \
+  X(Name, signed char) X(Name, short) X(Name, int) X(Name, long)               \
+      X(Name, long long) X(Name, unsigned char) X(Name, unsigned short)        \
+          X(Name, unsigned int) X(Name, unsigned long)                         \
+              X(Name, unsigned long long) X(Name, float) X(Name, double)       \
+                  X(Name, char2) X(Name, char4) X(Name, short2)                \
+                      X(Name, short4) X(Name, int2) X(Name, int4)              \
+                          X(Name, longlong2) X(Name, uchar2) X(Name, uchar4)   \
+                              X(Name, ushort2) X(Name, ushort4) X(Name, uint2) \
+                                  X(Name, uint4) X(Name, ulonglong2)           \
+                                      X(Name, float2) X(Name, float4)          \
+                                          X(Name, double2)
 GPUMEM_SHIM_FOR_EACH_LDG_TYPE(GPUMEM_SHIM_CACHED_LOAD, __ldg)
 GPUMEM_SHIM_FOR_EACH_LDG_TYPE(GPUMEM_SHIM_CACHED_LOAD, __ldcg)
 GPUMEM_SHIM_FOR_EACH_LDG_TYPE(GPUMEM_SHIM_CACHED_LOAD, __ldca)
@@ -611,9 +639,15 @@ GPUMEM_SHIM_MATH double atan2(double y, double x) {
 GPUMEM_SHIM_MATH double tanh(double x) { return __builtin_tanh(x); }
 GPUMEM_SHIM_MATH double erf(double x) { return __builtin_erf(x); }
 GPUMEM_SHIM_MATH double fabs(double x) { return __builtin_fabs(x); }
-GPUMEM_SHIM_MATH double fmin(double x, double y) { return __builtin_fmin(x, y); }
-GPUMEM_SHIM_MATH double fmax(double x, double y) { return __builtin_fmax(x, y); }
-GPUMEM_SHIM_MATH double fmod(double x, double y) { return __builtin_fmod(x, y); }
+GPUMEM_SHIM_MATH double fmin(double x, double y) {
+  return __builtin_fmin(x, y);
+}
+GPUMEM_SHIM_MATH double fmax(double x, double y) {
+  return __builtin_fmax(x, y);
+}
+GPUMEM_SHIM_MATH double fmod(double x, double y) {
+  return __builtin_fmod(x, y);
+}
 GPUMEM_SHIM_MATH double floor(double x) { return __builtin_floor(x); }
 GPUMEM_SHIM_MATH double ceil(double x) { return __builtin_ceil(x); }
 GPUMEM_SHIM_MATH double round(double x) { return __builtin_round(x); }

@@ -1,7 +1,7 @@
-//===- cuda_runtime_api.h - CUDA shim: forwards to cuda_runtime.h ---------*- C++ -*-===//
+//===- cuda_runtime_api.h - forwards to the gpumem CUDA shim ----*- C++ -*-===//
 //
-// The gpumem CUDA shim keeps everything in one header; this name exists so
-// that `#include <cuda_runtime_api.h>` in user code finds it. See cuda_runtime.h.
+// The shim keeps everything in cuda_runtime.h; this name exists so that
+// `#include <cuda_runtime_api.h>` in user code finds it.
 //
 //===----------------------------------------------------------------------===//
 #include "cuda_runtime.h"

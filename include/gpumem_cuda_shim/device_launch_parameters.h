@@ -1,7 +1,7 @@
-//===- device_launch_parameters.h - CUDA shim: forwards to cuda_runtime.h ---------*- C++ -*-===//
+//===- device_launch_parameters.h - forwards to the CUDA shim ---*- C++ -*-===//
 //
-// The gpumem CUDA shim keeps everything in one header; this name exists so
-// that `#include <device_launch_parameters.h>` in user code finds it. See cuda_runtime.h.
+// The shim keeps everything in cuda_runtime.h; this name exists so that
+// `#include <device_launch_parameters.h>` in user code finds it.
 //
 //===----------------------------------------------------------------------===//
 #include "cuda_runtime.h"

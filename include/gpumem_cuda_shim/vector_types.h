@@ -1,7 +1,7 @@
-//===- vector_types.h - CUDA shim: forwards to cuda_runtime.h ---------*- C++ -*-===//
+//===- vector_types.h - forwards to the gpumem CUDA shim --------*- C++ -*-===//
 //
-// The gpumem CUDA shim keeps everything in one header; this name exists so
-// that `#include <vector_types.h>` in user code finds it. See cuda_runtime.h.
+// The shim keeps everything in cuda_runtime.h; this name exists so that
+// `#include <vector_types.h>` in user code finds it.
 //
 //===----------------------------------------------------------------------===//
 #include "cuda_runtime.h"

@@ -1,0 +1,33 @@
+//===- BankConflictCheck.h - gpumem-bank-conflict ---------------*- C++ -*-===//
+#ifndef GPUMEM_CHECKS_BANKCONFLICTCHECK_H
+#define GPUMEM_CHECKS_BANKCONFLICTCHECK_H
+
+#include "checks/KernelAccessCheck.h"
+#include "model/BankConflict.h"
+
+namespace clang::tidy::gpumem {
+
+/// Finds shared-memory accesses whose lanes hit distinct words of the same
+/// bank (k-way bank conflicts), and pads the array when that removes them.
+class BankConflictCheck : public KernelAccessCheck {
+public:
+  BankConflictCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+
+protected:
+  void checkKernels(
+      llvm::ArrayRef<::gpumem::access::KernelAccesses> Kernels) override;
+
+private:
+  const ::gpumem::model::Architecture Arch;
+  const std::string PhaseRuleName;
+  const ::gpumem::model::PhaseRule Rule;
+  const unsigned MinimumDegree;
+
+  void addPaddingFix(const VarDecl *Array, std::int64_t Pad,
+                     const std::string &Padded);
+};
+
+} // namespace clang::tidy::gpumem
+
+#endif

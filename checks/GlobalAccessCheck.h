@@ -1,0 +1,41 @@
+//===- GlobalAccessCheck.h - shared base of the global checks ---*- C++ -*-===//
+//
+// The four global-memory checks read the same policy options and judge each
+// access once (access/GlobalVerdict.h); each reports only the cause it owns,
+// so an access gets at most one of their diagnostics.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUMEM_CHECKS_GLOBALACCESSCHECK_H
+#define GPUMEM_CHECKS_GLOBALACCESSCHECK_H
+
+#include "checks/KernelAccessCheck.h"
+#include "checks/access/GlobalVerdict.h"
+
+namespace clang::tidy::gpumem {
+
+/// Reports the global accesses whose dominant cause the subclass owns.
+class GlobalAccessCheck : public KernelAccessCheck {
+public:
+  GlobalAccessCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+
+protected:
+  void checkKernels(
+      llvm::ArrayRef<::gpumem::access::KernelAccesses> Kernels) override;
+  /// True for the causes this check reports.
+  virtual bool owns(::gpumem::access::GlobalCause Cause) const = 0;
+  /// Words the diagnostic for one access.
+  virtual void report(const ::gpumem::access::MemoryAccess &Access,
+                      const ::gpumem::access::GlobalVerdict &Verdict,
+                      const ::gpumem::access::KernelAccesses &Kernel) = 0;
+  /// Notes shared by every global diagnostic, after the check's own.
+  void noteCommon(const ::gpumem::access::MemoryAccess &Access,
+                  const ::gpumem::access::KernelAccesses &Kernel);
+
+  const ::gpumem::access::GlobalPolicy Policy;
+  const ::gpumem::model::Architecture Arch;
+};
+
+} // namespace clang::tidy::gpumem
+
+#endif // GPUMEM_CHECKS_GLOBALACCESSCHECK_H

@@ -1,0 +1,179 @@
+//===- KernelAccessCheck.cpp ----------------------------------------------===//
+#include "checks/KernelAccessCheck.h"
+
+#include "checks/access/KernelAccessCollector.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/Format.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::gpumem {
+
+// In
+//   __global__ void k(float *p) { ... }      // KernelId binds k
+//   void host() { k<<<g, 256>>>(p); }         // LaunchId binds the launch
+static constexpr char KernelId[] = "kernel";
+static constexpr char LaunchId[] = "launch";
+
+KernelAccessCheck::KernelAccessCheck(StringRef Name, ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context), Hardware(Options) {}
+
+void KernelAccessCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Hardware.store(Opts, Options);
+}
+
+void KernelAccessCheck::registerMatchers(MatchFinder *Finder) {
+  auto KernelDefinition =
+      functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal));
+  Finder->addMatcher(KernelDefinition.bind(KernelId), this);
+  Finder->addMatcher(cudaKernelCallExpr().bind(LaunchId), this);
+}
+
+void KernelAccessCheck::check(const MatchFinder::MatchResult &Result) {
+  Context = Result.Context;
+  if (const auto *Launch = Result.Nodes.getNodeAs<CUDAKernelCallExpr>(LaunchId)) {
+    Launches.add(Launch, *Result.Context);
+    return;
+  }
+  const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>(KernelId);
+  if (!Kernel || Kernel->isDependentContext() || Kernel->isInvalidDecl())
+    return;
+  Kernels.insert(Kernel);
+}
+
+void KernelAccessCheck::onEndOfTranslationUnit() {
+  if (!Context || Kernels.empty()) {
+    Kernels.clear();
+    Launches.clear();
+    return;
+  }
+  ::gpumem::access::AnalysisSettings Settings = Hardware.analysisSettings();
+  std::vector<::gpumem::access::KernelAccesses> Analysed;
+  Analysed.reserve(Kernels.size());
+  for (const FunctionDecl *Kernel : Kernels)
+    Analysed.push_back(::gpumem::access::collectKernelAccesses(
+        Kernel, *Context, Launches, Settings));
+  checkKernels(Analysed);
+  Kernels.clear();
+  Launches.clear();
+  Reported.clear();
+}
+
+void KernelAccessCheck::noteBlockDim(
+    const ::gpumem::access::KernelAccesses &Kernel) {
+  if (Kernel.LaunchShape) {
+    const auto &S = *Kernel.LaunchShape;
+    diag(Kernel.LaunchLocation,
+         "blockDim is (%0, %1, %2) at this launch%3", DiagnosticIDs::Note)
+        << static_cast<int>(S.X) << static_cast<int>(S.Y)
+        << static_cast<int>(S.Z)
+        << (Kernel.FirstWarpOnly ? "; warps straddle rows, the first warp is "
+                                   "shown"
+                                 : "");
+    return;
+  }
+  if (auto Option = parseBlockDim(Hardware.BlockDim)) {
+    diag(Kernel.Kernel->getLocation(),
+         "blockDim is (%0, %1, %2) from option 'BlockDim'",
+         DiagnosticIDs::Note)
+        << static_cast<int>(Option->X) << static_cast<int>(Option->Y)
+        << static_cast<int>(Option->Z);
+    return;
+  }
+  diag(Kernel.Kernel->getLocation(),
+       "assuming blockDim.x is a multiple of 32 (no constant launch of '%0' "
+       "in this file%1; set option 'BlockDim' to fix it)",
+       DiagnosticIDs::Note)
+      << Kernel.Kernel->getName()
+      << (Kernel.LaunchesDisagree ? ", its launches disagree" : "");
+}
+
+/// The first local variable with an initializer that \p E reads.
+static const VarDecl *firstIndexVariable(const Stmt *E, unsigned Depth = 0) {
+  if (!E || Depth > 16)
+    return nullptr;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+      if (VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit() &&
+          VD->getType()->isIntegralOrEnumerationType())
+        return VD;
+  for (const Stmt *Child : E->children())
+    if (const VarDecl *VD = firstIndexVariable(Child, Depth + 1))
+      return VD;
+  return nullptr;
+}
+
+void KernelAccessCheck::noteIndexDefinition(const Expr *Access) {
+  const Expr *E = Access->IgnoreParenImpCasts();
+  while (const auto *ME = dyn_cast<MemberExpr>(E))
+    E = ME->getBase()->IgnoreParenImpCasts();
+  const auto *AS = dyn_cast<ArraySubscriptExpr>(E);
+  if (!AS)
+    return;
+  if (const VarDecl *VD = firstIndexVariable(AS->getIdx()))
+    diag(VD->getLocation(), "index '%0' is defined here", DiagnosticIDs::Note)
+        << VD->getName();
+}
+
+bool KernelAccessCheck::firstReport(SourceLocation Loc) {
+  return Reported.insert(Loc.getRawEncoding()).second;
+}
+
+std::string KernelAccessCheck::spelling(const Expr *E) const {
+  const SourceManager &SM = Context->getSourceManager();
+  CharSourceRange Range = CharSourceRange::getTokenRange(E->getSourceRange());
+  Range = SM.getExpansionRange(Range);
+  StringRef Text =
+      Lexer::getSourceText(Range, SM, Context->getLangOpts());
+  std::string Out;
+  // Collapse whitespace so a multi-line expression reads on one line.
+  bool Space = false;
+  for (char C : Text) {
+    if (C == '\n' || C == '\t' || C == ' ' || C == '\r') {
+      Space = !Out.empty();
+      continue;
+    }
+    if (Space)
+      Out += ' ';
+    Space = false;
+    Out += C;
+  }
+  if (Out.size() > 80)
+    Out = Out.substr(0, 77) + "...";
+  return Out;
+}
+
+const char *KernelAccessCheck::kindName(::gpumem::access::AccessKind Kind) {
+  switch (Kind) {
+  case ::gpumem::access::AccessKind::Load:
+    return "load";
+  case ::gpumem::access::AccessKind::Store:
+    return "store";
+  case ::gpumem::access::AccessKind::ReadModifyWrite:
+    return "read-modify-write";
+  }
+  return "access";
+}
+
+std::string KernelAccessCheck::percent(double Fraction) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  OS << llvm::format("%.1f", Fraction * 100.0);
+  return S;
+}
+
+void KernelAccessCheck::noteInstantiation(
+    const ::gpumem::access::KernelAccesses &Kernel, SourceLocation Loc) {
+  if (!Kernel.Kernel->isTemplateInstantiation())
+    return;
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  Kernel.Kernel->getNameForDiagnostic(
+      OS, Context->getPrintingPolicy(), /*Qualified=*/false);
+  diag(Loc, "in instantiation '%0'", DiagnosticIDs::Note) << Name;
+}
+
+} // namespace clang::tidy::gpumem

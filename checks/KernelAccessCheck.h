@@ -1,0 +1,67 @@
+//===- KernelAccessCheck.h - base of the checks that price accesses -*- C++ -*-//
+//
+// Kernels and launch sites are collected while matching and analysed at the
+// end of the translation unit, so a launch written after its kernel still
+// fixes blockDim, and a shared array's padding can be judged against every
+// access to it in the file.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUMEM_CHECKS_KERNELACCESSCHECK_H
+#define GPUMEM_CHECKS_KERNELACCESSCHECK_H
+
+#include "checks/GpumemOptions.h"
+#include "checks/access/MemoryAccess.h"
+#include "checks/cuda/LaunchSites.h"
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace clang::tidy::gpumem {
+
+/// Collects kernels and launches; hands the analysed kernels to a subclass.
+class KernelAccessCheck : public ClangTidyCheck {
+public:
+  KernelAccessCheck(StringRef Name, ClangTidyContext *Context);
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) final;
+  void onEndOfTranslationUnit() final;
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CUDA;
+  }
+
+protected:
+  /// Called once per translation unit with every analysed kernel.
+  virtual void
+  checkKernels(llvm::ArrayRef<::gpumem::access::KernelAccesses> Kernels) = 0;
+
+  /// Notes where blockDim came from (launch, option or assumption).
+  void noteBlockDim(const ::gpumem::access::KernelAccesses &Kernel);
+  /// Notes the definition of a local variable used as the index.
+  void noteIndexDefinition(const Expr *Access);
+  /// True the first time a location is reported by this check (template
+  /// instantiations and inlined device functions share locations).
+  bool firstReport(SourceLocation Loc);
+  /// The access as written in the source, for messages.
+  std::string spelling(const Expr *E) const;
+  /// "load", "store" or "read-modify-write".
+  static const char *kindName(::gpumem::access::AccessKind Kind);
+  /// A percentage with one decimal.
+  static std::string percent(double Fraction);
+  /// Names the instantiation when the kernel is a template specialisation.
+  void noteInstantiation(const ::gpumem::access::KernelAccesses &Kernel,
+                         SourceLocation Loc);
+
+  const GpumemOptions Hardware;
+  ASTContext *Context = nullptr;
+
+private:
+  llvm::SetVector<const FunctionDecl *> Kernels;
+  ::gpumem::cuda::LaunchSites Launches;
+  llvm::DenseSet<unsigned> Reported;
+};
+
+} // namespace clang::tidy::gpumem
+
+#endif // GPUMEM_CHECKS_KERNELACCESSCHECK_H

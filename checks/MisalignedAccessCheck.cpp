@@ -1,0 +1,40 @@
+//===- MisalignedAccessCheck.cpp - gpumem-misaligned-access ---------------===//
+#include "checks/MisalignedAccessCheck.h"
+
+#include <algorithm>
+
+namespace clang::tidy::gpumem {
+
+using namespace ::gpumem::access;
+
+bool MisalignedAccessCheck::owns(GlobalCause Cause) const {
+  return Cause == GlobalCause::Misaligned;
+}
+
+void MisalignedAccessCheck::report(const MemoryAccess &Access,
+                                   const GlobalVerdict &Verdict,
+                                   const KernelAccesses &Kernel) {
+  SourceLocation Loc = Access.Expression->getExprLoc();
+  const ::gpumem::model::GlobalCost &Cost = Verdict.Cost;
+  diag(Loc, "misaligned global %0 of '%1': starts %2 bytes past a %3-byte "
+            "boundary, %4 transactions per warp (%5%% efficiency), %6 "
+            "sectors; aligned, it would need %7")
+      << kindName(Access.Kind) << spelling(Access.Expression)
+      << static_cast<int>(Verdict.MisalignBytes) << Arch.TransactionBytes
+      << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
+      << Verdict.FixedCost.Transactions;
+  std::int64_t Low = INT64_MAX, High = INT64_MIN;
+  for (unsigned L = 0; L < ::gpumem::lanes::WarpLanes; ++L)
+    if ((Access.Active >> L) & 1U) {
+      Low = std::min(Low, Verdict.Worst->Offset[L]);
+      High = std::max(High, Verdict.Worst->Offset[L] + Access.Width - 1);
+    }
+  diag(Loc,
+       "lanes touch bytes [%0, %1] of a base assumed %2-byte aligned "
+       "(cudaMalloc), crossing a block boundary",
+       DiagnosticIDs::Note)
+      << static_cast<int>(Low) << static_cast<int>(High) << 256;
+  noteCommon(Access, Kernel);
+}
+
+} // namespace clang::tidy::gpumem

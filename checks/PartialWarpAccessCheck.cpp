@@ -1,0 +1,32 @@
+//===- PartialWarpAccessCheck.cpp - gpumem-partial-warp-access ------------===//
+#include "checks/PartialWarpAccessCheck.h"
+
+namespace clang::tidy::gpumem {
+
+using namespace ::gpumem::access;
+
+bool PartialWarpAccessCheck::owns(GlobalCause Cause) const {
+  return Cause == GlobalCause::PartialWarp;
+}
+
+void PartialWarpAccessCheck::report(const MemoryAccess &Access,
+                                    const GlobalVerdict &Verdict,
+                                    const KernelAccesses &Kernel) {
+  SourceLocation Loc = Access.Expression->getExprLoc();
+  const ::gpumem::model::GlobalCost &Cost = Verdict.Cost;
+  diag(Loc, "global %0 of '%1' by %2 of %3 lanes%4: %5 transactions per "
+            "warp (%6%% efficiency), %7 useful bytes of %8 moved; spread the "
+            "work over the warp's lanes")
+      << kindName(Access.Kind) << spelling(Access.Expression)
+      << Verdict.ActiveLanes << ::gpumem::lanes::WarpLanes
+      << (Access.InLoop ? " inside a loop" : "") << Cost.Transactions
+      << percent(Cost.Efficiency) << static_cast<int>(Cost.UsefulBytes)
+      << static_cast<int>(Cost.Transactions * Arch.TransactionBytes);
+  if (Kernel.GuardOnFirstWarp)
+    diag(Loc, "the active lanes come from a guard on the thread index, "
+              "evaluated for the first warp of the block",
+         DiagnosticIDs::Note);
+  noteCommon(Access, Kernel);
+}
+
+} // namespace clang::tidy::gpumem

@@ -1,0 +1,64 @@
+//===- UncoalescedAccessCheck.cpp - gpumem-uncoalesced-access -------------===//
+#include "checks/UncoalescedAccessCheck.h"
+
+namespace clang::tidy::gpumem {
+
+using namespace ::gpumem::access;
+
+UncoalescedAccessCheck::UncoalescedAccessCheck(StringRef Name,
+                                               ClangTidyContext *Context)
+    : GlobalAccessCheck(Name, Context) {}
+
+bool UncoalescedAccessCheck::owns(GlobalCause Cause) const {
+  return Cause == GlobalCause::Stride || Cause == GlobalCause::SymbolicStride;
+}
+
+void UncoalescedAccessCheck::report(const MemoryAccess &Access,
+                                    const GlobalVerdict &Verdict,
+                                    const KernelAccesses &Kernel) {
+  SourceLocation Loc = Access.Expression->getExprLoc();
+  const ::gpumem::model::GlobalCost &Cost = Verdict.Cost;
+  if (Verdict.Cause == GlobalCause::SymbolicStride) {
+    std::string Factor;
+    for (::gpumem::lanes::SymbolId Id : Access.SymbolicStride)
+      Factor += (Factor.empty() ? "" : "*") + (*Kernel.Symbols)[Id].Name;
+    diag(Loc, "uncoalesced global %0 of '%1': stride '%2' x %3 bytes, up to "
+              "%4 transactions per warp (%5%% efficiency), %6 sectors, when "
+              "'%2' >= %7; coalesced only when '%2' is 1")
+        << kindName(Access.Kind) << spelling(Access.Expression) << Factor
+        << static_cast<int>(Verdict.SymbolicBytesPerLane) << Cost.Transactions
+        << percent(Cost.Efficiency) << Cost.Sectors
+        << static_cast<int>(Policy.SymbolicStrideSample);
+    diag(Loc,
+         "with '%0' = 1 the warp needs %1 transactions (%2%% efficiency)",
+         DiagnosticIDs::Note)
+        << Factor << Verdict.FixedCost.Transactions
+        << percent(Verdict.FixedCost.Efficiency);
+    noteCommon(Access, Kernel);
+    return;
+  }
+
+  if (Verdict.StrideBytes)
+    diag(Loc, "uncoalesced global %0 of '%1': stride %2 bytes, %3 "
+              "transactions per warp (%4%% efficiency), %5 sectors; "
+              "consecutive lanes should touch consecutive elements")
+        << kindName(Access.Kind) << spelling(Access.Expression)
+        << static_cast<int>(*Verdict.StrideBytes) << Cost.Transactions
+        << percent(Cost.Efficiency) << Cost.Sectors;
+  else
+    diag(Loc, "uncoalesced global %0 of '%1': irregular lane pattern, %2 "
+              "transactions per warp (%3%% efficiency), %4 sectors; "
+              "consecutive lanes should touch consecutive elements")
+        << kindName(Access.Kind) << spelling(Access.Expression)
+        << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors;
+  diag(Loc,
+       "%0 active lanes of %1 bytes each span %2 bytes; the same lanes on "
+       "consecutive elements would need %3 transactions (%4%% efficiency)",
+       DiagnosticIDs::Note)
+      << Verdict.ActiveLanes << Access.Width
+      << static_cast<int>(Cost.SpanBytes) << Verdict.FixedCost.Transactions
+      << percent(Verdict.FixedCost.Efficiency);
+  noteCommon(Access, Kernel);
+}
+
+} // namespace clang::tidy::gpumem

@@ -1,0 +1,24 @@
+//===- UncoalescedAccessCheck.h - gpumem-uncoalesced-access -----*- C++ -*-===//
+#ifndef GPUMEM_CHECKS_UNCOALESCEDACCESSCHECK_H
+#define GPUMEM_CHECKS_UNCOALESCEDACCESSCHECK_H
+
+#include "checks/GlobalAccessCheck.h"
+
+namespace clang::tidy::gpumem {
+
+/// Finds global loads and stores whose lanes are strided apart (by a
+/// constant or a symbol), so a warp needs more transactions than its bytes.
+class UncoalescedAccessCheck : public GlobalAccessCheck {
+public:
+  UncoalescedAccessCheck(StringRef Name, ClangTidyContext *Context);
+
+protected:
+  bool owns(::gpumem::access::GlobalCause Cause) const override;
+  void report(const ::gpumem::access::MemoryAccess &Access,
+              const ::gpumem::access::GlobalVerdict &Verdict,
+              const ::gpumem::access::KernelAccesses &Kernel) override;
+};
+
+} // namespace clang::tidy::gpumem
+
+#endif

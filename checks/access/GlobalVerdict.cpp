@@ -1,0 +1,174 @@
+//===- GlobalVerdict.cpp --------------------------------------------------===//
+#include "checks/access/GlobalVerdict.h"
+
+#include <algorithm>
+#include <bitset>
+
+namespace gpumem::access {
+
+using gpumem::model::GlobalCost;
+using gpumem::model::WarpFootprint;
+
+namespace {
+
+std::int64_t floorMod(std::int64_t A, std::int64_t B) {
+  std::int64_t R = A % B;
+  return R < 0 ? R + B : R;
+}
+
+/// The constant stride between active lanes, if there is one.
+std::optional<std::int64_t> strideOf(const lanes::LaneVector &Offset,
+                                     lanes::LaneMask Active) {
+  std::optional<std::int64_t> Stride;
+  int Previous = -1;
+  for (unsigned L = 0; L < lanes::WarpLanes; ++L) {
+    if (!((Active >> L) & 1U))
+      continue;
+    if (Previous >= 0) {
+      std::int64_t Delta = Offset[L] - Offset[Previous];
+      std::int64_t Lanes = static_cast<std::int64_t>(L) - Previous;
+      if (Delta % Lanes != 0)
+        return std::nullopt;
+      std::int64_t S = Delta / Lanes;
+      if (Stride && *Stride != S)
+        return std::nullopt;
+      Stride = S;
+    }
+    Previous = static_cast<int>(L);
+  }
+  return Stride;
+}
+
+bool isBroadcast(const lanes::LaneVector &Offset, lanes::LaneMask Active) {
+  std::optional<std::int64_t> First;
+  for (unsigned L = 0; L < lanes::WarpLanes; ++L) {
+    if (!((Active >> L) & 1U))
+      continue;
+    if (First && *First != Offset[L])
+      return false;
+    First = Offset[L];
+  }
+  return true;
+}
+
+} // namespace
+
+WarpFootprint footprintOf(const MemoryAccess &Access,
+                          const lanes::LaneVector &Offset) {
+  WarpFootprint F;
+  F.Address.assign(Offset.begin(), Offset.end());
+  F.Width = Access.Width;
+  F.ActiveMask = Access.Active;
+  return F;
+}
+
+GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
+                                const gpumem::model::Architecture &Arch,
+                                const GlobalPolicy &Policy) {
+  GlobalVerdict V;
+  V.ActiveLanes =
+      static_cast<unsigned>(std::bitset<64>(Access.Active).count());
+  if (Access.Space != lanes::MemorySpace::Global || V.ActiveLanes == 0 ||
+      Access.Width == 0)
+    return V;
+
+  if (!Access.SymbolicStride.empty()) {
+    // in[threadIdx.x * width]: price it with the factor at its sample value
+    // ("up to"); it is coalesced only when the factor is 1.
+    std::map<lanes::SymbolId, std::int64_t> Sample, One;
+    for (lanes::SymbolId Id : Access.SymbolicStride) {
+      Sample[Id] = Policy.SymbolicStrideSample;
+      One[Id] = 1;
+    }
+    lanes::LaneValue Relative = Access.Offset.withoutUniformTerms();
+    auto Lanes = Relative.substitute(Sample).asPerLane();
+    auto Base = Relative.substitute(One).asPerLane();
+    if (!Lanes || !Base || Relative.symbols().size() != Access.SymbolicStride.size())
+      return V;
+    V.Cost = gpumem::model::computeGlobalCost(footprintOf(Access, *Lanes), Arch);
+    V.FixedCost =
+        gpumem::model::computeGlobalCost(footprintOf(Access, *Base), Arch);
+    if (auto S = strideOf(*Base, Access.Active))
+      V.SymbolicBytesPerLane = *S;
+    V.Cause = V.Cost.isUncoalesced() && V.Cost.Efficiency < Policy.EfficiencyThreshold
+                  ? GlobalCause::SymbolicStride
+                  : GlobalCause::Coalesced;
+    return V;
+  }
+  if (Access.Scenarios.empty())
+    return V;
+
+  for (const LaneScenario &S : Access.Scenarios) {
+    GlobalCost C =
+        gpumem::model::computeGlobalCost(footprintOf(Access, S.Offset), Arch);
+    if (!V.Worst || C.Transactions > V.Cost.Transactions) {
+      V.Cost = C;
+      V.Worst = &S;
+    }
+  }
+  const lanes::LaneVector &Offset = V.Worst->Offset;
+  V.StrideBytes = strideOf(Offset, Access.Active);
+  V.Cause = GlobalCause::Coalesced;
+
+  if (!V.Cost.isUncoalesced() || isBroadcast(Offset, Access.Active)) {
+    unsigned Populated = lanes::WarpLanes;
+    if (Access.GuardedByThreadIndex && V.ActiveLanes < Populated &&
+        V.ActiveLanes <= Policy.PartialWarpMaxLanes &&
+        (Access.InLoop || Policy.ReportOneShotPartialWarp)) {
+      V.Cause = GlobalCause::PartialWarp;
+      V.FixedCost = V.Cost;
+    }
+    return V;
+  }
+  if (V.Cost.Efficiency >= Policy.EfficiencyThreshold)
+    return V;
+
+  // Array of structures: lanes step over whole records.
+  if (Access.Struct && !Access.Struct->FieldPath.empty() &&
+      Access.Struct->RecordBytes > static_cast<std::int64_t>(Access.Width) &&
+      V.StrideBytes && *V.StrideBytes != 0 &&
+      *V.StrideBytes % Access.Struct->RecordBytes == 0) {
+    lanes::LaneVector Planar{};
+    for (unsigned L = 0; L < lanes::WarpLanes; ++L)
+      Planar[L] = (Offset[L] - Access.Struct->FieldOffset) /
+                  Access.Struct->RecordBytes * Access.Width;
+    V.FixedCost =
+        gpumem::model::computeGlobalCost(footprintOf(Access, Planar), Arch);
+    V.Cause = GlobalCause::ArrayOfStructs;
+    return V;
+  }
+
+  // Misaligned: the same footprint moved to the block boundary is cheaper.
+  std::int64_t Lowest = INT64_MAX;
+  for (unsigned L = 0; L < lanes::WarpLanes; ++L)
+    if ((Access.Active >> L) & 1U)
+      Lowest = std::min(Lowest, Offset[L]);
+  std::int64_t Shift = floorMod(Lowest, Arch.TransactionBytes);
+  if (Shift != 0) {
+    lanes::LaneVector Aligned = Offset;
+    for (std::int64_t &A : Aligned)
+      A -= Shift;
+    GlobalCost C =
+        gpumem::model::computeGlobalCost(footprintOf(Access, Aligned), Arch);
+    if (C.Transactions < V.Cost.Transactions && !C.isUncoalesced()) {
+      V.MisalignBytes = Shift;
+      V.FixedCost = C;
+      V.Cause = GlobalCause::Misaligned;
+      return V;
+    }
+  }
+
+  // Any other stride: compare with the same lanes reading consecutive
+  // elements.
+  V.FixedCost = gpumem::model::computeGlobalCost(
+      [&] {
+        WarpFootprint F = WarpFootprint::strided(0, Access.Width, Access.Width);
+        F.ActiveMask = Access.Active;
+        return F;
+      }(),
+      Arch);
+  V.Cause = GlobalCause::Stride;
+  return V;
+}
+
+} // namespace gpumem::access

@@ -1,0 +1,72 @@
+//===- GlobalVerdict.h - the dominant cause of a global access's cost -*- C++ -*-//
+//
+// The four global-memory checks share one judgement so that an access gets
+// at most one diagnostic, for its dominant cause: an array-of-structures
+// stride first (its fix is a layout change), then a misaligned base (same
+// footprint, shifted), then any other stride, constant or symbolic; an
+// access that is coalesced but run by few lanes of a warp is a partial-warp
+// access. Costs are the model's, for the worst enumerated scenario.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUMEM_CHECKS_ACCESS_GLOBALVERDICT_H
+#define GPUMEM_CHECKS_ACCESS_GLOBALVERDICT_H
+
+#include "checks/access/MemoryAccess.h"
+#include "model/GlobalCost.h"
+
+namespace gpumem::access {
+
+/// Why a global access costs more than its bytes need.
+enum class GlobalCause {
+  Unknown,
+  Coalesced,
+  Stride,
+  SymbolicStride,
+  ArrayOfStructs,
+  Misaligned,
+  PartialWarp,
+};
+
+/// What the global checks report, and what they do not.
+struct GlobalPolicy {
+  /// Report partial-warp accesses outside loops too.
+  bool ReportOneShotPartialWarp = false;
+  /// A partial-warp access has at most this many active lanes.
+  unsigned PartialWarpMaxLanes = 16;
+  /// Report only below this efficiency (1.0: whenever transactions exceed
+  /// the ideal).
+  double EfficiencyThreshold = 1.0;
+  /// Value assumed for a symbolic stride factor ("up to").
+  std::int64_t SymbolicStrideSample = 32;
+};
+
+/// The judgement on one global access.
+struct GlobalVerdict {
+  GlobalCause Cause = GlobalCause::Unknown;
+  /// The cost as written (worst scenario, or the symbolic sample).
+  gpumem::model::GlobalCost Cost;
+  /// The cost after the fix the cause suggests (unit stride, SoA, aligned).
+  gpumem::model::GlobalCost FixedCost;
+  /// The scenario the cost was computed for.
+  const LaneScenario *Worst = nullptr;
+  /// The lane-to-lane stride when it is one number.
+  std::optional<std::int64_t> StrideBytes;
+  /// Bytes from the lowest address to the previous block boundary.
+  std::int64_t MisalignBytes = 0;
+  unsigned ActiveLanes = 0;
+  /// Bytes per lane per unit of the symbolic stride factor.
+  std::int64_t SymbolicBytesPerLane = 0;
+};
+
+/// Judges \p Access against \p Arch.
+GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
+                                const gpumem::model::Architecture &Arch,
+                                const GlobalPolicy &Policy);
+
+/// The footprint of \p Access in \p Scenario.
+gpumem::model::WarpFootprint footprintOf(const MemoryAccess &Access,
+                                         const lanes::LaneVector &Offset);
+
+} // namespace gpumem::access
+
+#endif // GPUMEM_CHECKS_ACCESS_GLOBALVERDICT_H
