@@ -29,7 +29,7 @@ Worst worstDegree(const MemoryAccess &A, std::int64_t Pad,
     ::gpumem::lanes::LaneVector Offset =
         Pad && A.Array ? padInnermost(S.Offset, *A.Array, Pad) : S.Offset;
     BankConflictDegree D = ::gpumem::model::computeBankConflict(
-        footprintOf(A, Offset), Arch, Rule);
+        footprintOf(A, Offset, S.Active), Arch, Rule);
     if (!W.Scenario || D.Degree > W.Degree.Degree) {
       W.Degree = D;
       W.Scenario = &S;

@@ -25,7 +25,7 @@ void MisalignedAccessCheck::report(const MemoryAccess &Access,
       << Verdict.FixedCost.Transactions;
   std::int64_t Low = INT64_MAX, High = INT64_MIN;
   for (unsigned L = 0; L < ::gpumem::lanes::WarpLanes; ++L)
-    if ((Access.Active >> L) & 1U) {
+    if ((Verdict.Worst->Active >> L) & 1U) {
       Low = std::min(Low, Verdict.Worst->Offset[L]);
       High = std::max(High, Verdict.Worst->Offset[L] + Access.Width - 1);
     }

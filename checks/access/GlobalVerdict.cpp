@@ -54,11 +54,12 @@ bool isBroadcast(const lanes::LaneVector &Offset, lanes::LaneMask Active) {
 } // namespace
 
 WarpFootprint footprintOf(const MemoryAccess &Access,
-                          const lanes::LaneVector &Offset) {
+                          const lanes::LaneVector &Offset,
+                          lanes::LaneMask Active) {
   WarpFootprint F;
   F.Address.assign(Offset.begin(), Offset.end());
   F.Width = Access.Width;
-  F.ActiveMask = Access.Active;
+  F.ActiveMask = Active;
   return F;
 }
 
@@ -85,9 +86,9 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
     auto Base = Relative.substitute(One).asPerLane();
     if (!Lanes || !Base || Relative.symbols().size() != Access.SymbolicStride.size())
       return V;
-    V.Cost = gpumem::model::computeGlobalCost(footprintOf(Access, *Lanes), Arch);
+    V.Cost = gpumem::model::computeGlobalCost(footprintOf(Access, *Lanes, Access.Active), Arch);
     V.FixedCost =
-        gpumem::model::computeGlobalCost(footprintOf(Access, *Base), Arch);
+        gpumem::model::computeGlobalCost(footprintOf(Access, *Base, Access.Active), Arch);
     if (auto S = strideOf(*Base, Access.Active))
       V.SymbolicBytesPerLane = *S;
     V.Cause = V.Cost.isUncoalesced() && V.Cost.Efficiency < Policy.EfficiencyThreshold
@@ -99,18 +100,20 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
     return V;
 
   for (const LaneScenario &S : Access.Scenarios) {
-    GlobalCost C =
-        gpumem::model::computeGlobalCost(footprintOf(Access, S.Offset), Arch);
+    GlobalCost C = gpumem::model::computeGlobalCost(
+        footprintOf(Access, S.Offset, S.Active), Arch);
     if (!V.Worst || C.Transactions > V.Cost.Transactions) {
       V.Cost = C;
       V.Worst = &S;
     }
   }
   const lanes::LaneVector &Offset = V.Worst->Offset;
-  V.StrideBytes = strideOf(Offset, Access.Active);
+  const lanes::LaneMask Active = V.Worst->Active;
+  V.ActiveLanes = static_cast<unsigned>(std::bitset<64>(Active).count());
+  V.StrideBytes = strideOf(Offset, Active);
   V.Cause = GlobalCause::Coalesced;
 
-  if (!V.Cost.isUncoalesced() || isBroadcast(Offset, Access.Active)) {
+  if (!V.Cost.isUncoalesced() || isBroadcast(Offset, Active)) {
     unsigned Populated = lanes::WarpLanes;
     if (Access.GuardedByThreadIndex && V.ActiveLanes < Populated &&
         V.ActiveLanes <= Policy.PartialWarpMaxLanes &&
@@ -133,7 +136,7 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
       Planar[L] = (Offset[L] - Access.Struct->FieldOffset) /
                   Access.Struct->RecordBytes * Access.Width;
     V.FixedCost =
-        gpumem::model::computeGlobalCost(footprintOf(Access, Planar), Arch);
+        gpumem::model::computeGlobalCost(footprintOf(Access, Planar, Active), Arch);
     V.Cause = GlobalCause::ArrayOfStructs;
     return V;
   }
@@ -141,7 +144,7 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
   // Misaligned: the same footprint moved to the block boundary is cheaper.
   std::int64_t Lowest = INT64_MAX;
   for (unsigned L = 0; L < lanes::WarpLanes; ++L)
-    if ((Access.Active >> L) & 1U)
+    if ((Active >> L) & 1U)
       Lowest = std::min(Lowest, Offset[L]);
   std::int64_t Shift = floorMod(Lowest, Arch.TransactionBytes);
   if (Shift != 0) {
@@ -149,7 +152,7 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
     for (std::int64_t &A : Aligned)
       A -= Shift;
     GlobalCost C =
-        gpumem::model::computeGlobalCost(footprintOf(Access, Aligned), Arch);
+        gpumem::model::computeGlobalCost(footprintOf(Access, Aligned, Active), Arch);
     if (C.Transactions < V.Cost.Transactions && !C.isUncoalesced()) {
       V.MisalignBytes = Shift;
       V.FixedCost = C;
@@ -163,7 +166,7 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
   V.FixedCost = gpumem::model::computeGlobalCost(
       [&] {
         WarpFootprint F = WarpFootprint::strided(0, Access.Width, Access.Width);
-        F.ActiveMask = Access.Active;
+        F.ActiveMask = Active;
         return F;
       }(),
       Arch);

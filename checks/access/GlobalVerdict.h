@@ -63,9 +63,10 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
                                 const gpumem::model::Architecture &Arch,
                                 const GlobalPolicy &Policy);
 
-/// The footprint of \p Access in \p Scenario.
+/// The footprint of \p Access at \p Offset with lanes \p Active.
 gpumem::model::WarpFootprint footprintOf(const MemoryAccess &Access,
-                                         const lanes::LaneVector &Offset);
+                                         const lanes::LaneVector &Offset,
+                                         lanes::LaneMask Active);
 
 } // namespace gpumem::access
 

@@ -142,9 +142,10 @@ public:
             const AnalysisSettings &Settings, KernelAccesses &Out)
       : Ctx(Ctx), Eval(Eval), Settings(Settings), Out(Out) {}
 
-  void run(const Stmt *Body, LaneMask Populated) {
+  void run(const Stmt *Body, LaneMask Lanes) {
+    Populated = Lanes;
     State S;
-    S.Active = Populated;
+    S.Active = Lanes;
     visit(Body, S);
   }
 
@@ -153,7 +154,8 @@ private:
     LaneMask Active = lanes::AllLanes;
     unsigned LoopDepth = 0;
     bool ThreadGuard = false;
-    std::vector<const VarDecl *> LoopVars;
+    /// Conditions around the statement, and whether each must hold.
+    std::vector<std::pair<const Expr *, bool>> Guards;
   };
 
   ASTContext &Ctx;
@@ -161,8 +163,28 @@ private:
   const AnalysisSettings &Settings;
   KernelAccesses &Out;
   unsigned CallDepth = 0;
+  LaneMask Populated = lanes::AllLanes;
+  const std::vector<std::pair<const Expr *, bool>> *CurrentGuards = nullptr;
+
+  /// The active lanes with \p Pins fixed.
+  LaneMask activeUnder(const std::map<SymbolId, std::int64_t> &Pins,
+                       LaneMask Unpinned) {
+    if (!CurrentGuards || CurrentGuards->empty() || Pins.empty())
+      return Unpinned;
+    auto Saved = Eval.pinned();
+    Eval.pin(Pins);
+    LaneMask M = Populated;
+    for (const auto &[Cond, Holds] : *CurrentGuards)
+      if (auto Mask = Eval.evaluateCondition(Cond))
+        M &= Holds ? *Mask : ~*Mask;
+    Eval.pin(Saved);
+    return M;
+  }
 
   void narrow(State &S, const Expr *Cond, bool Holds) {
+    // Kept for re-deciding with pinned loop values (if (index < blockDim.x)
+    // in a reduction depends on the loop's s).
+    S.Guards.emplace_back(Cond, Holds);
     auto Mask = Eval.evaluateCondition(Cond);
     if (!Mask)
       return;
@@ -398,6 +420,7 @@ private:
     A.Struct = structFieldOf(Target, Ctx);
     if (A.Space == MemorySpace::Shared)
       A.Array = arrayShapeOf(A.Base, Ctx);
+    CurrentGuards = &St.Guards;
     concretize(A);
     Out.Accesses.push_back(std::move(A));
   }
@@ -478,7 +501,8 @@ private:
         A.Scenarios.clear();
         return;
       }
-      A.Scenarios.push_back(LaneScenario{Pins, *Lanes});
+      A.Scenarios.push_back(
+          LaneScenario{Pins, *Lanes, activeUnder(Pins, A.Active)});
       for (std::size_t I = 0; I < Ids.size(); ++I) {
         if (++Index[I] < Symbols[Ids[I]].Values.size())
           break;

@@ -50,6 +50,8 @@ struct ArrayShape {
 struct LaneScenario {
   std::map<lanes::SymbolId, std::int64_t> Pins;
   lanes::LaneVector Offset{};
+  /// Lanes active in this scenario (guards re-decided with the pins).
+  lanes::LaneMask Active = lanes::AllLanes;
 };
 
 /// One load or store of global or shared memory.

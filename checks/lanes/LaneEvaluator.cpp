@@ -659,6 +659,18 @@ std::optional<LaneMask> LaneEvaluator::evaluateCondition(const Expr *Cond) {
       LaneValue Diff = evaluate(BO->getLHS()) - evaluate(BO->getRHS());
       if (Diff.isUnknown())
         return std::nullopt;
+      if (!Diff.terms().empty() && !Geometry.shape()) {
+        // blockDim in a guard (index < blockDim.x) takes the assumed size,
+        // as loop bounds do.
+        auto Bounds = Geometry.boundsSubstitution();
+        bool MentionsBlockDim = false;
+        for (SymbolId Id : Diff.symbols())
+          MentionsBlockDim |= Bounds.count(Id) > 0;
+        if (MentionsBlockDim) {
+          Diff = Diff.substitute(Bounds);
+          UsedAssumedBounds = true;
+        }
+      }
       if (!Diff.terms().empty()) {
         // Guards on the thread index are decided for the first warp (its
         // row and warp symbols at 0); anything else is lane-uniform.
