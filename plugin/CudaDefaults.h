@@ -1,0 +1,45 @@
+//===- CudaDefaults.h - command-line defaults for CUDA users ----*- C++ -*-===//
+//
+// gpumem-tidy takes clang-tidy's own command line and adds what a CUDA user
+// would otherwise type: the gpumem checks when nothing configures checks,
+// and, when no compile command is given (no `--`, no -p), flags that parse
+// .cu and .cuh files as CUDA device code with whatever toolkit there is: a
+// real one (with the flags Clang 22 needs for CUDA 13 headers) or the
+// bundled shim header.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUMEM_PLUGIN_CUDADEFAULTS_H
+#define GPUMEM_PLUGIN_CUDADEFAULTS_H
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpumem::plugin {
+
+/// Where the defaults look for things; filled from the environment.
+struct ToolEnvironment {
+  /// A CUDA toolkit root with include/cuda_runtime.h, if any.
+  std::optional<std::string> CudaPath;
+  /// The folder holding the shim's cuda_runtime.h.
+  std::string ShimDir;
+  /// Whether a .clang-tidy above the inputs sets Checks.
+  bool ChecksConfigured = false;
+};
+
+/// Compiler flags that parse CUDA with \p Env's toolkit or the shim.
+std::vector<std::string> defaultCudaFlags(const ToolEnvironment &Env);
+
+/// \p Args (argv without argv[0]) with the CUDA defaults added.
+std::vector<std::string> withCudaDefaults(const std::vector<std::string> &Args,
+                                          const ToolEnvironment &Env);
+
+/// The environment of this process: CUDA_PATH, /usr/local/cuda, the shim
+/// next to \p ExecutablePath or in the source tree, .clang-tidy files above
+/// the source files named in \p Args.
+ToolEnvironment detectEnvironment(const std::string &ExecutablePath,
+                                  const std::vector<std::string> &Args);
+
+} // namespace gpumem::plugin
+
+#endif
