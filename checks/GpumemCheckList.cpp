@@ -3,6 +3,7 @@
 
 #include "checks/AccessDumpCheck.h"
 #include "checks/AosAccessCheck.h"
+#include "checks/ArithmeticIntensityCheck.h"
 #include "checks/BankConflictCheck.h"
 #include "checks/MisalignedAccessCheck.h"
 #include "checks/PartialWarpAccessCheck.h"
@@ -14,6 +15,8 @@ namespace clang::tidy::gpumem {
 
 void registerGpumemChecks(ClangTidyCheckFactories &Factories) {
   Factories.registerCheck<AosAccessCheck>("gpumem-aos-access");
+  Factories.registerCheck<ArithmeticIntensityCheck>(
+      "gpumem-arithmetic-intensity");
   Factories.registerCheck<BankConflictCheck>("gpumem-bank-conflict");
   Factories.registerCheck<MisalignedAccessCheck>("gpumem-misaligned-access");
   Factories.registerCheck<PartialWarpAccessCheck>(

@@ -18,10 +18,28 @@ void UncoalescedAccessCheck::report(const MemoryAccess &Access,
                                     const KernelAccesses &Kernel) {
   SourceLocation Loc = Access.Expression->getExprLoc();
   const ::gpumem::model::GlobalCost &Cost = Verdict.Cost;
+  std::string Factor;
+  for (::gpumem::lanes::SymbolId Id : Access.SymbolicStride)
+    Factor += (Factor.empty() ? "" : "*") + (*Kernel.Symbols)[Id].Name;
+  if (Verdict.RowsSpanned > 1) {
+    // A block narrower than a warp: each warp reads several short rows.
+    diag(Loc, "uncoalesced global %0 of '%1': the warp spans %2 rows of %3 "
+              "lanes%4, %5 transactions per warp (%6%% efficiency), %7 "
+              "sectors%8; a block %9 threads wide keeps each warp in one "
+              "row")
+        << kindName(Access.Kind) << spelling(Access.Expression)
+        << Verdict.RowsSpanned << Verdict.LanesPerRow
+        << (Factor.empty() ? std::string()
+                           : " '" + Factor + "' elements apart")
+        << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
+        << (Factor.empty() ? std::string()
+                           : " when '" + Factor + "' >= " +
+                                 std::to_string(Policy.SymbolicStrideSample))
+        << static_cast<int>(::gpumem::lanes::WarpLanes);
+    noteCommon(Access, Kernel);
+    return;
+  }
   if (Verdict.Cause == GlobalCause::SymbolicStride) {
-    std::string Factor;
-    for (::gpumem::lanes::SymbolId Id : Access.SymbolicStride)
-      Factor += (Factor.empty() ? "" : "*") + (*Kernel.Symbols)[Id].Name;
     diag(Loc, "uncoalesced global %0 of '%1': stride '%2' x %3 bytes, up to "
               "%4 transactions per warp (%5%% efficiency), %6 sectors, when "
               "'%2' >= %7; coalesced only when '%2' is 1")

@@ -8,13 +8,17 @@
 // FLOP/byte.
 //
 // Expected from gpumem-tidy, with that machine:
-//   matmulTiled: warning: ... arithmetic intensity 8.0 FLOP/byte ...
+//   matmulTiled: warning: ... arithmetic intensity 8 FLOP/byte ...
 //     machine balance 20 ... [gpumem-arithmetic-intensity]
 //   matmulNaive: warning: ... arithmetic intensity 0.25 FLOP/byte ...
 //     machine balance 20 ... [gpumem-arithmetic-intensity]
-// No memory-access warning: the global loads walk threadIdx.x along rows
-// (coalesced) or are warp-uniform (A[row * n + k] in the naive kernel, a
-// broadcast); the shared loads As[ty][k] (broadcast) and Bs[k][tx]
+// The naive kernel runs 16 x 16 blocks, so A[row * n + k] is shared by
+// half-warps (each thread still counts its own 4 bytes, giving 0.25) and
+// each warp spans two rows: gpumem-uncoalesced-access reports its A load
+// and C store (2 transactions per warp where one would do). With 32-wide
+// blocks A[row * n + k] is a warp broadcast, whose bytes count once per
+// warp, and the intensity would read 0.485. The tiled kernel's accesses are
+// coalesced, and its shared loads As[ty][k] (broadcast) and Bs[k][tx]
 // (consecutive) are conflict-free.
 
 #include <cuda_runtime.h>
@@ -64,7 +68,9 @@ int main() {
   dim3 block(TILE, TILE);
   dim3 grid(n / TILE, n / TILE);
   matmulTiled<<<grid, block>>>(A, B, C, n);
-  matmulNaive<<<grid, block>>>(A, B, C, n);
+  dim3 naiveBlock(16, 16);
+  dim3 naiveGrid(n / 16, n / 16);
+  matmulNaive<<<naiveGrid, naiveBlock>>>(A, B, C, n);
   std::printf("matmul: %s\n", cudaGetErrorString(cudaDeviceSynchronize()));
 
   cudaFree(A);

@@ -51,6 +51,40 @@ bool isBroadcast(const lanes::LaneVector &Offset, lanes::LaneMask Active) {
   return true;
 }
 
+/// Equal runs of lanes touching consecutive elements: the rows of a block
+/// narrower than a warp. Sets Rows and LanesPerRow when there are two or
+/// more such runs.
+void findRows(const lanes::LaneVector &Offset, lanes::LaneMask Active,
+              unsigned Width, unsigned &Rows, unsigned &LanesPerRow) {
+  Rows = LanesPerRow = 0;
+  if (Active != lanes::AllLanes)
+    return;
+  // A run continues while lanes step by one element, or all read one
+  // element (a row index shared by a half-warp, say).
+  std::vector<unsigned> Runs(1, 1);
+  std::optional<std::int64_t> RunStep;
+  for (unsigned L = 1; L < lanes::WarpLanes; ++L) {
+    std::int64_t Delta = Offset[L] - Offset[L - 1];
+    bool Continues = RunStep ? Delta == *RunStep
+                             : (Delta == 0 ||
+                                Delta == static_cast<std::int64_t>(Width));
+    if (Continues) {
+      RunStep = Delta;
+      ++Runs.back();
+    } else {
+      Runs.push_back(1);
+      RunStep.reset();
+    }
+  }
+  if (Runs.size() < 2 || Runs.front() < 2)
+    return;
+  for (unsigned R : Runs)
+    if (R != Runs.front())
+      return;
+  Rows = static_cast<unsigned>(Runs.size());
+  LanesPerRow = Runs.front();
+}
+
 } // namespace
 
 WarpFootprint footprintOf(const MemoryAccess &Access,
@@ -91,6 +125,8 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
         gpumem::model::computeGlobalCost(footprintOf(Access, *Base, Access.Active), Arch);
     if (auto S = strideOf(*Base, Access.Active))
       V.SymbolicBytesPerLane = *S;
+    findRows(*Lanes, Access.Active, Access.Width, V.RowsSpanned,
+             V.LanesPerRow);
     V.Cause = V.Cost.isUncoalesced() && V.Cost.Efficiency < Policy.EfficiencyThreshold
                   ? GlobalCause::SymbolicStride
                   : GlobalCause::Coalesced;
@@ -163,6 +199,7 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
 
   // Any other stride: compare with the same lanes reading consecutive
   // elements.
+  findRows(Offset, Active, Access.Width, V.RowsSpanned, V.LanesPerRow);
   V.FixedCost = gpumem::model::computeGlobalCost(
       [&] {
         WarpFootprint F = WarpFootprint::strided(0, Access.Width, Access.Width);

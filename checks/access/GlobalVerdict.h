@@ -54,8 +54,13 @@ struct GlobalVerdict {
   /// Bytes from the lowest address to the previous block boundary.
   std::int64_t MisalignBytes = 0;
   unsigned ActiveLanes = 0;
-  /// Bytes per lane per unit of the symbolic stride factor.
+  /// Bytes per lane per unit of the symbolic stride factor (0 when the
+  /// factor does not scale the lane index evenly, as with rows below).
   std::int64_t SymbolicBytesPerLane = 0;
+  /// The warp is split into this many runs of consecutive elements (rows
+  /// of a block narrower than 32 threads); 0 when it is not.
+  unsigned RowsSpanned = 0;
+  unsigned LanesPerRow = 0;
 };
 
 /// Judges \p Access against \p Arch.

@@ -1,0 +1,118 @@
+//===- ArithmeticIntensityCheck.cpp - gpumem-arithmetic-intensity ---------===//
+#include "checks/ArithmeticIntensityCheck.h"
+
+#include "checks/access/KernelWork.h"
+#include "model/Roofline.h"
+
+#include "llvm/Support/Format.h"
+
+namespace clang::tidy::gpumem {
+
+using namespace ::gpumem::access;
+using ::gpumem::model::Precision;
+
+namespace {
+
+double readDouble(ClangTidyCheck::OptionsView &Options, StringRef Name) {
+  double Value = 0;
+  if (Options.get(Name, "0").getAsDouble(Value) || Value < 0)
+    return 0;
+  return Value;
+}
+
+/// "8", "0.25", "9.56": three significant digits, no trailing zeros.
+std::string number(double V) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  OS << llvm::format("%.3g", V);
+  return S;
+}
+
+} // namespace
+
+ArithmeticIntensityCheck::ArithmeticIntensityCheck(StringRef Name,
+                                                   ClangTidyContext *Context)
+    : KernelAccessCheck(Name, Context),
+      PeakGflops(readDouble(Options, "PeakGflops")),
+      PeakGBps(readDouble(Options, "PeakGBps")),
+      MachineBalance(readDouble(Options, "MachineBalance")),
+      ReportAll(Options.get("ReportAll", "false") == "true") {}
+
+void ArithmeticIntensityCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  KernelAccessCheck::storeOptions(Opts);
+  Options.store(Opts, "PeakGflops", number(PeakGflops));
+  Options.store(Opts, "PeakGBps", number(PeakGBps));
+  Options.store(Opts, "MachineBalance", number(MachineBalance));
+  Options.store(Opts, "ReportAll", ReportAll ? "true" : "false");
+}
+
+void ArithmeticIntensityCheck::checkKernels(
+    llvm::ArrayRef<KernelAccesses> Kernels) {
+  ::gpumem::model::Architecture Arch = Hardware.architecture();
+  for (const KernelAccesses &Kernel : Kernels) {
+    KernelWork Work = estimateKernelWork(Kernel, *Context);
+    if (!Work.Complete || Work.GlobalBytes <= 0 || Work.totalFlops() <= 0)
+      continue;
+    bool Tiled = Work.TileTrips > 0;
+    // A streaming kernel (each element read once, no loop to tile) is
+    // bandwidth-bound by nature; only ReportAll reports it.
+    if (!ReportAll && (!Work.HotLoop || (!Tiled && !Work.HasReuse)))
+      continue;
+
+    Precision P = Work.dominantPrecision();
+    double Balance = MachineBalance;
+    std::string Source;
+    if (Balance <= 0) {
+      double Gflops = PeakGflops > 0 ? PeakGflops : Arch.peakGflops(P);
+      double GBps = PeakGBps > 0 ? PeakGBps : Arch.PeakGBps;
+      if (GBps <= 0)
+        continue;
+      Balance = Gflops / GBps;
+      Source = (PeakGflops > 0 || PeakGBps > 0)
+                   ? "options PeakGflops/PeakGBps"
+                   : Arch.Name + ", " +
+                         std::string(::gpumem::model::precisionName(P));
+    } else {
+      Source = "option MachineBalance";
+    }
+    ::gpumem::model::RooflinePoint Point = ::gpumem::model::evaluateRoofline(
+        Work.totalFlops(), Work.GlobalBytes, Balance);
+    if (!Point.isBandwidthBound())
+      continue;
+    SourceLocation Loc = Kernel.Kernel->getLocation();
+    if (!firstReport(Loc))
+      continue;
+
+    std::string Advice;
+    if (Tiled)
+      Advice = "a tile of at least " +
+               std::to_string(::gpumem::model::tileToReachBalance(
+                   Balance, Work.ElementBytes)) +
+               " would be compute-bound; consider register blocking";
+    else if (Work.HasReuse)
+      Advice = "tiling through shared memory with T = 32 would give " +
+               number(::gpumem::model::tiledMatmulIntensity(
+                   32, Work.ElementBytes)) +
+               " FLOP/byte";
+    else
+      Advice = "each element is used once; the kernel is bound by "
+               "bandwidth whatever its layout";
+    diag(Loc, "kernel '%0' is bandwidth-bound: arithmetic intensity %1 "
+              "FLOP/byte < machine balance %2 (%3); %4")
+        << Kernel.Kernel->getName() << number(Point.Intensity)
+        << number(Balance) << Source << Advice;
+    if (Work.HotLoop)
+      diag(Work.HotLoop->getBeginLoc(),
+           "per thread and iteration of this loop: %0 FLOPs (%1) over %2 "
+           "bytes of global memory%3",
+           DiagnosticIDs::Note)
+          << number(Work.totalFlops()) << ::gpumem::model::precisionName(P)
+          << number(Work.GlobalBytes)
+          << (Tiled ? "; the inner tile loop runs " +
+                          std::to_string(Work.TileTrips) + " times"
+                    : std::string());
+    noteInstantiation(Kernel, Loc);
+  }
+}
+
+} // namespace clang::tidy::gpumem
