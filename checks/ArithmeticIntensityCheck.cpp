@@ -15,7 +15,7 @@ namespace {
 
 double readDouble(ClangTidyCheck::OptionsView &Options, StringRef Name) {
   double Value = 0;
-  if (Options.get(Name, "0").getAsDouble(Value) || Value < 0)
+  if (Options.getLocalOrGlobal(Name, "0").getAsDouble(Value) || Value < 0)
     return 0;
   return Value;
 }
@@ -36,7 +36,7 @@ ArithmeticIntensityCheck::ArithmeticIntensityCheck(StringRef Name,
       PeakGflops(readDouble(Options, "PeakGflops")),
       PeakGBps(readDouble(Options, "PeakGBps")),
       MachineBalance(readDouble(Options, "MachineBalance")),
-      ReportAll(Options.get("ReportAll", "false") == "true") {}
+      ReportAll(Options.getLocalOrGlobal("ReportAll", "false") == "true") {}
 
 void ArithmeticIntensityCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   KernelAccessCheck::storeOptions(Opts);

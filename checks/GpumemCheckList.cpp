@@ -5,6 +5,7 @@
 #include "checks/AosAccessCheck.h"
 #include "checks/ArithmeticIntensityCheck.h"
 #include "checks/BankConflictCheck.h"
+#include "checks/KernelWorkDumpCheck.h"
 #include "checks/MisalignedAccessCheck.h"
 #include "checks/PartialWarpAccessCheck.h"
 #include "checks/UncoalescedAccessCheck.h"
@@ -25,6 +26,7 @@ void registerGpumemChecks(ClangTidyCheckFactories &Factories) {
       "gpumem-uncoalesced-access");
   // Debug output of the analysis layer; not matched by 'gpumem-*'.
   Factories.registerCheck<AccessDumpCheck>("debug-gpumem-access-dump");
+  Factories.registerCheck<KernelWorkDumpCheck>("debug-gpumem-kernel-work");
 }
 
 } // namespace clang::tidy::gpumem

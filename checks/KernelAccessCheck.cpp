@@ -110,12 +110,15 @@ void KernelAccessCheck::noteIndexDefinition(const Expr *Access) {
   const Expr *E = Access->IgnoreParenImpCasts();
   while (const auto *ME = dyn_cast<MemberExpr>(E))
     E = ME->getBase()->IgnoreParenImpCasts();
-  const auto *AS = dyn_cast<ArraySubscriptExpr>(E);
-  if (!AS)
-    return;
-  if (const VarDecl *VD = firstIndexVariable(AS->getIdx()))
-    diag(VD->getLocation(), "index '%0' is defined here", DiagnosticIDs::Note)
-        << VD->getName();
+  // g[tid][0]: the variable may sit in any subscript of the chain.
+  for (const auto *AS = dyn_cast<ArraySubscriptExpr>(E); AS;
+       AS = dyn_cast<ArraySubscriptExpr>(AS->getBase()->IgnoreParenImpCasts()))
+    if (const VarDecl *VD = firstIndexVariable(AS->getIdx())) {
+      diag(VD->getLocation(), "index '%0' is defined here",
+           DiagnosticIDs::Note)
+          << VD->getName();
+      return;
+    }
 }
 
 bool KernelAccessCheck::firstReport(SourceLocation Loc) {

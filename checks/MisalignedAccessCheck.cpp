@@ -29,11 +29,21 @@ void MisalignedAccessCheck::report(const MemoryAccess &Access,
       Low = std::min(Low, Verdict.Worst->Offset[L]);
       High = std::max(High, Verdict.Worst->Offset[L] + Access.Width - 1);
     }
-  diag(Loc,
-       "lanes touch bytes [%0, %1] of a base assumed %2-byte aligned "
-       "(cudaMalloc), crossing a block boundary",
-       DiagnosticIDs::Note)
-      << static_cast<int>(Low) << static_cast<int>(High) << 256;
+  if (isa<ParmVarDecl>(Access.Base))
+    diag(Loc,
+         "lanes touch bytes [%0, %1] of a base assumed %2-byte aligned "
+         "(cudaMalloc), crossing a block boundary",
+         DiagnosticIDs::Note)
+        << static_cast<int>(Low) << static_cast<int>(High)
+        << static_cast<int>(Access.BaseAlignment);
+  else
+    diag(Loc,
+         "lanes touch bytes [%0, %1] of '%2', declared %3-byte aligned, "
+         "crossing a block boundary",
+         DiagnosticIDs::Note)
+        << static_cast<int>(Low) << static_cast<int>(High)
+        << Access.Base->getName()
+        << static_cast<int>(Access.BaseAlignment);
   noteCommon(Access, Kernel);
 }
 

@@ -40,18 +40,33 @@ void UncoalescedAccessCheck::report(const MemoryAccess &Access,
     return;
   }
   if (Verdict.Cause == GlobalCause::SymbolicStride) {
-    diag(Loc, "uncoalesced global %0 of '%1': stride '%2' x %3 bytes, up to "
-              "%4 transactions per warp (%5%% efficiency), %6 sectors, when "
-              "'%2' >= %7; coalesced only when '%2' is 1")
-        << kindName(Access.Kind) << spelling(Access.Expression) << Factor
-        << static_cast<int>(Verdict.SymbolicBytesPerLane) << Cost.Transactions
-        << percent(Cost.Efficiency) << Cost.Sectors
-        << static_cast<int>(Policy.SymbolicStrideSample);
-    diag(Loc,
-         "with '%0' = 1 the warp needs %1 transactions (%2%% efficiency)",
-         DiagnosticIDs::Note)
-        << Factor << Verdict.FixedCost.Transactions
-        << percent(Verdict.FixedCost.Efficiency);
+    // "Coalesced only when 1" holds only where factor 1 is coalesced; a
+    // factor that does not scale the lane index evenly has no one stride.
+    std::string OnlyWhenOne =
+        Verdict.CoalescedWhenFactorIsOne
+            ? "; coalesced only when '" + Factor + "' is 1"
+            : std::string();
+    if (Verdict.SymbolicBytesPerLane != 0)
+      diag(Loc, "uncoalesced global %0 of '%1': stride '%2' x %3 bytes, up "
+                "to %4 transactions per warp (%5%% efficiency), %6 sectors, "
+                "when '%2' >= %7%8")
+          << kindName(Access.Kind) << spelling(Access.Expression) << Factor
+          << static_cast<int>(Verdict.SymbolicBytesPerLane)
+          << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
+          << static_cast<int>(Policy.SymbolicStrideSample) << OnlyWhenOne;
+    else
+      diag(Loc, "uncoalesced global %0 of '%1': lanes are multiples of '%2' "
+                "apart, up to %3 transactions per warp (%4%% efficiency), %5 "
+                "sectors, when '%2' >= %6%7")
+          << kindName(Access.Kind) << spelling(Access.Expression) << Factor
+          << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
+          << static_cast<int>(Policy.SymbolicStrideSample) << OnlyWhenOne;
+    if (Verdict.CoalescedWhenFactorIsOne)
+      diag(Loc,
+           "with '%0' = 1 the warp needs %1 transactions (%2%% efficiency)",
+           DiagnosticIDs::Note)
+          << Factor << Verdict.FixedCost.Transactions
+          << percent(Verdict.FixedCost.Efficiency);
     noteCommon(Access, Kernel);
     return;
   }

@@ -123,8 +123,15 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
     V.Cost = gpumem::model::computeGlobalCost(footprintOf(Access, *Lanes, Access.Active), Arch);
     V.FixedCost =
         gpumem::model::computeGlobalCost(footprintOf(Access, *Base, Access.Active), Arch);
-    if (auto S = strideOf(*Base, Access.Active))
-      V.SymbolicBytesPerLane = *S;
+    // Bytes per unit of the factor come from the factor's own per-lane
+    // coefficient: the offsets at factor 1 also hold the constant part
+    // (a row index of a 2-D block) and would blur it.
+    if (Access.SymbolicStride.size() == 1)
+      for (const lanes::LaneTerm &T : Relative.terms())
+        if (T.Symbols == lanes::Monomial{Access.SymbolicStride.front()})
+          if (auto S = strideOf(T.Coeff, Access.Active))
+            V.SymbolicBytesPerLane = *S;
+    V.CoalescedWhenFactorIsOne = !V.FixedCost.isUncoalesced();
     findRows(*Lanes, Access.Active, Access.Width, V.RowsSpanned,
              V.LanesPerRow);
     V.Cause = V.Cost.isUncoalesced() && V.Cost.Efficiency < Policy.EfficiencyThreshold
@@ -190,6 +197,12 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
     GlobalCost C =
         gpumem::model::computeGlobalCost(footprintOf(Access, Aligned, Active), Arch);
     if (C.Transactions < V.Cost.Transactions && !C.isUncoalesced()) {
+      // The shift is provable only from a base aligned to a block: a
+      // __device__ float[] is only known 4-byte aligned, so where its
+      // footprint starts within a block is unknown, and nothing is said.
+      if (Access.BaseAlignment <= 0 ||
+          Access.BaseAlignment % Arch.TransactionBytes != 0)
+        return V;
       V.MisalignBytes = Shift;
       V.FixedCost = C;
       V.Cause = GlobalCause::Misaligned;

@@ -57,6 +57,9 @@ struct GlobalVerdict {
   /// Bytes per lane per unit of the symbolic stride factor (0 when the
   /// factor does not scale the lane index evenly, as with rows below).
   std::int64_t SymbolicBytesPerLane = 0;
+  /// With the symbolic factor at 1 the access would be coalesced (false
+  /// when the factor scales a row index rather than the lane).
+  bool CoalescedWhenFactorIsOne = false;
   /// The warp is split into this many runs of consecutive elements (rows
   /// of a block narrower than 32 threads); 0 when it is not.
   unsigned RowsSpanned = 0;

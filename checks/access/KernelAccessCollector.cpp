@@ -51,12 +51,36 @@ std::optional<StructField> structFieldOf(const Expr *E, ASTContext &Ctx) {
   std::string Path;
   std::int64_t Offset = 0;
   const Expr *Element = E;
-  while (const auto *ME = dyn_cast<MemberExpr>(Element)) {
+  auto Prepend = [&Path](const std::string &Part) {
+    Path = Path.empty() || Path.front() == '[' ? Part + Path
+                                               : Part + "." + Path;
+  };
+  while (true) {
+    // s[i].v[2]: a constant index into an array field stays inside the
+    // element; its offset is part of the field's.
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Element)) {
+      const auto *Field =
+          dyn_cast<MemberExpr>(AS->getBase()->IgnoreParenImpCasts());
+      Expr::EvalResult Index;
+      if (!Field || !Field->getType()->isConstantArrayType() ||
+          AS->getIdx()->isValueDependent() ||
+          !AS->getIdx()->EvaluateAsInt(Index, Ctx) ||
+          AS->getType()->isIncompleteType())
+        break;
+      std::int64_t I = Index.Val.getInt().getExtValue();
+      Path = "[" + std::to_string(I) + "]" +
+             (Path.empty() || Path.front() == '[' ? "" : ".") + Path;
+      Offset += I * Ctx.getTypeSizeInChars(AS->getType()).getQuantity();
+      Element = Field;
+      continue;
+    }
+    const auto *ME = dyn_cast<MemberExpr>(Element);
+    if (!ME)
+      break;
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
     if (!FD || FD->isBitField())
       return std::nullopt;
-    Path = Path.empty() ? FD->getNameAsString()
-                        : FD->getNameAsString() + "." + Path;
+    Prepend(FD->getNameAsString());
     Offset += static_cast<std::int64_t>(
         Ctx.getASTRecordLayout(FD->getParent())
             .getFieldOffset(FD->getFieldIndex()) /
@@ -101,6 +125,17 @@ std::optional<ArrayShape> arrayShapeOf(const ValueDecl *Base,
   if (!T->isIncompleteType() && T->isConstantSizeType())
     Shape.ElementBytes = Ctx.getTypeSizeInChars(T).getQuantity();
   return Shape;
+}
+
+/// The alignment \p Base is known to have: cudaMalloc returns 256-byte
+/// aligned memory to kernel pointer parameters; a variable has the
+/// alignment it is declared with (__align__, or its type's).
+std::int64_t baseAlignmentOf(const ValueDecl *Base, ASTContext &Ctx) {
+  if (!Base)
+    return 0;
+  if (isa<ParmVarDecl>(Base))
+    return 256;
+  return Ctx.getDeclAlign(Base).getQuantity();
 }
 
 /// An expression that may denote memory (not a plain local variable).
@@ -411,6 +446,7 @@ private:
     A.Function = Eval.currentFunction();
     A.Space = Address.Space;
     A.Base = Address.Base;
+    A.BaseAlignment = baseAlignmentOf(A.Base, Ctx);
     A.Kind = Kind;
     A.Width = static_cast<unsigned>(Width);
     A.Offset = Address.Offset;

@@ -60,6 +60,9 @@ struct MemoryAccess {
   const clang::FunctionDecl *Function = nullptr;
   lanes::MemorySpace Space = lanes::MemorySpace::Unknown;
   const clang::ValueDecl *Base = nullptr;
+  /// What the base's alignment is known to be, in bytes: 256 for a kernel
+  /// pointer parameter (cudaMalloc), the declared alignment of a variable.
+  std::int64_t BaseAlignment = 0;
   AccessKind Kind = AccessKind::Load;
   unsigned Width = 0;
   /// Byte offset from the base, every term included.

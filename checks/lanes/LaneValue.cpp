@@ -279,13 +279,18 @@ LaneValue LaneValue::divide(const LaneValue &Divisor) const {
       if (T.Coeff[L] % *D != 0)
         return unknown("division of a symbolic term that is not a multiple "
                        "of the divisor");
+      // A negative coefficient can make the total negative (33 - tx in the
+      // second warp), where C's division truncates instead of flooring.
+      if (T.Coeff[L] < 0)
+        return unknown("division of a possibly negative value");
       Q.Coeff[L] = T.Coeff[L] / *D;
     }
     R.Terms.push_back(std::move(Q));
   }
   for (unsigned L = 0; L < WarpLanes; ++L) {
-    // With symbols present the total is only known to floor like the
-    // constant part when that part is non-negative.
+    // With symbols present (non-negative, with non-negative coefficients)
+    // the total truncates like the constant part when that part is
+    // non-negative.
     if (!Terms.empty() && (K[L] < 0 || *D < 0))
       return unknown("division of a possibly negative value");
     R.K[L] = K[L] / *D;
@@ -316,10 +321,14 @@ LaneValue LaneValue::remainder(const LaneValue &Divisor) const {
     return constant(0);
   LaneValue R;
   for (const LaneTerm &T : Terms)
-    for (std::int64_t C : T.Coeff)
+    for (std::int64_t C : T.Coeff) {
       if (C % *D != 0)
         return unknown("remainder of a symbolic term that is not a multiple "
                        "of the divisor");
+      // As for division: a negative total takes the dividend's sign.
+      if (C < 0)
+        return unknown("remainder of a possibly negative value");
+    }
   for (unsigned L = 0; L < WarpLanes; ++L) {
     if (!Terms.empty() && K[L] < 0)
       return unknown("remainder of a possibly negative value");
