@@ -3,6 +3,8 @@
 
 #include "checks/lanes/FunctionFacts.h"
 
+#include <memory>
+
 namespace gpumem::cuda {
 
 using namespace clang;
@@ -18,17 +20,19 @@ std::optional<std::int64_t> constantInt(const Expr *E, ASTContext &Ctx) {
   return R.Val.getInt().getExtValue();
 }
 
+using FactsCache = LaunchSites::FactsCache;
+
 std::optional<lanes::BlockShape> shapeOf(const Expr *E, ASTContext &Ctx,
-                                         unsigned Depth) {
+                                         unsigned Depth, FactsCache &Facts) {
   if (!E || Depth > 8)
     return std::nullopt;
   E = E->IgnoreParenImpCasts();
   if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
-    return shapeOf(MT->getSubExpr(), Ctx, Depth + 1);
+    return shapeOf(MT->getSubExpr(), Ctx, Depth + 1, Facts);
   if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
-    return shapeOf(BT->getSubExpr(), Ctx, Depth + 1);
+    return shapeOf(BT->getSubExpr(), Ctx, Depth + 1, Facts);
   if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
-    return shapeOf(FC->getSubExpr(), Ctx, Depth + 1);
+    return shapeOf(FC->getSubExpr(), Ctx, Depth + 1, Facts);
   if (E->getType()->isIntegralOrEnumerationType()) {
     auto X = constantInt(E, Ctx);
     if (!X || *X <= 0)
@@ -41,15 +45,19 @@ std::optional<lanes::BlockShape> shapeOf(const Expr *E, ASTContext &Ctx,
     // initializer (block.x = n would change it).
     if (!VD || !VD->getInit())
       return std::nullopt;
-    if (const auto *FD = dyn_cast<FunctionDecl>(VD->getDeclContext()))
-      if (!lanes::FunctionFacts(FD).writesOf(VD).empty())
+    if (const auto *FD = dyn_cast<FunctionDecl>(VD->getDeclContext())) {
+      std::unique_ptr<lanes::FunctionFacts> &Slot = Facts[FD];
+      if (!Slot)
+        Slot = std::make_unique<lanes::FunctionFacts>(FD);
+      if (!Slot->writesOf(VD).empty())
         return std::nullopt;
-    return shapeOf(VD->getInit(), Ctx, Depth + 1);
+    }
+    return shapeOf(VD->getInit(), Ctx, Depth + 1, Facts);
   }
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
     if (Construct->getNumArgs() == 1 &&
         Construct->getArg(0)->getType()->isRecordType())
-      return shapeOf(Construct->getArg(0), Ctx, Depth + 1); // copy
+      return shapeOf(Construct->getArg(0), Ctx, Depth + 1, Facts); // copy
     std::int64_t Dims[3] = {1, 1, 1};
     for (unsigned I = 0; I < Construct->getNumArgs() && I < 3; ++I) {
       auto D = constantInt(Construct->getArg(I), Ctx);
@@ -76,10 +84,17 @@ std::optional<lanes::BlockShape> shapeOf(const Expr *E, ASTContext &Ctx,
 
 std::optional<lanes::BlockShape>
 constantBlockShape(const CUDAKernelCallExpr *Launch, ASTContext &Ctx) {
+  FactsCache Facts;
+  return LaunchSites::constantBlockShape(Launch, Ctx, Facts);
+}
+
+std::optional<lanes::BlockShape>
+LaunchSites::constantBlockShape(const CUDAKernelCallExpr *Launch,
+                                ASTContext &Ctx, FactsCache &Facts) {
   const CallExpr *Config = Launch->getConfig();
   if (!Config || Config->getNumArgs() < 2)
     return std::nullopt;
-  return shapeOf(Config->getArg(1), Ctx, 0);
+  return shapeOf(Config->getArg(1), Ctx, 0, Facts);
 }
 
 const FunctionDecl *launchedKernel(const CUDAKernelCallExpr *Launch) {
@@ -91,7 +106,7 @@ void LaunchSites::add(const CUDAKernelCallExpr *Launch, ASTContext &Ctx) {
   const FunctionDecl *Kernel = launchedKernel(Launch);
   if (!Kernel)
     return;
-  auto Shape = constantBlockShape(Launch, Ctx);
+  auto Shape = constantBlockShape(Launch, Ctx, Facts);
   auto [It, Inserted] = Entries.try_emplace(Kernel);
   Entry &E = It->second;
   if (Inserted) {

@@ -9,12 +9,14 @@
 #ifndef GPUMEM_CHECKS_CUDA_LAUNCHSITES_H
 #define GPUMEM_CHECKS_CUDA_LAUNCHSITES_H
 
+#include "checks/lanes/FunctionFacts.h"
 #include "checks/lanes/ThreadGeometry.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <memory>
 #include <optional>
 
 namespace gpumem::cuda {
@@ -41,9 +43,25 @@ public:
   void add(const clang::CUDAKernelCallExpr *Launch, clang::ASTContext &Ctx);
   /// What the launches of \p Kernel say, or null when it is never launched.
   const Entry *find(const clang::FunctionDecl *Kernel) const;
-  void clear() { Entries.clear(); }
+  void clear() {
+    Entries.clear();
+    Facts.clear();
+  }
+
+  /// Writes per host function, built once per function: a host function
+  /// with thousands of launches through dim3 variables must not be walked
+  /// once per launch.
+  using FactsCache =
+      llvm::DenseMap<const clang::FunctionDecl *,
+                     std::unique_ptr<lanes::FunctionFacts>>;
+
+  /// constantBlockShape with the write facts cached in \p Facts.
+  static std::optional<lanes::BlockShape>
+  constantBlockShape(const clang::CUDAKernelCallExpr *Launch,
+                     clang::ASTContext &Ctx, FactsCache &Facts);
 
 private:
+  FactsCache Facts;
   llvm::DenseMap<const clang::FunctionDecl *, Entry> Entries;
 };
 
