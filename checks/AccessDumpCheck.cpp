@@ -2,11 +2,66 @@
 #include "checks/AccessDumpCheck.h"
 
 #include "checks/access/GlobalVerdict.h"
+#include "model/BankConflict.h"
 #include "llvm/Support/Format.h"
 
 namespace clang::tidy::gpumem {
 
 using namespace ::gpumem::access;
+
+AccessDumpCheck::AccessDumpCheck(StringRef Name, ClangTidyContext *Context)
+    : KernelAccessCheck(Name, Context),
+      LaneOffsets(Options.get("LaneOffsets", false)) {}
+
+void AccessDumpCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  KernelAccessCheck::storeOptions(Opts);
+  Options.store(Opts, "LaneOffsets", LaneOffsets);
+}
+
+namespace {
+/// The lanes of one warp as a check prices them.
+struct PricedLanes {
+  ::gpumem::lanes::LaneVector Offset{};
+  ::gpumem::lanes::LaneMask Active = 0;
+};
+} // namespace
+
+/// The scenario the checks report on: for global memory the verdict's worst
+/// one, or the symbolic factor at its sample value; for shared memory the
+/// scenario with the highest bank-conflict degree (default phase rule).
+static std::optional<PricedLanes>
+pricedLanes(const MemoryAccess &A, const GlobalVerdict *Verdict,
+            const ::gpumem::model::Architecture &Arch) {
+  if (A.Space == ::gpumem::lanes::MemorySpace::Global) {
+    if (Verdict && Verdict->Worst)
+      return PricedLanes{Verdict->Worst->Offset, Verdict->Worst->Active};
+    if (A.SymbolicStride.empty())
+      return std::nullopt;
+    std::map<::gpumem::lanes::SymbolId, std::int64_t> Sample;
+    for (::gpumem::lanes::SymbolId Id : A.SymbolicStride)
+      Sample[Id] = GlobalPolicy{}.SymbolicStrideSample;
+    auto Lanes =
+        A.Offset.withoutUniformTerms().substitute(Sample).asPerLane();
+    if (!Lanes)
+      return std::nullopt;
+    return PricedLanes{*Lanes, A.Active};
+  }
+  if (A.Space != ::gpumem::lanes::MemorySpace::Shared || A.Scenarios.empty())
+    return std::nullopt;
+  const LaneScenario *Worst = nullptr;
+  unsigned WorstDegree = 0;
+  for (const LaneScenario &S : A.Scenarios) {
+    unsigned D = ::gpumem::model::computeBankConflict(
+                     footprintOf(A, S.Offset, S.Active), Arch,
+                     ::gpumem::model::PhaseRule::ByAccessWidth)
+                     .Degree;
+    if (!Worst || D > WorstDegree) {
+      Worst = &S;
+      WorstDegree = D;
+    }
+  }
+  return PricedLanes{Worst->Offset, Worst->Active};
+}
 
 static const char *spaceName(::gpumem::lanes::MemorySpace Space) {
   switch (Space) {
@@ -31,10 +86,20 @@ void AccessDumpCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
       Shape = "launch " + std::to_string(Kernel.LaunchShape->X) + "x" +
               std::to_string(Kernel.LaunchShape->Y) + "x" +
               std::to_string(Kernel.LaunchShape->Z);
-    diag(Kernel.Kernel->getLocation(), "kernel '%0': blockDim %1, %2 accesses",
-         DiagnosticIDs::Remark)
+    std::string Geometry;
+    if (LaneOffsets) {
+      // The sizes the lane offsets are to be drawn against.
+      ::gpumem::model::Architecture Arch = Hardware.architecture();
+      Geometry = "; transaction bytes " +
+                 std::to_string(Arch.TransactionBytes) + ", sector bytes " +
+                 std::to_string(Arch.SectorBytes) + ", banks " +
+                 std::to_string(Arch.BankCount) + " x " +
+                 std::to_string(Arch.BankWidthBytes) + " bytes";
+    }
+    diag(Kernel.Kernel->getLocation(),
+         "kernel '%0': blockDim %1, %2 accesses%3", DiagnosticIDs::Remark)
         << Kernel.Kernel->getName() << Shape
-        << static_cast<unsigned>(Kernel.Accesses.size());
+        << static_cast<unsigned>(Kernel.Accesses.size()) << Geometry;
     for (const MemoryAccess &A : Kernel.Accesses) {
       std::string Facts;
       llvm::raw_string_ostream OS(Facts);
@@ -58,12 +123,23 @@ void AccessDumpCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
       } else {
         OS << "; scenarios " << A.Scenarios.size();
       }
+      std::optional<GlobalVerdict> V;
       if (A.Space == ::gpumem::lanes::MemorySpace::Global) {
-        GlobalVerdict V =
-            judgeGlobalAccess(A, Hardware.architecture(), GlobalPolicy{});
-        OS << "; transactions " << V.Cost.Transactions << ", sectors "
-           << V.Cost.Sectors;
+        V = judgeGlobalAccess(A, Hardware.architecture(), GlobalPolicy{});
+        OS << "; transactions " << V->Cost.Transactions << ", sectors "
+           << V->Cost.Sectors;
       }
+      // Appended last, so the fields above keep their place.
+      if (LaneOffsets)
+        if (auto Lanes = pricedLanes(A, V ? &*V : nullptr,
+                                     Hardware.architecture())) {
+          OS << "; lane offsets";
+          for (unsigned L = 0; L < ::gpumem::lanes::WarpLanes; ++L)
+            OS << (L ? "," : " ") << Lanes->Offset[L];
+          OS << "; lane mask " << llvm::format_hex(Lanes->Active, 10);
+          if (A.Array)
+            OS << "; element bytes " << A.Array->ElementBytes;
+        }
       diag(A.Expression->getExprLoc(), "%0", DiagnosticIDs::Remark) << Facts;
     }
   }

@@ -8,7 +8,11 @@ global load of interest whose index is a random affine combination
 
 over a random element type (float, double, char, short, int2, float4, or a
 struct of 3..8 floats read through one field), a 2-D block shape given by a
-launch site in the same file, and sometimes a guard on the thread index.
+launch site in the same file, and sometimes a guard on the thread index. The
+index reaches the load directly, through an `int` variable, a `size_t` cast,
+`__ldg(&...)` or a row pointer (`const T *row = in + uniform; row[lanes]`).
+The store of the loaded value, out[linear thread id], is coalesced in every
+shape and is expected to draw no warning.
 
 The expected numbers come from somewhere else than the tool: the same index
 and guard expressions, pasted textually into a host C++ program, are
@@ -25,7 +29,8 @@ The file is then run through
 
 and every access must agree: where the brute force says transactions >
 ideal (= ceil(useful / 128)), exactly one warning at the load's line with the
-same transactions, efficiency (one decimal) and sectors; where it says
+same transactions, efficiency (one decimal) and sectors, from the check that
+SPEC section 3 gives the cause to (see expected_check); where it says
 coalesced, no warning at all. A warning anywhere else (the store, another
 line) is a disagreement too.
 
@@ -39,7 +44,7 @@ the run stops).
 Usage (by hand; lit passes the tools explicitly):
 
     python3 test/differential/global_differential.py --seed 7 --count 2000 \\
-        --module build/plugin/GpumemTidyModule.so
+        --module build/lib/GpumemTidyModule.so
 
 Exit status: 0 when everything agrees (known issues listed in KNOWN_ISSUES
 are printed, and do not fail), 1 on any other disagreement, 2 on a setup
@@ -67,6 +72,8 @@ BLOCK_BYTES = 128
 SECTOR_BYTES = 32
 CHECKS = ("gpumem-uncoalesced-access", "gpumem-aos-access",
           "gpumem-misaligned-access")
+
+LAUNCHES_PER_FUNCTION = 50
 
 SHAPES = [(32, 1), (64, 1), (256, 1), (16, 16), (32, 8), (8, 8)]
 
@@ -97,11 +104,11 @@ class Case:
         X, Y = self.shape
 
         kind = rng.random()
-        if kind < 0.45:
+        if kind < 0.50:
             self.kind = "scalar"
             self.type = rng.choice(SCALARS)
             self.field = None
-        elif kind < 0.65:
+        elif kind < 0.75:
             self.kind = "vec"
             self.type = rng.choice(sorted(VECTORS))
             self.field = None
@@ -114,17 +121,17 @@ class Case:
         # Lane coefficients: biased towards the coalesced shapes (unit
         # stride, row-major rows, broadcast) so both outcomes are common.
         r = rng.random()
-        if r < 0.30:
+        if r < 0.50:
             self.a = 1
-        elif r < 0.38:
+        elif r < 0.58:
             self.a = 0
         else:
             self.a = rng.randint(0, 40)
         if Y > 1:
             r = rng.random()
-            if r < 0.30:
+            if r < 0.45:
                 self.b = X * self.a if self.a else X
-            elif r < 0.45:
+            elif r < 0.55:
                 self.b = 0
             else:
                 self.b = rng.randint(0, 40)
@@ -135,15 +142,25 @@ class Case:
         # be a multiple of 128 for every block (the tool assumes the
         # warp-uniform base aligned); blockDim.x is 8 or 16 in some shapes,
         # so the coefficient is rounded up to the multiple that keeps it so.
-        self.c_step = None  # filled in by the generator once sizeof is known
         self.c_raw = rng.choice([0, 1, 1, 1, rng.randint(0, 40)])
 
-        # Offset: 0 often; otherwise 0..64 elements; a few negative ones
-        # through a signed index variable.
+        # How the index reaches the subscript: every form gives the same
+        # address; only "index-var" is signed.
+        self.form = rng.choice(["subscript", "subscript", "index-var",
+                                "index-var", "size_t", "ldg", "row-pointer"])
+        self.signed_var = self.form == "index-var"
+
+        # Offset in elements: 0 often; sometimes a multiple that keeps the
+        # first lane on a 128-byte boundary (set in finish()); otherwise
+        # 0..64, and a few negative ones, only through the signed index
+        # variable (an unsigned index would wrap, not go below the base).
         r = rng.random()
-        self.signed_var = rng.random() < 0.35
-        if r < 0.40:
+        self.d_aligned = None
+        if r < 0.45:
             self.d = 0
+        elif r < 0.60:
+            self.d = 0
+            self.d_aligned = rng.randint(1, 2)
         elif r < 0.92 or not self.signed_var:
             self.d = rng.randint(0, 64)
         else:
@@ -170,8 +187,12 @@ class Case:
         shift = X * elem
         step = BLOCK_BYTES // math.gcd(BLOCK_BYTES, shift)
         self.c = 0 if self.c_raw == 0 else step * math.ceil(self.c_raw / step)
+        if self.d_aligned:
+            self.d = self.d_aligned * (BLOCK_BYTES //
+                                       math.gcd(BLOCK_BYTES, elem))
 
-    def index_expr(self):
+    def lane_expr(self):
+        """The lane-varying terms (threadIdx), or "" when there are none."""
         terms = []
         if self.a:
             terms.append("threadIdx.x" if self.a == 1 else
@@ -179,48 +200,80 @@ class Case:
         if self.b:
             terms.append("threadIdx.y" if self.b == 1 else
                          "%d * threadIdx.y" % self.b)
+        return " + ".join(terms)
+
+    def uniform_expr(self):
+        """The warp-uniform terms (blockIdx, offset), or ""."""
+        expr = ""
         if self.c:
-            terms.append("blockIdx.x * blockDim.x" if self.c == 1 else
-                         "%d * blockIdx.x * blockDim.x" % self.c)
-        expr = " + ".join(terms) if terms else ""
-        if self.d > 0 or not expr:
+            expr = ("blockIdx.x * blockDim.x" if self.c == 1 else
+                    "%d * blockIdx.x * blockDim.x" % self.c)
+        if self.d > 0:
             expr = (expr + " + " if expr else "") + str(self.d)
         elif self.d < 0:
-            expr = expr + " - " + str(-self.d)
+            expr = (expr + " - " if expr else "-") + str(-self.d)
         return expr
 
-    def load_expr(self, idx):
-        ref = "in[%s]" % idx
-        if self.kind == "struct":
-            ref += "." + self.field
-        return ref
+    def index_expr(self):
+        lane, uniform = self.lane_expr(), self.uniform_expr()
+        if lane and uniform:
+            return lane + (" - " + uniform[1:] if uniform.startswith("-")
+                           else " + " + uniform)
+        return lane or uniform or "0"
+
+    def load_parts(self):
+        """(kernel lines before the load, the load expression) for the
+        access form, and the host C++ lines that set `long long index` to
+        the element index the load reads."""
+        T = self.type
+        field = "." + self.field if self.kind == "struct" else ""
+        full = self.index_expr()
+        if self.form == "index-var":
+            return (["int i = %s;" % full], "in[i]%s" % field,
+                    "  int i = %s;\n  long long index = i;\n" % full)
+        if self.form == "size_t":
+            return ([], "in[(size_t)(%s)]%s" % (full, field),
+                    "  long long index = (long long)(size_t)(%s);\n" % full)
+        if self.form == "ldg":
+            return ([], "__ldg(&in[%s]%s)" % (full, field),
+                    "  long long index = (long long)(%s);\n" % full)
+        if self.form == "row-pointer":
+            uniform = self.uniform_expr() or "0"
+            lane = self.lane_expr() or "0"
+            return (["const %s *row = in + %s;" % (T, uniform)],
+                    "row[%s]%s" % (lane, field),
+                    "  long long index = (long long)(%s) + (long long)(%s);\n"
+                    % (uniform, lane))
+        return ([], "in[%s]%s" % (full, field),
+                "  long long index = (long long)(%s);\n" % full)
+
+    def load_expr(self):
+        return self.load_parts()[1]
 
     # ----- the kernel ------------------------------------------------------
 
     def kernel_lines(self):
         """The kernel as lines, and the offset of the load's line in them."""
         T = self.type
-        idx = self.index_expr()
         lines = ["__global__ void %s(const %s *__restrict__ in, float *out) {"
                  % (self.name, T),
                  "  unsigned o = blockIdx.x * (blockDim.x * blockDim.y) +",
                  "               threadIdx.y * blockDim.x + threadIdx.x;",
                  "  float v = 0.0f;"]
-        if self.signed_var:
-            lines.append("  int i = %s;" % idx)
-            idx = "i"
+        prelude, load, _ = self.load_parts()
+        lines += ["  " + l for l in prelude]
         ind = "  "
         if self.guard:
             lines.append("  if (%s) {" % self.guard)
             ind = "    "
         if self.kind == "vec":
-            lines.append("%s%s t = %s;" % (ind, T, self.load_expr(idx)))
+            lines.append("%s%s t = %s;" % (ind, T, load))
             load_at = len(lines) - 1
             comps = VECTORS[T]
             lines.append("%sv = (float)(%s);" %
                          (ind, " + ".join("t." + c for c in comps)))
         else:
-            lines.append("%sv = (float)%s;" % (ind, self.load_expr(idx)))
+            lines.append("%sv = (float)%s;" % (ind, load))
             load_at = len(lines) - 1
         if self.guard:
             lines.append("  }")
@@ -246,7 +299,6 @@ class Case:
     def host_function(self):
         """A host function printing, per lane, active flag and byte range."""
         T = self.type
-        idx = self.index_expr()
         guard = self.guard or "true"
         if self.kind == "struct":
             width = "sizeof(((%s *)nullptr)->%s)" % (T, self.field)
@@ -254,10 +306,7 @@ class Case:
         else:
             width = "sizeof(%s)" % T
             field_off = "0"
-        if self.signed_var:
-            index_def = "  int i = %s;\n  long long index = i;\n" % idx
-        else:
-            index_def = "  long long index = (%s);\n" % idx
+        index_def = self.load_parts()[2]
         return (
             "static void %s(U3 threadIdx, U3 blockIdx, U3 blockDim) {\n"
             "  bool active = (%s);\n"
@@ -312,10 +361,16 @@ def cuda_file(cases):
         lines += body
         spans[case.index] = (start, len(lines))
         lines.append("")
-    lines.append("void launch_all(const void *in, float *out) {")
-    for case in cases:
-        lines += case.launch_lines()
-    lines.append("}")
+    # The launches, LAUNCHES_PER_FUNCTION to a host function: the tool's
+    # scan of a launch's function for writes to its dim3 variable is linear
+    # in the function's size, so one function with every launch would make
+    # the run quadratic in --count.
+    for first in range(0, len(cases), LAUNCHES_PER_FUNCTION):
+        lines.append("void launch_%d(const void *in, float *out) {"
+                     % (first // LAUNCHES_PER_FUNCTION))
+        for case in cases[first:first + LAUNCHES_PER_FUNCTION]:
+            lines += case.launch_lines()
+        lines.append("}")
     return "\n".join(lines) + "\n", load_lines, spans
 
 
@@ -334,7 +389,7 @@ def host_file(cases):
     parts.append("""\
 int main() {
   for (const Entry &E : Cases)
-    for (unsigned bx = 0; bx < BLOCKS; ++bx)
+    for (unsigned bx = 0; bx < NBLOCKS; ++bx)
       for (unsigned lane = 0; lane < 32; ++lane) {
         U3 t = {lane % E.x, lane / E.x, 0};
         U3 b = {bx, 0, 0};
@@ -342,7 +397,7 @@ int main() {
         E.fn(t, b, d);
       }
   return 0;
-}""")
+}""".replace("NBLOCKS", str(BLOCKS)))
     return "\n".join(parts) + "\n"
 
 
@@ -374,6 +429,46 @@ def brute_force(lanes):
         "low": min(touched),
         "high": max(touched),
     }
+
+
+def lane_stride(lanes):
+    """The one byte stride between active lanes, or None (as SPEC: 'the
+    stride'); consecutive active lanes k apart must be k strides apart."""
+    stride, prev = None, None
+    for lane, (active, addr, _) in enumerate(lanes):
+        if not active:
+            continue
+        if prev is not None:
+            delta, gap = addr - prev[1], lane - prev[0]
+            if delta % gap:
+                return None
+            if stride is not None and stride != delta // gap:
+                return None
+            stride = delta // gap
+        prev = (lane, addr)
+    return stride
+
+
+def expected_check(case, lanes, exp, sizes):
+    """Which check owns an uncoalesced access, by SPEC section 3.
+
+    - gpumem-aos-access: the lanes step over whole records: the element is
+      a struct read through a field and the lane stride is a nonzero
+      multiple of the struct's size;
+    - gpumem-misaligned-access: otherwise, when the same footprint moved
+      down to the 128-byte boundary below its lowest byte is coalesced (the
+      misalignment is the whole cause);
+    - gpumem-uncoalesced-access: any other stride.
+    """
+    stride = lane_stride(lanes)
+    if case.kind == "struct" and stride and stride % sizes[case.type] == 0:
+        return "gpumem-aos-access"
+    shift = exp["low"] % BLOCK_BYTES
+    if shift:
+        moved = brute_force([(a, addr - shift, w) for a, addr, w in lanes])
+        if moved["transactions"] == moved["ideal"]:
+            return "gpumem-misaligned-access"
+    return "gpumem-uncoalesced-access"
 
 
 BLOCKS = 4  # blocks evaluated per case: block 0 is priced, 1..3 must agree
@@ -449,7 +544,12 @@ def parse_tidy(output, cu_name):
 def default_cuda_flags():
     sys.path.insert(0, os.path.join(SRC_ROOT, "test"))
     sys.dont_write_bytecode = True
-    from check_gpumem_tidy import hermetic_cuda_flags
+    try:
+        from check_gpumem_tidy import hermetic_cuda_flags
+    except ImportError as e:
+        print("differential: SETUP ERROR: cannot build the CUDA flags (%s); "
+              "give them after --flags" % e)
+        sys.exit(2)
     return hermetic_cuda_flags(
         os.path.join(SRC_ROOT, "include", "gpumem_cuda_shim"),
         os.path.join(SRC_ROOT, "test", "Inputs", "fake-cuda-toolkit"))
@@ -545,7 +645,7 @@ def main(argv):
     cu_lines = cu_source.splitlines()
 
     # Lanes from the host program.
-    host_src = host_file(cases).replace("BLOCKS", str(BLOCKS))
+    host_src = host_file(cases)
     lane_out = compile_and_run(cxx, host_src, workdir, "lanes").split("\n")
     rows = [tuple(int(v) for v in l.split()) for l in lane_out if l.strip()]
     if len(rows) != len(cases) * BLOCKS * WARP:
@@ -558,8 +658,6 @@ def main(argv):
         for bx in range(BLOCKS):
             base = (k * BLOCKS + bx) * WARP
             lanes = rows[base:base + WARP]
-            # Relative to this block's first lane's base would hide a
-            # misalignment; compare the counts, which depend on alignment.
             per_block.append((lanes, brute_force(lanes)))
         first = per_block[0][1]
         for bx in range(1, BLOCKS):
@@ -581,7 +679,7 @@ def main(argv):
     r = run(cmd, "clang-tidy", cwd=workdir)
     diags = parse_tidy(r.stdout, cu_name)
     errors = [d for d in diags if d["severity"] == "error"]
-    if errors or (r.returncode != 0 and not diags):
+    if errors or r.returncode != 0:
         sys.stdout.write(r.stdout + r.stderr)
         print("differential: SETUP ERROR: clang-tidy failed on %s (exit %d)"
               % (cu_path, r.returncode))
@@ -617,6 +715,7 @@ def main(argv):
             else:
                 g = got[0]
                 check_counts[g["check"]] = check_counts.get(g["check"], 0) + 1
+                want = expected_check(case, case.lanes, exp, sizes)
                 if (g["transactions"], g["efficiency"], g["sectors"]) != (
                         exp["transactions"], exp["efficiency"],
                         exp["sectors"]):
@@ -626,13 +725,15 @@ def main(argv):
                                % (g["transactions"], g["efficiency"],
                                   g["sectors"], exp["transactions"],
                                   exp["efficiency"], exp["sectors"]))
+                elif g["check"] != want:
+                    problem = ("reported by %s, expected %s (the dominant "
+                               "cause, SPEC section 3)" % (g["check"], want))
         else:
             n_coalesced += 1
             if got:
                 problem = "brute force says coalesced, the tool warned"
         if args.verbose:
-            print("%s: %s -> %s%s" % (case.name, case.load_expr(
-                case.index_expr()), exp,
+            print("%s: %s -> %s%s" % (case.name, case.load_expr(), exp,
                 " | " + "; ".join(g["text"] for g in got) if got else ""))
         if problem:
             issue = next((k for k in KNOWN_ISSUES if k[2](case, exp, got)),
@@ -679,8 +780,26 @@ def main(argv):
     for entry in disagreements:
         show(entry, "differential: DISAGREEMENT: ")
 
-    print("differential: seed %d, files in %s, %.1f s" % (
-        args.seed, workdir, time.time() - started))
+    if args.workdir or disagreements or known:
+        where = "files in %s" % workdir
+    else:
+        shutil.rmtree(workdir, ignore_errors=True)
+        where = "--workdir DIR keeps the files"
+    print("differential: seed %d, %s, %.1f s" % (
+        args.seed, where, time.time() - started))
+    def tally(pred):
+        hit = [c for c in cases if pred(c)]
+        unc = sum(1 for c in hit if expected[c.index] and
+                  expected[c.index]["transactions"] >
+                  expected[c.index]["ideal"])
+        return "%d (%d uncoalesced)" % (len(hit), unc)
+    print("differential: coverage: guarded %s, 2-D blocks %s, structs %s, "
+          "vectors %s, narrow (char/short) %s, negative offsets %s" % (
+              tally(lambda c: c.guard), tally(lambda c: c.shape[1] > 1),
+              tally(lambda c: c.kind == "struct"),
+              tally(lambda c: c.kind == "vec"),
+              tally(lambda c: c.type in ("char", "short")),
+              tally(lambda c: c.d < 0)))
     if check_counts:
         print("differential: uncoalesced accesses by check: " + ", ".join(
             "%s %d" % kv for kv in sorted(check_counts.items())))

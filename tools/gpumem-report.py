@@ -1,0 +1,739 @@
+#!/usr/bin/env python3
+"""An HTML report of what gpumem-tidy found, with the seed's figures.
+
+    gpumem-report.py -o report.html -- gpumem-tidy [options] kernel.cu ...
+
+One self-contained file (inline CSS, SVG and a few lines of script; nothing
+is fetched) listing every finding with its numbers and notes, each with a
+figure:
+
+- global accesses: one strip per warp, the 32 lanes' requested bytes in
+  lane colours inside the 128-byte blocks that are fetched (boxes, the
+  32-byte sectors moved shaded), and beside it the strip of the layout the
+  check suggests (consecutive elements, structure of arrays, an aligned
+  base, a full warp);
+- bank conflicts: the 32 banks with each lane's word, stacked where lanes
+  queue on one bank, and the padded array's banks beside them;
+- arithmetic intensity: the roofline, with the kernel left of the ridge.
+
+The tool runs twice: once as given (the findings, exactly as configured),
+once with only debug-gpumem-access-dump and its LaneOffsets option (the
+per-lane offsets the figures are drawn from), joined on the location both
+report at. docs/integrations/report.md has the details.
+"""
+
+import argparse
+import datetime
+import html
+import json
+import os
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Dict, List, Optional
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True  # no __pycache__ next to the tools
+import gpumem_findings as gf  # noqa: E402
+
+DUMP_CHECK = "debug-gpumem-access-dump"
+GLOBAL_RULES = {"gpumem-uncoalesced-access", "gpumem-aos-access",
+                "gpumem-misaligned-access", "gpumem-partial-warp-access"}
+WARP = 32
+
+# --- What the access dump says about an access ----------------------------
+
+
+@dataclass
+class Geometry:
+    transaction: int = 128
+    sector: int = 32
+    banks: int = 32
+    bank_width: int = 4
+
+
+@dataclass
+class AccessFacts:
+    kind: str
+    space: str
+    spelling: str
+    width: int
+    lanes: List[int]
+    mask: int
+    geometry: Geometry
+    in_loop: bool = False
+    struct: Optional[dict] = None
+    array_dims: List[int] = field(default_factory=list)
+    element_bytes: int = 0
+
+    def active(self, lane: int) -> bool:
+        return bool((self.mask >> lane) & 1)
+
+
+_ACCESS = re.compile(r"^(load|store|read-modify-write) (\w+) '(.*)' width (\d+);")
+_KERNEL = re.compile(r"^kernel '.*': .*; transaction bytes (\d+), sector bytes "
+                     r"(\d+), banks (\d+) x (\d+) bytes")
+
+
+def parse_dump(findings: List[gf.Finding]) -> Dict[tuple, AccessFacts]:
+    """Access facts by (file, byte offset) from the dump's remarks."""
+    facts = {}
+    geometry = Geometry()
+    for remark in findings:
+        if remark.rule != DUMP_CHECK or remark.at is None:
+            continue
+        text = remark.message
+        kernel = _KERNEL.match(text)
+        if kernel:
+            geometry = Geometry(*(int(g) for g in kernel.groups()))
+            continue
+        head = _ACCESS.match(text)
+        lanes = re.search(r"; lane offsets (-?\d+(?:,-?\d+){%d}); lane mask "
+                          r"(0x[0-9a-fA-F]+)" % (WARP - 1), text)
+        if not head or not lanes:
+            continue
+        access = AccessFacts(
+            kind=head.group(1), space=head.group(2), spelling=head.group(3),
+            width=int(head.group(4)),
+            lanes=[int(v) for v in lanes.group(1).split(",")],
+            mask=int(lanes.group(2), 16), geometry=geometry,
+            in_loop="; in loop" in text)
+        struct = re.search(r"; struct (\S+) \((\d+) bytes\) field '([^']*)' "
+                           r"at (\d+)", text)
+        if struct:
+            access.struct = {"name": struct.group(1),
+                             "bytes": int(struct.group(2)),
+                             "field": struct.group(3),
+                             "offset": int(struct.group(4))}
+        array = re.search(r"; array \w+((?:\[\d+\])+)", text)
+        if array:
+            access.array_dims = [int(d) for d in
+                                 re.findall(r"\[(\d+)\]", array.group(1))]
+        element = re.search(r"; element bytes (\d+)", text)
+        if element:
+            access.element_bytes = int(element.group(1))
+        # Instantiations share a location: the first one is what the
+        # checks (which report a location once) priced too.
+        facts.setdefault((remark.at.path, remark.at.offset), access)
+    return facts
+
+
+def dump_command(command: List[str]) -> List[str]:
+    """The user's command with only the access dump, lane offsets on.
+
+    The configuration (.clang-tidy files, or the user's --config) is kept,
+    so the hardware options the checks used price the dump too."""
+    config_text = gf.option_value(command, "config")
+    config_file = gf.option_value(command, "config-file")
+    config = {}
+    if config_text or config_file:
+        import yaml
+        if config_file:
+            config_text = Path(config_file).read_text(encoding="utf-8")
+        config = yaml.safe_load(config_text) or {}
+    else:
+        config["InheritParentConfig"] = True
+    options = config.get("CheckOptions") or {}
+    if isinstance(options, list):  # the older list-of-{key, value} form
+        options = {o["key"]: o["value"] for o in options}
+    options[DUMP_CHECK + ".LaneOffsets"] = "true"
+    config["CheckOptions"] = options
+    stripped = gf.drop_options(command, {
+        "checks", "config", "config-file", "export-fixes",
+        "warnings-as-errors"})
+    stripped = [a for a in stripped
+                if a not in ("--fix", "-fix", "--fix-errors", "-fix-errors",
+                             "--fix-notes", "-fix-notes")]
+    return gf.with_options(stripped, ["--checks=-*," + DUMP_CHECK,
+                                      "--config=" + json.dumps(config)])
+
+
+# --- The model, in the few lines the figures need --------------------------
+
+
+@dataclass
+class WarpCost:
+    blocks: List[int]
+    sectors: List[int]
+    useful: int
+
+    def efficiency(self, geometry: Geometry) -> float:
+        hauled = len(self.blocks) * geometry.transaction
+        return self.useful / hauled if hauled else 0.0
+
+
+def touched_bytes(lanes, mask, width):
+    touched = set()
+    for lane in range(WARP):
+        if (mask >> lane) & 1:
+            touched.update(range(lanes[lane], lanes[lane] + width))
+    return touched
+
+
+def warp_cost(lanes, mask, width, geometry: Geometry) -> WarpCost:
+    """Blocks and sectors the touched bytes fall in (SPEC section 1)."""
+    touched = touched_bytes(lanes, mask, width)
+    return WarpCost(sorted({b // geometry.transaction for b in touched}),
+                    sorted({b // geometry.sector for b in touched}),
+                    len(touched))
+
+
+def fixed_layout(rule: str, access: AccessFacts):
+    """(label, lanes, mask) of the layout the check's advice leads to."""
+    width, mask = access.width, access.mask
+    active = [l for l in range(WARP) if access.active(l)]
+    if rule == "gpumem-aos-access" and access.struct:
+        record, at = access.struct["bytes"], access.struct["offset"]
+        lanes = [(o - at) // record * width for o in access.lanes]
+        return "structure of arrays", lanes, mask
+    if rule == "gpumem-misaligned-access" and active:
+        shift = min(access.lanes[l] for l in active) % access.geometry.transaction
+        return ("aligned to a %d-byte block" % access.geometry.transaction,
+                [o - shift for o in access.lanes], mask)
+    if rule == "gpumem-partial-warp-access":
+        return "all 32 lanes", [l * width for l in range(WARP)], (1 << WARP) - 1
+    return "consecutive elements", [l * width for l in range(WARP)], mask
+
+
+def phases_of(width: int) -> int:
+    """Phases of a shared access (by-access-width rule of the model)."""
+    return {8: 2, 16: 4}.get(width, 1)
+
+
+@dataclass
+class BankPicture:
+    phase: int
+    phases: int
+    first_lane: int
+    last_lane: int
+    # bank -> list of (word, [lanes]) in word order
+    banks: Dict[int, list]
+
+    @property
+    def degree(self) -> int:
+        return max((len(words) for words in self.banks.values()), default=0)
+
+    @property
+    def worst_bank(self) -> int:
+        return max(sorted(self.banks), key=lambda b: len(self.banks[b]),
+                   default=0)
+
+
+def bank_picture(lanes, mask, width, geometry: Geometry) -> BankPicture:
+    """The words each lane of the worst phase touches, by bank."""
+    phases = phases_of(width)
+    per_phase = WARP // phases
+    best = None
+    for phase in range(phases):
+        banks: Dict[int, Dict[int, list]] = {}
+        for lane in range(phase * per_phase, (phase + 1) * per_phase):
+            if not (mask >> lane) & 1:
+                continue
+            first = lanes[lane] // geometry.bank_width
+            last = (lanes[lane] + width - 1) // geometry.bank_width
+            for word in range(first, last + 1):
+                bank = word % geometry.banks
+                banks.setdefault(bank, {}).setdefault(word, []).append(lane)
+        picture = BankPicture(phase, phases, phase * per_phase,
+                              (phase + 1) * per_phase - 1,
+                              {b: sorted(words.items())
+                               for b, words in banks.items()})
+        if best is None or picture.degree > best.degree:
+            best = picture
+    return best
+
+
+def padded_lanes(access: AccessFacts, columns: int):
+    """Offsets with the innermost dimension of the array widened to
+    `columns` elements (the bank-conflict check's padding fix)."""
+    dims = access.array_dims
+    element = access.element_bytes or access.width
+    out = []
+    for offset in access.lanes:
+        index, within = divmod(offset, element)
+        inner = index % dims[-1]
+        outer = index // dims[-1]
+        out.append((outer * columns + inner) * element + within)
+    return out
+
+
+# --- Drawing ----------------------------------------------------------------
+
+
+def lane_color(lane: int) -> str:
+    return "hsl(%d,75%%,48%%)" % round(lane * 300 / (WARP - 1))
+
+
+def esc(text) -> str:
+    return html.escape(str(text), quote=True)
+
+
+BLOCK_PX = 160
+BLOCKS_PER_ROW = 4
+ROW_PX = 62
+BOX_TOP = 16
+BOX_PX = 34
+
+
+def strip_svg(lanes, mask, width, geometry: Geometry, role: str):
+    """One warp's strip: the fetched blocks as boxes, sectors moved shaded,
+    each lane's bytes in its colour. Returns (svg, cost)."""
+    cost = warp_cost(lanes, mask, width, geometry)
+    scale = BLOCK_PX / geometry.transaction
+    parts = []
+    positions = {}
+    x = row = 0
+    row_widths = []
+    previous = None
+    for i, block in enumerate(cost.blocks):
+        if i and i % BLOCKS_PER_ROW == 0:
+            row_widths.append(x)
+            row += 1
+            x = 0
+        adjacent = previous is not None and block == previous + 1
+        gap = 6 if adjacent or previous is None else 22
+        if i % BLOCKS_PER_ROW == 0:
+            gap = 4 if previous is None or adjacent else 22
+        if previous is not None and not adjacent:
+            parts.append('<text class="skip" x="%d" y="%d">&#8943;</text>'
+                         % (x + gap / 2 - 6, row * ROW_PX + BOX_TOP + 22))
+        x += gap
+        positions[block] = (x, row * ROW_PX)
+        x += BLOCK_PX
+        previous = block
+    row_widths.append(x)
+    total_width = max(row_widths) + 8
+    total_height = (row + 1) * ROW_PX
+
+    sectors_per_block = geometry.transaction // geometry.sector
+    used_sectors = set(cost.sectors)
+    for block, (bx, by) in positions.items():
+        top = by + BOX_TOP
+        parts.append('<rect class="block" x="%d" y="%d" width="%d" height="%d">'
+                     '<title>block at byte %d</title></rect>'
+                     % (bx, top, BLOCK_PX, BOX_PX, block * geometry.transaction))
+        for s in range(sectors_per_block):
+            sector = block * sectors_per_block + s
+            sx = bx + s * geometry.sector * scale
+            if sector in used_sectors:
+                parts.append('<rect class="sector-used" x="%.1f" y="%d" '
+                             'width="%.1f" height="%d"/>'
+                             % (sx, top, geometry.sector * scale, BOX_PX))
+            if s:
+                parts.append('<line class="sector-line" x1="%.1f" y1="%d" '
+                             'x2="%.1f" y2="%d"/>'
+                             % (sx, top, sx, top + BOX_PX))
+        parts.append('<text class="addr" x="%d" y="%d">%d</text>'
+                     % (bx + 1, by + BOX_TOP - 4, block * geometry.transaction))
+    for lane in range(WARP):
+        if not (mask >> lane) & 1:
+            continue
+        start, end = lanes[lane], lanes[lane] + width
+        while start < end:
+            block = start // geometry.transaction
+            stop = min(end, (block + 1) * geometry.transaction)
+            bx, by = positions[block]
+            parts.append(
+                '<rect class="lane" data-lane="%d" x="%.1f" y="%d" width="%.1f"'
+                ' height="%d" fill="%s"><title>lane %d: bytes [%d, %d)</title>'
+                '</rect>'
+                % (lane, bx + (start - block * geometry.transaction) * scale,
+                   by + BOX_TOP + 5, max(1.5, (stop - start) * scale),
+                   BOX_PX - 10, lane_color(lane), lane, lanes[lane],
+                   lanes[lane] + width))
+            start = stop
+    svg = ('<svg class="strip %s" xmlns="http://www.w3.org/2000/svg" '
+           'width="%d" height="%d" viewBox="0 0 %d %d" role="img">%s</svg>'
+           % (role, total_width, total_height, total_width, total_height,
+              "".join(parts)))
+    return svg, cost
+
+
+def strip_panel(title, lanes, mask, width, geometry, role):
+    svg, cost = strip_svg(lanes, mask, width, geometry, role)
+    active = bin(mask).count("1")
+    hauled = len(cost.blocks) * geometry.transaction
+    caption = ("%d transaction%s, %d sectors: %d of %d bytes used "
+               "(%.1f%%), %d active lane%s"
+               % (len(cost.blocks), "" if len(cost.blocks) == 1 else "s",
+                  len(cost.sectors), cost.useful, hauled,
+                  100 * cost.efficiency(geometry), active,
+                  "" if active == 1 else "s"))
+    return ('<div class="panel %s" data-transactions="%d" data-sectors="%d">'
+            '<div class="panel-title">%s</div>%s<div class="panel-caption">%s'
+            '</div></div>' % (role, len(cost.blocks), len(cost.sectors),
+                              esc(title), svg, esc(caption))), cost
+
+
+CELL_W = 21
+CELL_H = 17
+
+
+def banks_svg(picture: BankPicture, geometry: Geometry, role: str):
+    rows = max(1, picture.degree)
+    width = geometry.banks * CELL_W + 40
+    height = rows * CELL_H + 34
+    parts = []
+    worst = picture.worst_bank if picture.degree > 1 else None
+    for bank in range(geometry.banks):
+        x = 34 + bank * CELL_W
+        cls = "bank worst-bank" if bank == worst else "bank"
+        parts.append('<rect class="%s" x="%d" y="16" width="%d" height="%d"/>'
+                     % (cls, x, CELL_W, rows * CELL_H))
+        if bank % 4 == 0 or bank == worst:
+            parts.append('<text class="bank-label" x="%d" y="12">%d</text>'
+                         % (x + 2, bank))
+        for depth, (word, lanes) in enumerate(picture.banks.get(bank, [])):
+            y = 16 + depth * CELL_H
+            label = (str(lanes[0]) if len(lanes) == 1 else
+                     "%d+%d" % (lanes[0], len(lanes) - 1))
+            parts.append(
+                '<rect class="word" data-lane="%d" x="%d" y="%d" width="%d" '
+                'height="%d" fill="%s"><title>word %d (byte %d), lanes %s'
+                '</title></rect><text class="word-label" x="%d" y="%d">%s'
+                '</text>'
+                % (lanes[0], x + 1, y + 1, CELL_W - 2, CELL_H - 2,
+                   lane_color(lanes[0]), word, word * geometry.bank_width,
+                   ", ".join(map(str, lanes)), x + 3, y + 12, esc(label)))
+    if worst is not None:
+        # On top of the words, so the queue stands out.
+        parts.append('<rect class="worst-outline" x="%d" y="15" width="%d" '
+                     'height="%d"/>' % (34 + worst * CELL_W - 1, CELL_W + 2,
+                                        rows * CELL_H + 2))
+    parts.append('<text class="axis" x="0" y="12">bank</text>')
+    parts.append('<text class="axis" x="0" y="%d">words</text>' % (16 + 12))
+    return ('<svg class="banks %s" xmlns="http://www.w3.org/2000/svg" '
+            'width="%d" height="%d" viewBox="0 0 %d %d" role="img">%s</svg>'
+            % (role, width, height, width, height, "".join(parts)))
+
+
+def bank_panel(title, lanes, mask, width, geometry, role):
+    picture = bank_picture(lanes, mask, width, geometry)
+    phase = ("" if picture.phases == 1 else
+             ", phase %d of %d (lanes %d-%d)"
+             % (picture.phase + 1, picture.phases, picture.first_lane,
+                picture.last_lane))
+    if picture.degree > 1:
+        caption = ("%d-way conflict on bank %d: %d cycles%s"
+                   % (picture.degree, picture.worst_bank, picture.degree, phase))
+    else:
+        caption = "conflict-free: 1 cycle%s" % phase
+    return ('<div class="panel %s" data-degree="%d"><div class="panel-title">'
+            '%s</div>%s<div class="panel-caption">%s</div></div>'
+            % (role, picture.degree, esc(title),
+               banks_svg(picture, geometry, role), esc(caption))), picture
+
+
+def roofline_svg(intensity: float, balance: float) -> str:
+    """Attainable fraction of peak against intensity, log2 axes."""
+    import math
+    lo = min(intensity, balance) / 8
+    hi = max(intensity, balance) * 8
+    w, h, left, bottom = 460, 200, 40, 30
+
+    def px(i):
+        return left + (math.log2(i) - math.log2(lo)) / \
+            (math.log2(hi) - math.log2(lo)) * (w - left - 10)
+
+    def py(fraction):
+        low = math.log2(lo / balance)
+        return 10 + (0 - math.log2(fraction)) / (0 - low) * (h - bottom - 10)
+
+    ridge = px(balance)
+    parts = [
+        '<line class="axis-line" x1="%d" y1="%d" x2="%d" y2="%d"/>'
+        % (left, h - bottom, w - 10, h - bottom),
+        '<line class="axis-line" x1="%d" y1="10" x2="%d" y2="%d"/>'
+        % (left, left, h - bottom),
+        '<polyline class="roof" points="%.1f,%.1f %.1f,%.1f %.1f,%.1f"/>'
+        % (px(lo), py(lo / balance), ridge, py(1), w - 10, py(1)),
+        '<line class="ridge" x1="%.1f" y1="10" x2="%.1f" y2="%d"/>'
+        % (ridge, ridge, h - bottom),
+        '<text class="axis" x="%.1f" y="%d">balance %g</text>'
+        % (ridge + 4, h - bottom - 6, balance),
+    ]
+    fraction = min(1.0, intensity / balance)
+    parts.append('<circle class="kernel-point" cx="%.1f" cy="%.1f" r="6">'
+                 '<title>intensity %g FLOP/byte</title></circle>'
+                 % (px(intensity), py(fraction), intensity))
+    parts.append('<text class="axis" x="%.1f" y="%.1f">I = %g</text>'
+                 % (px(intensity) + 9, py(fraction) + 4, intensity))
+    parts.append('<text class="axis" x="%d" y="%d">FLOP/byte (log)</text>'
+                 % (w - 120, h - 8))
+    parts.append('<text class="axis" x="2" y="%d">peak</text>' % (py(1) + 4))
+    return ('<svg class="roofline" xmlns="http://www.w3.org/2000/svg" '
+            'width="%d" height="%d" viewBox="0 0 %d %d" role="img">%s</svg>'
+            % (w, h, w, h, "".join(parts)))
+
+
+def figure_for(finding: gf.Finding, access: Optional[AccessFacts]) -> str:
+    numbers = finding.numbers
+    # What the message says, next to what the figure draws: the browser
+    # test holds them equal.
+    attrs = 'data-rule="%s"' % esc(finding.rule) + "".join(
+        ' data-message-%s="%s"' % (key, esc(numbers[key]))
+        for key in ("transactions", "degree") if key in numbers)
+    if finding.rule in GLOBAL_RULES and access and access.space == "global":
+        written, cost = strip_panel("as written", access.lanes, access.mask,
+                                    access.width, access.geometry, "written")
+        label, lanes, mask = fixed_layout(finding.rule, access)
+        fixed, fixed_cost = strip_panel("fixed: " + label, lanes, mask,
+                                        access.width, access.geometry, "fixed")
+        caption = ("One warp of '%s' (%d-byte %s): coloured bars are the "
+                   "bytes each lane asks for, boxes the %d-byte blocks "
+                   "fetched, shading the %d-byte sectors moved. %d "
+                   "transactions as written, %d %s."
+                   % (access.spelling, access.width, access.kind,
+                      access.geometry.transaction, access.geometry.sector,
+                      len(cost.blocks), len(fixed_cost.blocks), label))
+        return ('<figure class="gpumem-figure" data-kind="global" %s '
+                'data-transactions="%d" data-fixed-transactions="%d">'
+                '<div class="panels">%s%s</div><figcaption>%s</figcaption>'
+                '</figure>' % (attrs, len(cost.blocks), len(fixed_cost.blocks),
+                               written, fixed, esc(caption)))
+    if finding.rule == "gpumem-bank-conflict" and access and \
+            access.space == "shared":
+        written, picture = bank_panel("as written", access.lanes, access.mask,
+                                      access.width, access.geometry, "written")
+        padded = ""
+        pad = re.search(r"pad to ((?:\[\d+\])+)", finding.message)
+        if pad and access.array_dims:
+            columns = [int(d) for d in re.findall(r"\d+", pad.group(1))][-1]
+            padded, _ = bank_panel(
+                "padded to " + pad.group(1), padded_lanes(access, columns),
+                access.mask, access.width, access.geometry, "fixed")
+        caption = ("The %d banks of shared memory (%d bytes wide) for '%s': "
+                   "each cell is a word a lane reads, stacked where lanes "
+                   "queue on one bank; the cell's number is the lane "
+                   "(\"3+1\": lane 3 and one more on the same word)."
+                   % (access.geometry.banks, access.geometry.bank_width,
+                      access.spelling))
+        return ('<figure class="gpumem-figure" data-kind="shared" %s '
+                'data-degree="%d"><div class="panels">%s%s</div>'
+                '<figcaption>%s</figcaption></figure>'
+                % (attrs, picture.degree, written, padded, esc(caption)))
+    if "intensity" in numbers and "balance" in numbers:
+        intensity, balance = numbers["intensity"], numbers["balance"]
+        caption = ("Roofline: at %g FLOP/byte the kernel can reach at most "
+                   "%.0f%% of peak; the ridge is at the machine balance, %g."
+                   % (intensity, 100 * min(1.0, intensity / balance), balance))
+        return ('<figure class="gpumem-figure" data-kind="roofline" %s>%s'
+                '<figcaption>%s</figcaption></figure>'
+                % (attrs, roofline_svg(intensity, balance), esc(caption)))
+    return ('<figure class="gpumem-figure" data-kind="none" %s><figcaption>'
+            'No per-lane data for this finding.</figcaption></figure>' % attrs)
+
+
+# --- The page ----------------------------------------------------------------
+
+STYLE = """
+body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;margin:0;
+color:#1d2330;background:#f6f7f9}
+header{background:#1d2330;color:#fff;padding:14px 24px}
+header h1{margin:0;font-size:20px}
+header p{margin:4px 0 0;color:#c9d1e0}
+main{padding:12px 24px 40px}
+.summary{border-collapse:collapse;margin:8px 0 12px;background:#fff}
+.summary td,.summary th{border:1px solid #d7dbe3;padding:3px 10px;text-align:left}
+.legend{display:flex;align-items:center;gap:2px;margin:6px 0 14px;font-size:11px}
+.legend span{display:inline-block;width:18px;height:14px;color:#fff;
+text-align:center;border-radius:2px;font-size:10px;line-height:14px}
+.filters label{margin-right:14px;font-size:13px}
+h2.file{font-size:15px;margin:22px 0 8px;font-family:ui-monospace,monospace}
+article.finding{background:#fff;border:1px solid #d7dbe3;border-left:4px solid #d9822b;
+border-radius:4px;padding:10px 14px;margin:0 0 14px}
+article.finding.error{border-left-color:#c23030}
+article.finding h3{margin:0 0 4px;font-size:14px}
+.rule{font-family:ui-monospace,monospace;color:#5c6b82;font-weight:normal}
+.message{margin:2px 0 6px}
+pre.source{background:#f1f3f6;padding:4px 8px;margin:4px 0;overflow:auto;font-size:12px}
+.numbers{display:flex;flex-wrap:wrap;gap:6px;margin:6px 0}
+.numbers span{background:#eef2f8;border-radius:10px;padding:1px 9px;font-size:12px}
+.numbers b{font-weight:600}
+ul.notes{margin:4px 0 8px;padding-left:18px;color:#41506a;font-size:13px}
+figure{margin:8px 0 0}
+.panels{display:flex;flex-wrap:wrap;gap:18px;align-items:flex-start}
+.panel{border:1px solid #e1e4ea;border-radius:4px;padding:6px 8px;background:#fcfcfd}
+.panel.fixed{border-color:#9fd4a9;background:#f6fcf7}
+.panel-title{font-weight:600;font-size:12px;margin-bottom:2px}
+.panel-caption{font-size:12px;color:#41506a}
+figcaption{font-size:12px;color:#5c6b82;margin-top:4px;max-width:1100px}
+svg text{font:10px ui-monospace,monospace;fill:#41506a}
+svg .addr{font-size:9px}
+svg .skip{font-size:16px;fill:#8a94a6}
+.block{fill:#fff;stroke:#2b3445;stroke-width:1.2}
+.sector-used{fill:#dbe7fb}
+.sector-line{stroke:#9aa6bb;stroke-dasharray:2 2}
+.lane{stroke:#fff;stroke-width:0.3}
+.bank{fill:#fff;stroke:#e1e4ea}
+.worst-bank{fill:#fde8e8;stroke:#c23030}
+.worst-outline{fill:none;stroke:#c23030;stroke-width:2}
+.word{stroke:#fff;stroke-width:0.5}
+.word-label{font-size:9px;fill:#fff}
+.bank-label{font-size:9px}
+.roof{fill:none;stroke:#2b3445;stroke-width:2}
+.ridge{stroke:#c23030;stroke-dasharray:4 3}
+.axis-line{stroke:#8a94a6}
+.kernel-point{fill:#d9822b;stroke:#fff;stroke-width:1.5}
+.hidden{display:none}
+.lane.dim,.word.dim{opacity:.15}
+"""
+
+SCRIPT = """
+(function () {
+  var boxes = document.querySelectorAll('.filters input');
+  function apply() {
+    var shown = {};
+    boxes.forEach(function (b) { shown[b.value] = b.checked; });
+    document.querySelectorAll('article.finding').forEach(function (a) {
+      a.classList.toggle('hidden', shown[a.dataset.rule] === false);
+    });
+  }
+  boxes.forEach(function (b) { b.addEventListener('change', apply); });
+  // Hovering a lane highlights the same lane in every panel of a figure.
+  document.querySelectorAll('figure').forEach(function (fig) {
+    var marks = fig.querySelectorAll('[data-lane]');
+    marks.forEach(function (m) {
+      m.addEventListener('mouseenter', function () {
+        marks.forEach(function (o) {
+          o.classList.toggle('dim', o.dataset.lane !== m.dataset.lane);
+        });
+      });
+      m.addEventListener('mouseleave', function () {
+        marks.forEach(function (o) { o.classList.remove('dim'); });
+      });
+    });
+  });
+  document.body.dataset.figures =
+      String(document.querySelectorAll('figure.gpumem-figure').length);
+})();
+"""
+
+
+def numbers_html(numbers: Dict[str, float]) -> str:
+    names = [("transactions", "transactions / warp", ""),
+             ("efficiency", "efficiency", "%"),
+             ("sectors", "sectors", ""),
+             ("strideBytes", "stride", " B"),
+             ("degree", "bank conflict", "-way"),
+             ("intensity", "intensity", " FLOP/B"),
+             ("balance", "machine balance", " FLOP/B")]
+    spans = ['<span data-number="%s">%s <b>%s%s</b></span>'
+             % (key, esc(label), esc(numbers[key]), esc(unit))
+             for key, label, unit in names if key in numbers]
+    return '<div class="numbers">%s</div>' % "".join(spans) if spans else ""
+
+
+def render(findings: List[gf.Finding], facts: Dict[tuple, AccessFacts],
+           root: Path, title: str, version: Optional[str]) -> str:
+    shown = [f for f in findings if f.level in ("warning", "error")
+             and f.rule != DUMP_CHECK]
+
+    def display_path(path):
+        try:
+            return Path(path).resolve().relative_to(root).as_posix()
+        except ValueError:
+            return path
+
+    by_rule: Dict[str, int] = {}
+    for f in shown:
+        by_rule[f.rule] = by_rule.get(f.rule, 0) + 1
+    summary = "".join('<tr><td class="rule">%s</td><td>%d</td></tr>'
+                      % (esc(rule), count)
+                      for rule, count in sorted(by_rule.items()))
+    filters = "".join('<label><input type="checkbox" value="%s" checked> %s'
+                      '</label>' % (esc(rule), esc(rule))
+                      for rule in sorted(by_rule))
+    legend = "".join('<span style="background:%s">%d</span>'
+                     % (lane_color(l), l) for l in range(WARP))
+
+    body = []
+    current = None
+    for index, f in enumerate(sorted(
+            shown, key=lambda f: (display_path(f.at.path) if f.at else "",
+                                  f.at.offset if f.at else 0)), start=1):
+        path = display_path(f.at.path) if f.at else "(no file)"
+        if path != current:
+            body.append('<h2 class="file">%s</h2>' % esc(path))
+            current = path
+        where = "%d:%d" % (f.at.line, f.at.column) if f.at else ""
+        access = facts.get((f.at.path, f.at.offset)) if f.at else None
+        notes = "".join(
+            "<li>%s%s</li>" % (
+                esc("%d:%d: " % (n.at.line, n.at.column)) if n.at else "",
+                esc(n.message)) for n in f.notes)
+        body.append(
+            '<article class="finding %s" id="finding-%d" data-rule="%s">'
+            '<h3>%s <span class="rule">[%s]</span></h3>'
+            '<p class="message">%s</p>%s%s%s%s</article>'
+            % (f.level, index, esc(f.rule), esc(where), esc(f.rule),
+               esc(f.message),
+               '<pre class="source">%s</pre>' % esc(f.source_line)
+               if f.source_line else "",
+               numbers_html(f.numbers),
+               '<ul class="notes">%s</ul>' % notes if notes else "",
+               figure_for(f, access)))
+    if not shown:
+        body.append('<p class="none">No findings.</p>')
+
+    stamp = datetime.datetime.now(datetime.timezone.utc).strftime(
+        "%Y-%m-%d %H:%M UTC")
+    return """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>%(title)s</title><style>%(style)s</style></head>
+<body>
+<header><h1>%(title)s</h1><p>gpumem-tidy %(version)s &middot; %(count)d finding%(s)s &middot; %(stamp)s</p></header>
+<main>
+<table class="summary"><tr><th>check</th><th>findings</th></tr>%(summary)s</table>
+<div class="filters">%(filters)s</div>
+<div class="legend">lanes&nbsp;%(legend)s</div>
+%(body)s
+</main>
+<script>%(script)s</script>
+</body></html>
+""" % {"title": esc(title), "style": STYLE, "version": esc(version or ""),
+       "count": len(shown), "s": "" if len(shown) == 1 else "s",
+       "stamp": stamp, "summary": summary, "filters": filters,
+       "legend": legend, "body": "\n".join(body), "script": SCRIPT}
+
+
+def main(argv=None):
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if "--" not in argv:
+        argv += ["--help"]
+        command = []
+    else:
+        cut = argv.index("--")
+        argv, command = argv[:cut], argv[cut + 1:]
+    parser = argparse.ArgumentParser(
+        usage="%(prog)s -o report.html [options] -- <gpumem-tidy command>",
+        description="An HTML report of gpumem-tidy's findings with warp "
+                    "figures.")
+    parser.add_argument("-o", "--output", required=True,
+                        help="HTML file to write")
+    parser.add_argument("--title", default="gpumem-tidy report")
+    parser.add_argument("--source-root",
+                        help="paths are shown relative to it (default: cwd)")
+    args = parser.parse_args(argv)
+    if not command:
+        parser.error("give the command after `--`")
+
+    files = gf.SourceFiles()
+    run = gf.run_tool(command, files)
+    dump = gf.run_tool(dump_command(command), files, echo=False)
+    if dump.exit_code != 0 and not dump.findings:
+        sys.stderr.write("gpumem-report: the access dump failed (exit %d); "
+                         "figures are left out\n%s" % (dump.exit_code,
+                                                       dump.stderr[-2000:]))
+    facts = parse_dump(dump.findings)
+    root = Path(args.source_root or os.getcwd()).resolve()
+    page = render(run.findings, facts, root, args.title, gf.project_version())
+    Path(args.output).write_text(page, encoding="utf-8")
+    return run.exit_code if run.exit_code >= 0 else 128 - run.exit_code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
