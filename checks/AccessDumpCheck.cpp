@@ -82,10 +82,14 @@ static const char *spaceName(::gpumem::lanes::MemorySpace Space) {
 void AccessDumpCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
   for (const KernelAccesses &Kernel : Kernels) {
     std::string Shape = "assumed";
+    auto ShapeText = [](const ::gpumem::lanes::BlockShape &S) {
+      return std::to_string(S.X) + "x" + std::to_string(S.Y) + "x" +
+             std::to_string(S.Z);
+    };
     if (Kernel.LaunchShape)
-      Shape = "launch " + std::to_string(Kernel.LaunchShape->X) + "x" +
-              std::to_string(Kernel.LaunchShape->Y) + "x" +
-              std::to_string(Kernel.LaunchShape->Z);
+      Shape = "launch " + ShapeText(*Kernel.LaunchShape);
+    else if (auto Option = parseBlockDim(Hardware.BlockDim))
+      Shape = "option " + ShapeText(*Option);
     std::string Geometry;
     if (LaneOffsets) {
       // The sizes the lane offsets are to be drawn against.

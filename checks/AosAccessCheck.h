@@ -6,7 +6,8 @@
 
 namespace clang::tidy::gpumem {
 
-/// Finds global loads and stores that stride over an array of structures, where a structure of arrays would coalesce.
+/// Finds global loads and stores that stride over an array of structures,
+/// where a structure of arrays would coalesce.
 class AosAccessCheck : public GlobalAccessCheck {
 public:
   AosAccessCheck(StringRef Name, ClangTidyContext *Context)

@@ -1,42 +1,18 @@
 //===- BankConflictCheck.cpp - gpumem-bank-conflict -----------------------===//
 #include "checks/BankConflictCheck.h"
 
-#include "checks/access/GlobalVerdict.h"
 #include "checks/access/SharedLayout.h"
 
 #include "clang/AST/TypeLoc.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang::tidy::gpumem {
 
 using namespace ::gpumem::access;
-using ::gpumem::model::BankConflictDegree;
 
 namespace {
-
-/// The worst degree of an access over its scenarios, with the array's
-/// innermost dimension padded by \p Pad.
-struct Worst {
-  BankConflictDegree Degree;
-  const LaneScenario *Scenario = nullptr;
-};
-
-Worst worstDegree(const MemoryAccess &A, std::int64_t Pad,
-                  const ::gpumem::model::Architecture &Arch,
-                  ::gpumem::model::PhaseRule Rule) {
-  Worst W;
-  for (const LaneScenario &S : A.Scenarios) {
-    ::gpumem::lanes::LaneVector Offset =
-        Pad && A.Array ? padInnermost(S.Offset, *A.Array, Pad) : S.Offset;
-    BankConflictDegree D = ::gpumem::model::computeBankConflict(
-        footprintOf(A, Offset, S.Active), Arch, Rule);
-    if (!W.Scenario || D.Degree > W.Degree.Degree) {
-      W.Degree = D;
-      W.Scenario = &S;
-    }
-  }
-  return W;
-}
 
 const char *verbOf(AccessKind Kind) {
   switch (Kind) {
@@ -53,10 +29,25 @@ const char *verbOf(AccessKind Kind) {
 std::string shapeText(const ArrayShape &Shape, std::int64_t Pad) {
   std::string S;
   for (std::size_t I = 0; I < Shape.Dims.size(); ++I)
-    S += "[" +
-         std::to_string(Shape.Dims[I] + (I + 1 == Shape.Dims.size() ? Pad : 0)) +
-         "]";
+    S +=
+        "[" +
+        std::to_string(Shape.Dims[I] + (I + 1 == Shape.Dims.size() ? Pad : 0)) +
+        "]";
   return S;
+}
+
+/// One shared access whose degree reaches the threshold.
+struct Conflict {
+  const KernelAccesses *Kernel;
+  const MemoryAccess *Access;
+  SharedConflict Worst;
+};
+
+/// Accesses are grouped by the array's declaration as written: the
+/// instantiations of a template kernel share the one declaration a padding
+/// rewrites.
+unsigned arrayKey(const MemoryAccess &A) {
+  return A.Array->Decl->getLocation().getRawEncoding();
 }
 
 } // namespace
@@ -66,7 +57,13 @@ BankConflictCheck::BankConflictCheck(StringRef Name, ClangTidyContext *Context)
       PhaseRuleName(Options.get("PhaseRule", "by-access-width").str()),
       Rule(::gpumem::model::parsePhaseRule(PhaseRuleName)
                .value_or(::gpumem::model::PhaseRule::ByAccessWidth)),
-      MinimumDegree(Options.get("MinimumDegree", 2U)) {}
+      MinimumDegree(Options.get("MinimumDegree", 2U)) {
+  if (!::gpumem::model::parsePhaseRule(PhaseRuleName))
+    configurationDiag("invalid value '%0' for option '%1.PhaseRule': expected "
+                      "'by-access-width' or 'whole-warp'; using "
+                      "'by-access-width'")
+        << PhaseRuleName << Name;
+}
 
 void BankConflictCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   KernelAccessCheck::storeOptions(Opts);
@@ -75,99 +72,140 @@ void BankConflictCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void BankConflictCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
-  // Every access to each shared array in the file, for judging a padding.
-  llvm::DenseMap<const VarDecl *, std::vector<const MemoryAccess *>> ByArray;
-  for (const KernelAccesses &Kernel : Kernels)
-    for (const MemoryAccess &A : Kernel.Accesses)
-      if (A.Space == ::gpumem::lanes::MemorySpace::Shared && A.Array &&
-          !A.Scenarios.empty())
-        ByArray[A.Array->Decl].push_back(&A);
-
+  const unsigned Threshold = std::max(2U, MinimumDegree);
+  // Every access to each shared array in the file, for judging a padding,
+  // and the ones to report.
+  llvm::DenseMap<unsigned, std::vector<const MemoryAccess *>> ByArray;
+  llvm::MapVector<unsigned, std::vector<const MemoryAccess *>> Conflicted;
+  std::vector<Conflict> Conflicts;
   for (const KernelAccesses &Kernel : Kernels)
     for (const MemoryAccess &A : Kernel.Accesses) {
       if (A.Space != ::gpumem::lanes::MemorySpace::Shared ||
           A.Scenarios.empty())
         continue;
-      Worst W = worstDegree(A, 0, Arch, Rule);
-      if (W.Degree.Degree < std::max(2U, MinimumDegree))
+      if (A.Array)
+        ByArray[arrayKey(A)].push_back(&A);
+      SharedConflict W = worstBankConflict(A, 0, Arch, Rule);
+      if (W.Degree.Degree < Threshold)
         continue;
-      SourceLocation Loc = A.Expression->getExprLoc();
-      if (Loc.isInvalid() || !firstReport(Loc))
-        continue;
-
-      // The smallest padding that leaves no access to the array worse and
-      // makes this one conflict-free.
-      std::int64_t Pad = 0;
-      if (A.Array && isPaddable(*A.Array)) {
-        const auto &Peers = ByArray[A.Array->Decl];
-        for (std::int64_t P = 1; P <= Arch.BankCount && !Pad; ++P) {
-          if (worstDegree(A, P, Arch, Rule).Degree.Degree > 1)
-            continue;
-          bool NoneWorse = true;
-          for (const MemoryAccess *Peer : Peers)
-            NoneWorse &= worstDegree(*Peer, P, Arch, Rule).Degree.Degree <=
-                         worstDegree(*Peer, 0, Arch, Rule).Degree.Degree;
-          if (NoneWorse)
-            Pad = P;
-        }
-      }
-
-      unsigned Lanes = W.Degree.LanesOnWorstBank;
-      std::string Fix =
-          Pad ? "; pad to " + shapeText(*A.Array, Pad)
-              : (A.Array && isPaddable(*A.Array)
-                     ? "; no padding of the innermost dimension removes it"
-                     : "");
-      diag(Loc, "%0-way bank conflict on '%1': the %2 lanes %3 %0 distinct "
-                "words of bank %4%5%6")
-          << W.Degree.Degree << spelling(A.Expression) << Lanes
-          << verbOf(A.Kind) << W.Degree.WorstBank
-          << (W.Degree.PhaseCount > 1
-                  ? " in one of its " + std::to_string(W.Degree.PhaseCount) +
-                        " phases"
-                  : std::string())
-          << Fix;
-
-      // Loop variables where the degree peaks.
-      for (const auto &[Id, Value] : W.Scenario->Pins) {
-        auto Loop = Kernel.LoopVariables.find(Id);
-        if (Loop == Kernel.LoopVariables.end())
-          continue;
-        const auto &Values = (*Kernel.Symbols)[Id].Values;
-        std::string Range;
-        for (std::size_t I = 0; I < Values.size() && I < 6; ++I)
-          Range += (I ? ", " : "") + std::to_string(Values[I]);
-        if (Values.size() > 6)
-          Range += ", ... " + std::to_string(Values.back());
-        diag(Loop->second->getLocation(),
-             "worst when '%0' is %1 (it takes %2)%3", DiagnosticIDs::Note)
-            << Loop->second->getName() << static_cast<int>(Value) << Range
-            << (Kernel.UsedAssumedBounds
-                    ? "; blockDim.x taken as " +
-                          std::to_string(Kernel.AssumedBlockSize) +
-                          " (option 'AssumedBlockSize')"
-                    : std::string());
-      }
-      if (Pad)
-        addPaddingFix(A.Array->Decl, Pad, shapeText(*A.Array, Pad));
-      else if (A.Array)
-        diag(A.Array->Decl->getLocation(), "'%0' declared here",
-             DiagnosticIDs::Note)
-            << A.Array->Decl->getName();
-      noteIndexDefinition(A.Expression);
-      noteBlockDim(Kernel);
-      noteInstantiation(Kernel, Loc);
+      Conflicts.push_back({&Kernel, &A, W});
+      if (A.Array)
+        Conflicted[arrayKey(A)].push_back(&A);
     }
+
+  // Arrays that may be padded: every use (in every instantiation) is a
+  // plain subscript, so no code computes addresses with the old row length.
+  llvm::DenseMap<unsigned, bool> Paddable;
+  for (const auto &[Key, Accesses] : Conflicted) {
+    bool Safe = true;
+    llvm::SmallPtrSet<const VarDecl *, 4> Seen;
+    for (const MemoryAccess *A : ByArray[Key])
+      if (Seen.insert(A->Array->Decl).second)
+        Safe = Safe && isPaddable(*A->Array) &&
+               usedOnlyThroughSubscripts(*A->Array->Decl, *A->Array, *Context);
+    Paddable[Key] = Safe;
+  }
+
+  // One padding per array where one clears all its conflicts: its fix-it
+  // then leaves the file conflict-free.
+  llvm::DenseMap<unsigned, std::int64_t> ArrayPad;
+  for (const auto &[Key, Accesses] : Conflicted)
+    if (Paddable[Key])
+      ArrayPad[Key] = smallestClearingPadding(
+          *Accesses.front()->Array, Accesses, ByArray[Key], Arch, Rule);
+
+  llvm::DenseSet<unsigned> Fixed;
+  for (const Conflict &C : Conflicts) {
+    const MemoryAccess &A = *C.Access;
+    SourceLocation Loc = A.Expression->getExprLoc();
+    if (Loc.isInvalid() || !firstReport(Loc))
+      continue;
+
+    // The padding for the whole array, else the smallest one that clears
+    // this access and makes no other access to the array worse.
+    std::int64_t Pad = 0;
+    std::string Fix;
+    // Code relies on the declared row length (a pointer into the array,
+    // sizeof, namespace scope): no padding is offered.
+    const bool RowLengthAssumed =
+        A.Array && isPaddable(*A.Array) && !Paddable.lookup(arrayKey(A));
+    if (A.Array && !RowLengthAssumed && isPaddable(*A.Array)) {
+      const auto &Peers = ByArray[arrayKey(A)];
+      Pad = ArrayPad.lookup(arrayKey(A));
+      if (!Pad)
+        Pad = smallestClearingPadding(*A.Array, {&A}, Peers, Arch, Rule);
+      if (Pad)
+        Fix = "; pad to " + shapeText(*A.Array, Pad);
+      else if (smallestClearingPadding(*A.Array, {&A}, {}, Arch, Rule))
+        Fix = "; no padding of the innermost dimension removes it without "
+              "slowing another access to '" +
+              A.Array->Decl->getName().str() + "'";
+      else
+        Fix = "; no padding of the innermost dimension removes it";
+    }
+
+    const ::gpumem::model::BankConflictDegree &D = C.Worst.Degree;
+    diag(Loc, "%0-way bank conflict on '%1': the %2 lanes %3 %0 distinct "
+              "words of bank %4%5%6")
+        << D.Degree << spelling(A.Expression) << D.LanesOnWorstBank
+        << verbOf(A.Kind) << D.WorstBank
+        << (D.PhaseCount > 1
+                ? " in one of its " + std::to_string(D.PhaseCount) + " phases"
+                : std::string())
+        << Fix;
+
+    // Loop variables where the degree peaks.
+    const KernelAccesses &Kernel = *C.Kernel;
+    for (const auto &[Id, Value] : C.Worst.Scenario->Pins) {
+      auto Loop = Kernel.LoopVariables.find(Id);
+      if (Loop == Kernel.LoopVariables.end())
+        continue;
+      const auto &Values = (*Kernel.Symbols)[Id].Values;
+      std::string Range;
+      for (std::size_t I = 0; I < Values.size() && I < 6; ++I)
+        Range += (I ? ", " : "") + std::to_string(Values[I]);
+      if (Values.size() > 6)
+        Range += ", ... " + std::to_string(Values.back());
+      diag(Loop->second->getLocation(), "worst when '%0' is %1 (it takes %2)%3",
+           DiagnosticIDs::Note)
+          << Loop->second->getName() << static_cast<int>(Value) << Range
+          << (Kernel.UsedAssumedBounds
+                  ? "; blockDim.x taken as " +
+                        std::to_string(Kernel.AssumedBlockSize) +
+                        " (option 'AssumedBlockSize')"
+                  : std::string());
+    }
+    if (Pad)
+      // A declaration gets one fix-it: clang-tidy applies none of several
+      // that overlap, even identical ones.
+      addPaddingFix(A.Array->Decl, Pad, shapeText(*A.Array, Pad),
+                    Fixed.insert(arrayKey(A)).second);
+    else if (A.Array)
+      diag(A.Array->Decl->getLocation(), "'%0' declared here%1",
+           DiagnosticIDs::Note)
+          << A.Array->Decl->getName()
+          << (!RowLengthAssumed ? ""
+              : A.Array->Decl->getParentFunctionOrMethod()
+                  ? "; it is not padded: it is also used through a pointer "
+                    "or as a whole, which assumes its row length"
+                  : "; it is not padded: at namespace scope, any function "
+                    "may assume its row length");
+    noteIndexDefinition(A.Expression);
+    noteCallSite(A, Kernel);
+    noteBlockDim(Kernel);
+    noteInstantiation(Kernel, Loc);
+  }
 }
 
 void BankConflictCheck::addPaddingFix(const VarDecl *Array, std::int64_t Pad,
-                                      const std::string &Padded) {
-  auto Note = diag(Array->getLocation(),
-                   "pad the innermost dimension of '%0' to %1",
-                   DiagnosticIDs::Note)
-              << Array->getName() << Padded;
+                                      const std::string &Padded,
+                                      bool WithFixIt) {
+  auto Note =
+      diag(Array->getLocation(), "pad the innermost dimension of '%0' to %1",
+           DiagnosticIDs::Note)
+      << Array->getName() << Padded;
   const TypeSourceInfo *TSI = Array->getTypeSourceInfo();
-  if (!TSI)
+  if (!WithFixIt || !TSI)
     return;
   // The innermost dimension is the last array type loc.
   ConstantArrayTypeLoc Innermost;
@@ -178,7 +216,10 @@ void BankConflictCheck::addPaddingFix(const VarDecl *Array, std::int64_t Pad,
     Innermost = CATL;
     TL = CATL.getElementLoc();
   }
-  if (!Innermost || !Innermost.getSizeExpr())
+  // With `typedef float Row[32]; Row tile[32];` the innermost extent is in
+  // the typedef, not in this declaration.
+  if (!Innermost || !Innermost.getSizeExpr() ||
+      Innermost.getElementLoc().getType()->isArrayType())
     return;
   const SourceManager &SM = Context->getSourceManager();
   SourceRange Brackets = Innermost.getBracketsRange();
@@ -193,16 +234,16 @@ void BankConflictCheck::addPaddingFix(const VarDecl *Array, std::int64_t Pad,
   if (const auto *Literal = dyn_cast<IntegerLiteral>(Size);
       Literal && !Size->getBeginLoc().isMacroID()) {
     Note << FixItHint::CreateReplacement(
-        SizeRange,
-        std::to_string(Literal->getValue().getZExtValue() + Pad));
+        SizeRange, std::to_string(Literal->getValue().getZExtValue() + Pad));
     return;
   }
   // A macro or named constant: keep its name, add the padding.
-  StringRef Text =
-      Lexer::getSourceText(SizeRange, SM, Context->getLangOpts());
+  StringRef Text = Lexer::getSourceText(SizeRange, SM, Context->getLangOpts());
   if (Text.empty())
     return;
-  bool NeedsParens = Text.find_first_of("+-*/%<>&|^?") != StringRef::npos;
+  // `TILE + 1`, `2 * TILE + 1`; parentheses only around operators that bind
+  // looser than + (shifts, comparisons, bit operations, ?:, a comma).
+  bool NeedsParens = Text.find_first_of("<>&|^?:=,") != StringRef::npos;
   std::string New = (NeedsParens ? "(" + Text.str() + ")" : Text.str()) +
                     " + " + std::to_string(Pad);
   Note << FixItHint::CreateReplacement(SizeRange, New);

@@ -24,8 +24,10 @@ private:
   const ::gpumem::model::PhaseRule Rule;
   const unsigned MinimumDegree;
 
+  /// Notes the padding at the declaration; with \p WithFixIt, rewrites the
+  /// innermost extent there ([32] to [33], [TILE] to [TILE + 1]).
   void addPaddingFix(const VarDecl *Array, std::int64_t Pad,
-                     const std::string &Padded);
+                     const std::string &Padded, bool WithFixIt);
 };
 
 } // namespace clang::tidy::gpumem

@@ -51,6 +51,7 @@ void GlobalAccessCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
 void GlobalAccessCheck::noteCommon(const MemoryAccess &Access,
                                    const KernelAccesses &Kernel) {
   noteIndexDefinition(Access.Expression);
+  noteCallSite(Access, Kernel);
   noteBlockDim(Kernel);
   noteInstantiation(Kernel, Access.Expression->getExprLoc());
 }

@@ -3,7 +3,8 @@
 // Kernels and launch sites are collected while matching and analysed at the
 // end of the translation unit, so a launch written after its kernel still
 // fixes blockDim, and a shared array's padding can be judged against every
-// access to it in the file.
+// access to it in the file. The analysis is done once per TU and shared by
+// every such check.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPUMEM_CHECKS_KERNELACCESSCHECK_H
@@ -25,6 +26,8 @@ public:
   KernelAccessCheck(StringRef Name, ClangTidyContext *Context);
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) final;
+  /// Empties the analysis shared by the checks of the previous TU.
+  void onStartOfTranslationUnit() final;
   void onEndOfTranslationUnit() final;
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
@@ -40,6 +43,10 @@ protected:
   void noteBlockDim(const ::gpumem::access::KernelAccesses &Kernel);
   /// Notes the definition of a local variable used as the index.
   void noteIndexDefinition(const Expr *Access);
+  /// Notes the kernel's call whose arguments an access in a device function
+  /// was analysed with.
+  void noteCallSite(const ::gpumem::access::MemoryAccess &Access,
+                    const ::gpumem::access::KernelAccesses &Kernel);
   /// True the first time a location is reported by this check (template
   /// instantiations and inlined device functions share locations).
   bool firstReport(SourceLocation Loc);

@@ -6,7 +6,8 @@
 
 namespace clang::tidy::gpumem {
 
-/// Finds global accesses whose footprint starts off a transaction boundary and would need fewer transactions aligned.
+/// Finds global accesses whose footprint starts off a transaction boundary
+/// and would need fewer transactions aligned.
 class MisalignedAccessCheck : public GlobalAccessCheck {
 public:
   MisalignedAccessCheck(StringRef Name, ClangTidyContext *Context)

@@ -15,14 +15,15 @@ void PartialWarpAccessCheck::report(const MemoryAccess &Access,
   SourceLocation Loc = Access.Expression->getExprLoc();
   const ::gpumem::model::GlobalCost &Cost = Verdict.Cost;
   diag(Loc, "global %0 of '%1' by %2 of %3 lanes%4: %5 transactions per "
-            "warp (%6%% efficiency), %7 useful bytes of %8 moved; spread the "
-            "work over the warp's lanes")
+            "warp (%6%% efficiency), %7 sectors, %8 useful bytes of %9 "
+            "moved; spread the work over the warp's lanes")
       << kindName(Access.Kind) << spelling(Access.Expression)
       << Verdict.ActiveLanes << ::gpumem::lanes::WarpLanes
       << (Access.InLoop ? " inside a loop" : "") << Cost.Transactions
-      << percent(Cost.Efficiency) << static_cast<int>(Cost.UsefulBytes)
+      << percent(Cost.Efficiency) << Cost.Sectors
+      << static_cast<int>(Cost.UsefulBytes)
       << static_cast<int>(Cost.Transactions * Arch.TransactionBytes);
-  if (Kernel.GuardOnFirstWarp)
+  if (Access.GuardOnFirstWarp)
     diag(Loc, "the active lanes come from a guard on the thread index, "
               "evaluated for the first warp of the block",
          DiagnosticIDs::Note);

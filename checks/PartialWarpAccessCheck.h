@@ -6,7 +6,8 @@
 
 namespace clang::tidy::gpumem {
 
-/// Finds global accesses, repeated in a loop, that only a few lanes of each warp execute.
+/// Finds global accesses, repeated in a loop, that only a few lanes of each
+/// warp execute.
 class PartialWarpAccessCheck : public GlobalAccessCheck {
 public:
   PartialWarpAccessCheck(StringRef Name, ClangTidyContext *Context)

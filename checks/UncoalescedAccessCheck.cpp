@@ -55,8 +55,8 @@ void UncoalescedAccessCheck::report(const MemoryAccess &Access,
           << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
           << static_cast<int>(Policy.SymbolicStrideSample) << OnlyWhenOne;
     else
-      diag(Loc, "uncoalesced global %0 of '%1': lanes are multiples of '%2' "
-                "apart, up to %3 transactions per warp (%4%% efficiency), %5 "
+      diag(Loc, "uncoalesced global %0 of '%1': lane addresses scale with "
+                "'%2', up to %3 transactions per warp (%4%% efficiency), %5 "
                 "sectors, when '%2' >= %6%7")
           << kindName(Access.Kind) << spelling(Access.Expression) << Factor
           << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors

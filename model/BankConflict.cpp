@@ -13,8 +13,10 @@ std::int64_t floorDiv(std::int64_t A, std::int64_t B) {
   return (A % B != 0 && (A < 0) != (B < 0)) ? Q - 1 : Q;
 }
 
+/// A mod B in [0, B) for B > 0, without the overflow of A - floor(A/B)*B.
 std::int64_t floorMod(std::int64_t A, std::int64_t B) {
-  return A - floorDiv(A, B) * B;
+  std::int64_t R = A % B;
+  return R < 0 ? R + B : R;
 }
 
 unsigned phaseCountFor(unsigned Width, PhaseRule Rule) {
@@ -60,12 +62,20 @@ BankConflictDegree computeBankConflict(const WarpFootprint &Footprint,
       if (!Footprint.isActive(L) || Footprint.Width == 0)
         continue;
       std::int64_t First = floorDiv(Footprint.Address[L], WordBytes);
-      std::int64_t Last =
-          floorDiv(Footprint.Address[L] + Footprint.Width - 1, WordBytes);
-      for (std::int64_t Word = First; Word <= Last; ++Word) {
+      // The last byte, or the end of the address space.
+      std::int64_t LastByte;
+      if (__builtin_add_overflow(
+              Footprint.Address[L],
+              static_cast<std::int64_t>(Footprint.Width) - 1, &LastByte))
+        LastByte = INT64_MAX;
+      std::int64_t Last = floorDiv(LastByte, WordBytes);
+      // Stops at Last without stepping past it (Last may be INT64_MAX).
+      for (std::int64_t Word = First;; ++Word) {
         std::int64_t Bank = floorMod(Word, Arch.BankCount);
         WordsOfBank[Bank].insert(Word);
         LanesOfBank[Bank].insert(L);
+        if (Word == Last)
+          break;
       }
     }
     for (const auto &[Bank, Words] : WordsOfBank) {

@@ -5,8 +5,11 @@
 // that lanes of one phase touch in one bank; lanes on the same word are
 // served together (broadcast, multicast). Wide accesses are split into
 // phases: with PhaseRule::ByAccessWidth, 8-byte accesses run as two
-// half-warps and 16-byte accesses as four quarter-warps (CUDA C++
-// Programming Guide, shared memory of compute capability 5.x and later).
+// half-warps and 16-byte accesses as four quarter-warps. The guide's 5.x
+// section says nothing about wide accesses; the rule comes from its older
+// compute capability 2.x section, "Larger Than 32-Bit Access" (less its
+// Fermi-only extra way for 128-bit), and GTC 2019 talk S9593: docs/model.md,
+// "Phases for wide accesses", quotes and weighs the sources.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPUMEM_MODEL_BANKCONFLICT_H

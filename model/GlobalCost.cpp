@@ -59,9 +59,15 @@ GlobalCost computeGlobalCost(const WarpFootprint &Footprint,
                              const Architecture &Arch) {
   std::vector<std::pair<std::int64_t, std::int64_t>> Ranges;
   for (unsigned L = 0; L < Footprint.Address.size(); ++L)
-    if (Footprint.isActive(L))
-      Ranges.emplace_back(Footprint.Address[L],
-                          Footprint.Address[L] + Footprint.Width);
+    if (Footprint.isActive(L)) {
+      // Bytes past the end of the address space do not exist.
+      std::int64_t End;
+      if (__builtin_add_overflow(Footprint.Address[L],
+                                 static_cast<std::int64_t>(Footprint.Width),
+                                 &End))
+        End = INT64_MAX;
+      Ranges.emplace_back(Footprint.Address[L], End);
+    }
 
   GlobalCost Cost;
   if (Ranges.empty() || Footprint.Width == 0)
@@ -82,7 +88,9 @@ GlobalCost computeGlobalCost(const WarpFootprint &Footprint,
     Low = std::min(Low, Begin);
     High = std::max(High, End);
   }
-  Cost.SpanBytes = High - Low;
+  // Lanes at both ends of the address space: the span saturates.
+  if (__builtin_sub_overflow(High, Low, &Cost.SpanBytes))
+    Cost.SpanBytes = INT64_MAX;
   return Cost;
 }
 

@@ -2,6 +2,7 @@
 #include "model/Roofline.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 
 namespace gpumem::model {
@@ -24,6 +25,12 @@ double tiledMatmulIntensity(unsigned Tile, unsigned ElementBytes) {
 unsigned tileToReachBalance(double Balance, unsigned ElementBytes) {
   // Tile / ElementBytes >= Balance; round away float noise first.
   double Exact = Balance * ElementBytes;
+  // A balance no tile can reach (from a huge MachineBalance option, or an
+  // infinite one) saturates; none at all needs no tile.
+  if (!(Exact > 0))
+    return 0;
+  if (!(Exact < static_cast<double>(UINT_MAX)))
+    return UINT_MAX;
   double Rounded = std::round(Exact);
   if (std::fabs(Exact - Rounded) < 1e-9)
     return static_cast<unsigned>(Rounded);

@@ -1,6 +1,7 @@
 //===- CudaDefaults.cpp ---------------------------------------------------===//
 #include "plugin/CudaDefaults.h"
 
+#include "clang/Options/OptionUtils.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -17,14 +18,6 @@ bool startsWithAny(llvm::StringRef Arg,
     if (Arg == P || Arg.starts_with(P.str() + "="))
       return true;
   return false;
-}
-
-bool isSourceFile(llvm::StringRef Arg) {
-  return !Arg.starts_with("-") &&
-         (Arg.ends_with(".cu") || Arg.ends_with(".cuh") ||
-          Arg.ends_with(".cpp") || Arg.ends_with(".cc") ||
-          Arg.ends_with(".cxx") || Arg.ends_with(".h") ||
-          Arg.ends_with(".hpp"));
 }
 
 /// True when a .clang-tidy in \p Dir or above has a Checks key.
@@ -47,12 +40,27 @@ bool configSetsChecks(llvm::StringRef Dir) {
 
 } // namespace
 
+bool isSourceFileArgument(const std::string &A) {
+  llvm::StringRef Arg(A);
+  return !Arg.starts_with("-") &&
+         (Arg.ends_with(".cu") || Arg.ends_with(".cuh") ||
+          Arg.ends_with(".cpp") || Arg.ends_with(".cc") ||
+          Arg.ends_with(".cxx") || Arg.ends_with(".c") ||
+          Arg.ends_with(".h") || Arg.ends_with(".hpp"));
+}
+
 std::vector<std::string> defaultCudaFlags(const ToolEnvironment &Env) {
   // Device side only: kernels are analysed once, and host functions (the
   // launch sites) are still parsed on that side.
   std::vector<std::string> Flags = {"-xcuda", "--cuda-device-only",
-                                    "--cuda-gpu-arch=sm_80", "-std=c++17",
-                                    "-nocudalib",
+                                    "--cuda-gpu-arch=sm_80", "-std=c++17"};
+  std::vector<std::string> Toolkit = cudaToolkitFlags(Env);
+  Flags.insert(Flags.end(), Toolkit.begin(), Toolkit.end());
+  return Flags;
+}
+
+std::vector<std::string> cudaToolkitFlags(const ToolEnvironment &Env) {
+  std::vector<std::string> Flags = {"-nocudalib",
                                     // A toolkit newer than Clang 22 knows
                                     // would warn on every file.
                                     "-Wno-unknown-cuda-version"};
@@ -111,6 +119,21 @@ std::vector<std::string> withCudaDefaults(const std::vector<std::string> &Args,
   return Out;
 }
 
+std::optional<std::string>
+resourceDirOverride(const std::string &ExecutablePath) {
+  auto HasCudaWrappers = [](llvm::StringRef Dir) {
+    llvm::SmallString<256> Wrappers(Dir);
+    llvm::sys::path::append(Wrappers, "include", "cuda_wrappers");
+    return llvm::sys::fs::is_directory(Wrappers);
+  };
+  if (HasCudaWrappers(clang::GetResourcesPath(ExecutablePath)))
+    return std::nullopt;
+  // The folder of the Clang this tool was built against.
+  if (HasCudaWrappers(GPUMEM_CLANG_RESOURCE_DIR))
+    return std::string(GPUMEM_CLANG_RESOURCE_DIR);
+  return std::nullopt;
+}
+
 ToolEnvironment detectEnvironment(const std::string &ExecutablePath,
                                   const std::vector<std::string> &Args) {
   ToolEnvironment Env;
@@ -129,12 +152,15 @@ ToolEnvironment detectEnvironment(const std::string &ExecutablePath,
     Env.CudaPath = "/usr/local/cuda";
   // GPUMEM_NO_CUDA_TOOLKIT=1 forces the shim (and tests that path).
   if (auto NoToolkit = llvm::sys::Process::GetEnv("GPUMEM_NO_CUDA_TOOLKIT");
-      NoToolkit && *NoToolkit == "1")
+      NoToolkit && *NoToolkit == "1") {
     Env.CudaPath.reset();
+    Env.ToolkitDisabled = true;
+  }
 
   // The shim: installed next to the binary, else in the source tree.
   llvm::SmallString<256> Installed(llvm::sys::path::parent_path(ExecutablePath));
   llvm::sys::path::append(Installed, "..", "share", "gpumem-tidy", "include");
+  llvm::sys::path::remove_dots(Installed, /*remove_dot_dot=*/true);
   llvm::SmallString<256> Header(Installed);
   llvm::sys::path::append(Header, "cuda_runtime.h");
   if (auto Dir = llvm::sys::Process::GetEnv("GPUMEM_SHIM_DIR"); Dir && !Dir->empty())
@@ -147,7 +173,7 @@ ToolEnvironment detectEnvironment(const std::string &ExecutablePath,
   for (const std::string &A : Args) {
     if (A == "--")
       break;
-    if (isSourceFile(A)) {
+    if (isSourceFileArgument(A)) {
       Env.ChecksConfigured |=
           configSetsChecks(llvm::sys::path::parent_path(A).empty()
                                ? llvm::StringRef(".")

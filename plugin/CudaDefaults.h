@@ -21,18 +21,37 @@ namespace gpumem::plugin {
 struct ToolEnvironment {
   /// A CUDA toolkit root with include/cuda_runtime.h, if any.
   std::optional<std::string> CudaPath;
+  /// GPUMEM_NO_CUDA_TOOLKIT=1: use the shim even where a toolkit exists
+  /// (an nvcc command's own toolkit included).
+  bool ToolkitDisabled = false;
   /// The folder holding the shim's cuda_runtime.h.
   std::string ShimDir;
   /// Whether a .clang-tidy above the inputs sets Checks.
   bool ChecksConfigured = false;
 };
 
+/// The flags that give a CUDA compilation \p Env's toolkit or the shim:
+/// no language, side, architecture or standard.
+std::vector<std::string> cudaToolkitFlags(const ToolEnvironment &Env);
+
 /// Compiler flags that parse CUDA with \p Env's toolkit or the shim.
 std::vector<std::string> defaultCudaFlags(const ToolEnvironment &Env);
+
+/// Whether a command-line argument names a C, C++ or CUDA source file.
+bool isSourceFileArgument(const std::string &Arg);
 
 /// \p Args (argv without argv[0]) with the CUDA defaults added.
 std::vector<std::string> withCudaDefaults(const std::vector<std::string> &Args,
                                           const ToolEnvironment &Env);
+
+/// Clang's resource folder (builtin headers, the CUDA wrapper headers) for
+/// a tool at \p ExecutablePath, when the folder Clang derives from the
+/// tool's own location (<bin>/../lib/clang/<major>) lacks the CUDA
+/// wrappers, as it does for any tool built or installed outside LLVM's
+/// tree: without them device code cannot use placement new or
+/// std::complex. Nothing when the derived folder is complete.
+std::optional<std::string>
+resourceDirOverride(const std::string &ExecutablePath);
 
 /// The environment of this process: CUDA_PATH, /usr/local/cuda, the shim
 /// next to \p ExecutablePath or in the source tree, .clang-tidy files above

@@ -2,9 +2,11 @@
 //
 // clang-tidy 22's own driver with every bundled module and the gpumem
 // module linked in, for users whose clang-tidy cannot load plugins, plus
-// CUDA defaults (plugin/CudaDefaults.h).
+// CUDA defaults (plugin/CudaDefaults.h) and nvcc compilation databases
+// translated for clang (plugin/CompileDatabase.h).
 //
 //===----------------------------------------------------------------------===//
+#include "plugin/CompileDatabase.h"
 #include "plugin/CudaDefaults.h"
 
 #include "clang-tidy/tool/ClangTidyMain.h"
@@ -22,7 +24,18 @@ int main(int Argc, const char **Argv) {
   std::vector<std::string> Args(Argv + 1, Argv + Argc);
   gpumem::plugin::ToolEnvironment Env =
       gpumem::plugin::detectEnvironment(Executable, Args);
+  // Static, so that the translated database is removed even when
+  // clangTidyMain leaves through exit().
+  static gpumem::plugin::TranslatedDatabaseDir Database;
+  Database = gpumem::plugin::useCompileDatabase(Args, Env);
   std::vector<std::string> Full = gpumem::plugin::withCudaDefaults(Args, Env);
+  bool HasResourceDir = false;
+  for (const std::string &A : Full)
+    HasResourceDir |= A.find("resource-dir") != std::string::npos;
+  if (!HasResourceDir)
+    if (auto ResourceDir = gpumem::plugin::resourceDirOverride(Executable))
+      Full.insert(Full.begin(),
+                  "--extra-arg-before=-resource-dir=" + *ResourceDir);
 
   std::vector<const char *> NewArgv;
   NewArgv.push_back(Argv[0]);

@@ -10,9 +10,11 @@
 # Run as root, or as a user who may sudo (sudo is used only when not root).
 set -eu
 
+# libgrpc++-dev and libprotobuf-dev: Debian's clangd libraries (linked into
+# gpumem-clangd) are built with clangd's remote index, which needs them.
 BASE_PACKAGES="cmake ninja-build g++ python3 libgtest-dev
 clang-22 clang-tidy-22 libclang-22-dev llvm-22-dev llvm-22-tools
-libclang-rt-22-dev"
+libclang-rt-22-dev libgrpc++-dev libprotobuf-dev"
 
 # Validate the extra names before they reach apt or a shell.
 for pkg in "$@"; do

@@ -8,7 +8,14 @@
 #                       runs a check on %s through clang-tidy --load=<module>
 #                       and, when built, the standalone gpumem-tidy
 #   %clang_tidy         clang-tidy 22 with the gpumem module loaded
+#   %clang_tidy_unloaded  the same clang-tidy without --load (for a module
+#                       installed elsewhere)
 #   %gpumem_tidy        the standalone gpumem-tidy (REQUIRES: standalone)
+#   %gpumem_clangd      clangd with the gpumem module (REQUIRES: clangd)
+#   %gpumem_build_dir   the CMake build folder the suite was configured in
+#   %cmake              the cmake that configured it
+#   %fake_cuda          test/Inputs/fake-cuda-toolkit
+#   %nvcc               /usr/local/cuda/bin/nvcc (REQUIRES: nvcc)
 #   %cuda_flags         the hermetic compiler flags (put them after `--`);
 #                       device side, append --cuda-host-only for the host
 #   %cuda_toolkit_flags the flags for the real toolkit in /usr/local/cuda
@@ -16,9 +23,13 @@
 #   %clang              clang 22
 #   %shim_dir           include/gpumem_cuda_shim
 #   %python             the Python that runs lit
+#   %timeout_fast       `timeout` with 10 s (60 s in a sanitized build)
+#   %timeout_slow       `timeout` with 300 s (1800 s in a sanitized build)
 # FileCheck, not, count and split-file come from LLVM 22's bin folder (PATH).
 #
-# Features: cuda-toolkit, standalone, chromium, pre-commit.
+# Features: cuda-toolkit, standalone, clangd, nvcc (an nvcc in
+# /usr/local/cuda and make, for a CMake CUDA project), chromium, pre-commit,
+# sanitized.
 
 import os
 import shlex
@@ -32,7 +43,7 @@ config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cu", ".cuh", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.gpumem_obj_root, "test")
-config.excludes = ["Inputs", "unit", "CMakeLists.txt"]
+config.excludes = ["Inputs", "unit", "corpus", "CMakeLists.txt"]
 
 src = config.gpumem_src_root
 llvm_bin = config.llvm_bin
@@ -41,7 +52,38 @@ fake_cuda = os.path.join(src, "test", "Inputs", "fake-cuda-toolkit")
 python = sys.executable
 clang_tidy = os.path.join(llvm_bin, "clang-tidy")
 module = config.gpumem_module
+
+# A sanitized build (-DGPUMEM_SANITIZE=ON): the module has ASan and UBSan,
+# clang-tidy-22 has not, so clang-tidy runs through a wrapper that preloads
+# the ASan runtime (it carries UBSan's handlers too). Only clang-tidy: the
+# standalone binaries link the runtime themselves. Time limits stretch.
+sanitized = getattr(config, "gpumem_sanitize", "OFF").upper() in (
+    "ON", "1", "TRUE", "YES")
+time_scale = 1
+if sanitized:
+    import subprocess
+    asan_runtime = subprocess.check_output(
+        [os.path.join(llvm_bin, "clang"),
+         "-print-file-name=libclang_rt.asan-x86_64.so"], text=True).strip()
+    wrapper = os.path.join(config.test_exec_root, "clang-tidy-asan")
+    os.makedirs(config.test_exec_root, exist_ok=True)
+    with open(wrapper, "w") as f:
+        f.write("#!/bin/sh\n"
+                "# Written by test/lit.cfg.py: clang-tidy-22 with the ASan "
+                "runtime for the\n# sanitized --load module.\n"
+                "LD_PRELOAD=%s${LD_PRELOAD:+:$LD_PRELOAD}\n"
+                "ASAN_OPTIONS=detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}\n"
+                "UBSAN_OPTIONS=print_stacktrace=1${UBSAN_OPTIONS:+:"
+                "$UBSAN_OPTIONS}\n"
+                "export LD_PRELOAD ASAN_OPTIONS UBSAN_OPTIONS\n"
+                "exec %s \"$@\"\n" % (shlex.quote(asan_runtime),
+                                       shlex.quote(clang_tidy)))
+    os.chmod(wrapper, 0o755)
+    clang_tidy = wrapper
+    config.available_features.add("sanitized")
+    time_scale = 6
 standalone = config.gpumem_standalone
+clangd = getattr(config, "gpumem_clangd", "")
 
 config.environment["PATH"] = os.pathsep.join(
     [llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))])
@@ -78,19 +120,41 @@ check_gpumem_tidy = q(
 # Order matters: lit replaces in list order, and %clang is a prefix of
 # %clang_tidy, so the longer names go first.
 config.substitutions.append(("%check_gpumem_tidy", check_gpumem_tidy))
+# Before %clang_tidy, of which it is a longer name.
+config.substitutions.append(("%clang_tidy_unloaded", q(clang_tidy)))
 config.substitutions.append(("%clang_tidy", q(clang_tidy, "--load=" + module)))
 config.substitutions.append(
     ("%gpumem_tidy", q(standalone) if standalone else "gpumem-tidy-not-built"))
+config.substitutions.append(
+    ("%gpumem_clangd", q(clangd) if clangd else "gpumem-clangd-not-built"))
+config.substitutions.append(("%gpumem_build_dir", q(config.gpumem_obj_root)))
+config.substitutions.append(("%cmake", q(getattr(config, "cmake", "cmake"))))
+config.substitutions.append(("%fake_cuda", q(fake_cuda)))
 config.substitutions.append(("%cuda_toolkit_flags", cuda_toolkit_flags))
 config.substitutions.append(("%cuda_flags", cuda_flags))
 config.substitutions.append(("%clang", q(os.path.join(llvm_bin, "clang"))))
 config.substitutions.append(("%shim_dir", q(shim_dir)))
 config.substitutions.append(("%python", q(python)))
+# Wall-clock limits for tests that prove a run ends (test/robustness):
+# fast for generated pathological inputs and bad input, slow for the CCCL
+# translation units; longer in a sanitized build.
+config.substitutions.append(
+    ("%timeout_fast", "timeout -k 5 %d" % (10 * time_scale)))
+config.substitutions.append(
+    ("%timeout_slow", "timeout -k 5 %d" % (300 * time_scale)))
 
 if os.path.exists(os.path.join(real_cuda, "include", "cuda_runtime.h")):
     config.available_features.add("cuda-toolkit")
 if standalone:
     config.available_features.add("standalone")
+if clangd:
+    config.available_features.add("clangd")
+# test/tools configures a small CUDA project with nvcc (Unix Makefiles:
+# that generator puts the include paths in an nvcc --options-file).
+real_nvcc = os.path.join(real_cuda, "bin", "nvcc")
+if os.access(real_nvcc, os.X_OK) and shutil.which("make"):
+    config.available_features.add("nvcc")
+    config.substitutions.append(("%nvcc", q(real_nvcc)))
 if shutil.which("chromium") or shutil.which("chromium-browser"):
     config.available_features.add("chromium")
 if shutil.which("pre-commit"):

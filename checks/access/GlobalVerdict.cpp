@@ -126,12 +126,17 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
     // Bytes per unit of the factor come from the factor's own per-lane
     // coefficient: the offsets at factor 1 also hold the constant part
     // (a row index of a 2-D block) and would blur it.
-    if (Access.SymbolicStride.size() == 1)
-      for (const lanes::LaneTerm &T : Relative.terms())
-        if (T.Symbols == lanes::Monomial{Access.SymbolicStride.front()})
-          if (auto S = strideOf(T.Coeff, Access.Active))
-            V.SymbolicBytesPerLane = *S;
-    V.CoalescedWhenFactorIsOne = !V.FixedCost.isUncoalesced();
+    // One lane-varying term over exactly the open symbols (width, or
+    // w * h) is a stride when its coefficient steps evenly by lane.
+    if (Relative.terms().size() == 1 &&
+        Relative.terms().front().Symbols.size() ==
+            Access.SymbolicStride.size())
+      if (auto S = strideOf(Relative.terms().front().Coeff, Access.Active))
+        V.SymbolicBytesPerLane = *S;
+    // "Coalesced only when 1" is a claim about a stride; rows of a 2-D
+    // block scaled by the factor may coalesce at other values too.
+    V.CoalescedWhenFactorIsOne =
+        V.SymbolicBytesPerLane != 0 && !V.FixedCost.isUncoalesced();
     findRows(*Lanes, Access.Active, Access.Width, V.RowsSpanned,
              V.LanesPerRow);
     V.Cause = V.Cost.isUncoalesced() && V.Cost.Efficiency < Policy.EfficiencyThreshold

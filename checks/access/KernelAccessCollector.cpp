@@ -189,6 +189,8 @@ private:
     LaneMask Active = lanes::AllLanes;
     unsigned LoopDepth = 0;
     bool ThreadGuard = false;
+    /// One of the guards was decided for the first warp of the block.
+    bool FirstWarpGuard = false;
     /// Conditions around the statement, and whether each must hold.
     std::vector<std::pair<const Expr *, bool>> Guards;
   };
@@ -198,6 +200,19 @@ private:
   const AnalysisSettings &Settings;
   KernelAccesses &Out;
   unsigned CallDepth = 0;
+  /// Statements visited inside called device functions, all calls together:
+  /// a function that calls the next one a hundred times, four deep, would
+  /// otherwise be walked 10^8 times. Past the budget calls are not followed.
+  unsigned CalleeVisits = 0;
+  static constexpr unsigned MaxCalleeVisits = 100000;
+  /// Statements and expressions the walk is inside; deeper subtrees (a
+  /// 10,000-term sum is a tree 10,000 deep) are not walked, which keeps the
+  /// recursion off the end of the stack.
+  unsigned Nesting = 0;
+  static constexpr unsigned MaxNesting = 256;
+  /// The call in the kernel body through which the walk entered the
+  /// device function it is in; null in the kernel itself.
+  const CallExpr *KernelCall = nullptr;
   LaneMask Populated = lanes::AllLanes;
   const std::vector<std::pair<const Expr *, bool>> *CurrentGuards = nullptr;
 
@@ -220,16 +235,26 @@ private:
     // Kept for re-deciding with pinned loop values (if (index < blockDim.x)
     // in a reduction depends on the loop's s).
     S.Guards.emplace_back(Cond, Holds);
+    unsigned FirstWarpBefore = Eval.firstWarpGuardCount();
     auto Mask = Eval.evaluateCondition(Cond);
     if (!Mask)
       return;
     S.Active &= Holds ? *Mask : ~*Mask;
     S.ThreadGuard = true;
+    S.FirstWarpGuard |= Eval.firstWarpGuardCount() != FirstWarpBefore;
   }
 
   void visit(const Stmt *S, State St) {
     if (!S || Out.Accesses.size() >= Settings.MaxAccesses)
       return;
+    if (CallDepth > 0 && ++CalleeVisits > MaxCalleeVisits)
+      return;
+    if (Nesting >= MaxNesting)
+      return;
+    struct NestingGuard {
+      unsigned &Level;
+      ~NestingGuard() { --Level; }
+    } Guard{++Nesting};
     if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
       for (const Stmt *Child : CS->body()) {
         visit(Child, St);
@@ -389,12 +414,16 @@ private:
       visit(Arg, St);
     const FunctionDecl *Def = nullptr;
     if (!Callee || !Callee->hasBody(Def) || !Def || CallDepth >= 4 ||
-        !cuda::isDeviceFunction(Def))
+        CalleeVisits > MaxCalleeVisits || !cuda::isDeviceFunction(Def))
       return;
     if (!Eval.enterCall(Call))
       return;
     ++CallDepth;
+    const CallExpr *SavedCall = KernelCall;
+    if (!KernelCall)
+      KernelCall = Call;
     visit(Def->getBody(), St);
+    KernelCall = SavedCall;
     --CallDepth;
     Eval.leaveCall();
   }
@@ -444,6 +473,7 @@ private:
     MemoryAccess A;
     A.Expression = Target;
     A.Function = Eval.currentFunction();
+    A.CallSite = KernelCall;
     A.Space = Address.Space;
     A.Base = Address.Base;
     A.BaseAlignment = baseAlignmentOf(A.Base, Ctx);
@@ -453,6 +483,7 @@ private:
     A.Active = St.Active;
     A.InLoop = St.LoopDepth > 0;
     A.GuardedByThreadIndex = St.ThreadGuard;
+    A.GuardOnFirstWarp = St.FirstWarpGuard;
     A.Struct = structFieldOf(Target, Ctx);
     if (A.Space == MemorySpace::Shared)
       A.Array = arrayShapeOf(A.Base, Ctx);
@@ -471,6 +502,24 @@ private:
     // Uniform terms shift every lane alike: the base they form is assumed
     // aligned, so only lane-varying terms and the constants remain.
     LaneValue Relative = A.Offset.withoutUniformTerms();
+    // Except, in shared memory, a shift by the warp's own place in the block
+    // (its row of a 16x16 block) that is not a whole number of 4-byte words:
+    // it changes which lanes share a word (char a[46][37], a[3 * ty][tx]),
+    // and it is known, so it is enumerated like the rest.
+    if (A.Space == MemorySpace::Shared)
+      for (const lanes::LaneTerm &T : A.Offset.terms()) {
+        bool WarpPlace = T.Coeff[0] % 4 != 0;
+        for (SymbolId Id : T.Symbols)
+          WarpPlace &= Symbols[Id].ThreadDerived && !Symbols[Id].Values.empty();
+        if (!WarpPlace ||
+            std::any_of(T.Coeff.begin(), T.Coeff.end(),
+                        [&](std::int64_t C) { return C != T.Coeff[0]; }))
+          continue;
+        LaneValue Shift = LaneValue::constant(T.Coeff[0]);
+        for (SymbolId Id : T.Symbols)
+          Shift = Shift * LaneValue::symbol(Id);
+        Relative = Relative + Shift;
+      }
     std::vector<SymbolId> Enumerable, Open;
     for (SymbolId Id : Relative.symbols())
       (Symbols[Id].Values.empty() ? Open : Enumerable).push_back(Id);

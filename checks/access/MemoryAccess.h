@@ -58,6 +58,10 @@ struct LaneScenario {
 struct MemoryAccess {
   const clang::Expr *Expression = nullptr;
   const clang::FunctionDecl *Function = nullptr;
+  /// The call in the kernel body that leads to the device function holding
+  /// the access (the access is analysed with that call's arguments); null
+  /// for an access in the kernel itself.
+  const clang::CallExpr *CallSite = nullptr;
   lanes::MemorySpace Space = lanes::MemorySpace::Unknown;
   const clang::ValueDecl *Base = nullptr;
   /// What the base's alignment is known to be, in bytes: 256 for a kernel
@@ -73,6 +77,10 @@ struct MemoryAccess {
   bool InLoop = false;
   /// Active lanes come from a guard on the thread index (not the block).
   bool GuardedByThreadIndex = false;
+  /// A guard on this access was decided for the first warp of the block
+  /// (tid < 16 in a block of 256 threads: the other warps run it fully or
+  /// not at all).
+  bool GuardOnFirstWarp = false;
   std::optional<StructField> Struct;
   std::optional<ArrayShape> Array;
   /// Concrete per-lane offsets, relative to a warp-uniform base that is

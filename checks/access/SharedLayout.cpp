@@ -1,6 +1,12 @@
 //===- SharedLayout.cpp ---------------------------------------------------===//
 #include "checks/access/SharedLayout.h"
 
+#include "checks/access/GlobalVerdict.h"
+
+#include "clang/AST/ParentMapContext.h"
+
+#include <numeric>
+
 namespace gpumem::access {
 
 namespace {
@@ -27,6 +33,70 @@ bool isPaddable(const ArrayShape &Shape) {
   return Shape.Dims.size() >= 2 && Shape.ElementBytes > 0;
 }
 
+/// The expression a use of the array ends in: \p E with its parentheses
+/// and implicit casts (the array-to-pointer decay) around it.
+static const clang::Expr *outermostOf(const clang::Expr *E,
+                                      clang::ASTContext &Ctx) {
+  for (;;) {
+    auto Parents = Ctx.getParents(*E);
+    if (Parents.size() != 1)
+      return E;
+    const auto *Up = Parents[0].get<clang::Expr>();
+    if (!Up || !(llvm::isa<clang::ParenExpr>(Up) ||
+                 llvm::isa<clang::ImplicitCastExpr>(Up)))
+      return E;
+    E = Up;
+  }
+}
+
+/// Every reference to \p Array under \p S.
+static void collectUses(const clang::Stmt *S, const clang::VarDecl &Array,
+                        std::vector<const clang::DeclRefExpr *> &Uses) {
+  if (!S)
+    return;
+  if (const auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(S);
+      Ref && Ref->getDecl() == &Array)
+    Uses.push_back(Ref);
+  for (const clang::Stmt *Child : S->children())
+    collectUses(Child, Array, Uses);
+}
+
+bool usedOnlyThroughSubscripts(const clang::VarDecl &Array,
+                               const ArrayShape &Shape,
+                               clang::ASTContext &Ctx) {
+  // A __shared__ variable in a function is seen only there; one at
+  // namespace scope could be used anywhere, and is not padded.
+  const auto *Function = llvm::dyn_cast_or_null<clang::FunctionDecl>(
+      Array.getParentFunctionOrMethod());
+  if (!Function || !Function->hasBody())
+    return false;
+  std::vector<const clang::DeclRefExpr *> Uses;
+  collectUses(Function->getBody(), Array, Uses);
+  for (const clang::DeclRefExpr *Use : Uses) {
+    const clang::Expr *E = outermostOf(Use, Ctx);
+    std::size_t Subscripts = 0;
+    for (;;) {
+      auto Parents = Ctx.getParents(*E);
+      const auto *Subscript = Parents.size() == 1
+                                  ? Parents[0].get<clang::ArraySubscriptExpr>()
+                                  : nullptr;
+      if (!Subscript || Subscript->getBase() != E)
+        break;
+      ++Subscripts;
+      E = outermostOf(Subscript, Ctx);
+    }
+    if (Subscripts < Shape.Dims.size())
+      return false;
+    // &tile[i][j] is a pointer that later arithmetic may move across rows.
+    auto Parents = Ctx.getParents(*E);
+    if (Parents.size() == 1)
+      if (const auto *Op = Parents[0].get<clang::UnaryOperator>();
+          Op && Op->getOpcode() == clang::UO_AddrOf)
+        return false;
+  }
+  return true;
+}
+
 lanes::LaneVector padInnermost(const lanes::LaneVector &Offset,
                                const ArrayShape &Shape, std::int64_t Pad) {
   if (!isPaddable(Shape))
@@ -45,6 +115,61 @@ lanes::LaneVector padInnermost(const lanes::LaneVector &Offset,
     Out[L] = Result + Rest;
   }
   return Out;
+}
+
+SharedConflict worstBankConflict(const MemoryAccess &Access, std::int64_t Pad,
+                                 const model::Architecture &Arch,
+                                 model::PhaseRule Rule) {
+  SharedConflict Worst;
+  for (const LaneScenario &S : Access.Scenarios) {
+    lanes::LaneVector Offset = Pad && Access.Array
+                                   ? padInnermost(S.Offset, *Access.Array, Pad)
+                                   : S.Offset;
+    model::BankConflictDegree D = model::computeBankConflict(
+        footprintOf(Access, Offset, S.Active), Arch, Rule);
+    if (!Worst.Scenario || D.Degree > Worst.Degree.Degree) {
+      Worst.Degree = D;
+      Worst.Scenario = &S;
+    }
+  }
+  return Worst;
+}
+
+std::int64_t paddingPeriod(const ArrayShape &Shape,
+                           const model::Architecture &Arch) {
+  const std::int64_t BankBytes =
+      std::int64_t(Arch.BankCount) * Arch.BankWidthBytes;
+  if (Shape.ElementBytes <= 0 || BankBytes <= 0)
+    return 0;
+  return BankBytes / std::gcd(Shape.ElementBytes, BankBytes);
+}
+
+std::int64_t smallestClearingPadding(const ArrayShape &Shape,
+                                     llvm::ArrayRef<const MemoryAccess *> Clear,
+                                     llvm::ArrayRef<const MemoryAccess *> Peers,
+                                     const model::Architecture &Arch,
+                                     model::PhaseRule Rule) {
+  if (!isPaddable(Shape) || Clear.empty())
+    return 0;
+  std::vector<unsigned> Unpadded;
+  for (const MemoryAccess *Peer : Peers)
+    Unpadded.push_back(worstBankConflict(*Peer, 0, Arch, Rule).Degree.Degree);
+  const std::int64_t Period = paddingPeriod(Shape, Arch);
+  for (std::int64_t Pad = 1; Pad <= Period; ++Pad) {
+    bool Clears = true;
+    for (const MemoryAccess *A : Clear)
+      Clears =
+          Clears && worstBankConflict(*A, Pad, Arch, Rule).Degree.Degree <= 1;
+    if (!Clears)
+      continue;
+    bool NoneWorse = true;
+    for (std::size_t I = 0; I < Peers.size() && NoneWorse; ++I)
+      NoneWorse = worstBankConflict(*Peers[I], Pad, Arch, Rule).Degree.Degree <=
+                  Unpadded[I];
+    if (NoneWorse)
+      return Pad;
+  }
+  return 0;
 }
 
 } // namespace gpumem::access

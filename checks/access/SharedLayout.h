@@ -2,15 +2,25 @@
 //
 // Padding a shared array's innermost dimension changes the pitch of every
 // outer dimension. A lane's byte offset is split back into indices with the
-// declared pitches and recombined with the padded ones; uniform shifts were
-// already dropped and do not change a bank-conflict degree, because they
-// move every lane by the same whole number of words.
+// declared pitches and recombined with the padded ones. The uniform shifts
+// the analysis dropped (blockIdx terms, whole rows of a uniform row index)
+// stay uniform after padding, and a shift by whole words does not change a
+// bank-conflict degree.
+//
+// A padding is judged by the model on every scenario of every access to the
+// array: it must make the accesses asked for conflict-free and leave no
+// access to the array worse than unpadded. Only paddings of one period of
+// the banks are tried: past BankCount * BankWidthBytes bytes, the row pitch
+// modulo the banks, and with it every degree, repeats.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPUMEM_CHECKS_ACCESS_SHAREDLAYOUT_H
 #define GPUMEM_CHECKS_ACCESS_SHAREDLAYOUT_H
 
 #include "checks/access/MemoryAccess.h"
+#include "model/BankConflict.h"
+
+#include "llvm/ADT/ArrayRef.h"
 
 namespace gpumem::access {
 
@@ -21,6 +31,42 @@ lanes::LaneVector padInnermost(const lanes::LaneVector &Offset,
 
 /// True when padding applies: two or more constant dimensions.
 bool isPaddable(const ArrayShape &Shape);
+
+/// True when every use of \p Array reads or writes an element through as
+/// many subscripts as \p Shape has dimensions (`tile[i][j]`,
+/// `tile[i][j].x`), so that padding changes no address the code computes by
+/// hand. `&tile[0][0]`, a row pointer `tile[i]`, `sizeof(tile)` all assume
+/// the declared row length; the array is then not to be padded.
+bool usedOnlyThroughSubscripts(const clang::VarDecl &Array,
+                               const ArrayShape &Shape, clang::ASTContext &Ctx);
+
+/// The worst bank-conflict degree of a shared access over its scenarios,
+/// and the scenario where it peaks (the first one, on ties).
+struct SharedConflict {
+  model::BankConflictDegree Degree;
+  const LaneScenario *Scenario = nullptr;
+};
+
+/// The worst degree of \p Access with its array's innermost dimension padded
+/// by \p Pad elements (0: as declared).
+SharedConflict worstBankConflict(const MemoryAccess &Access, std::int64_t Pad,
+                                 const model::Architecture &Arch,
+                                 model::PhaseRule Rule);
+
+/// The largest padding worth trying for \p Shape: one period of the banks,
+/// in elements.
+std::int64_t paddingPeriod(const ArrayShape &Shape,
+                           const model::Architecture &Arch);
+
+/// The smallest padding of the innermost dimension of \p Shape that makes
+/// every access in \p Clear conflict-free and leaves every access in
+/// \p Peers (all accesses to the array) no worse than unpadded; 0 when none
+/// does, or when the array cannot be padded.
+std::int64_t smallestClearingPadding(const ArrayShape &Shape,
+                                     llvm::ArrayRef<const MemoryAccess *> Clear,
+                                     llvm::ArrayRef<const MemoryAccess *> Peers,
+                                     const model::Architecture &Arch,
+                                     model::PhaseRule Rule);
 
 } // namespace gpumem::access
 

@@ -145,6 +145,12 @@ const FunctionFacts &LaneEvaluator::factsOf(const FunctionDecl *FD) {
   return *Slot;
 }
 
+bool LaneEvaluator::takeStep() {
+  if (Depth == 0)
+    QuerySteps = 0;
+  return ++QuerySteps <= MaxQuerySteps && ++KernelSteps <= MaxKernelSteps;
+}
+
 std::uint64_t LaneEvaluator::loc(const Stmt *S) const {
   return S ? S->getBeginLoc().getRawEncoding() : 0;
 }
@@ -177,6 +183,8 @@ LaneValue LaneEvaluator::evaluate(const Expr *E) {
     return LaneValue::unknown("missing expression");
   if (Depth >= MaxDepth)
     return LaneValue::unknown("expression nested too deeply", loc(E));
+  if (!takeStep())
+    return LaneValue::unknown("expression too costly to analyse", loc(E));
   DepthGuard Guard(Depth);
   return evaluateImpl(E);
 }
@@ -278,21 +286,30 @@ LaneValue LaneEvaluator::evaluateImpl(const Expr *E) {
   }
 
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    unsigned FirstWarpBefore = FirstWarpGuards;
     LaneValue Cond = evaluate(CO->getCond());
     if (auto C = Cond.asConstant())
       return evaluate(*C ? CO->getTrueExpr() : CO->getFalseExpr());
     auto Lanes = Cond.asPerLane();
+    if (!Lanes)
+      return LaneValue::unknown("conditional on a value that is not known "
+                                "per lane",
+                                loc(E));
     LaneValue T = evaluate(CO->getTrueExpr());
     LaneValue F = evaluate(CO->getFalseExpr());
-    auto TL = T.asPerLane(), FL = F.asPerLane();
-    if (!Lanes || !TL || !FL)
-      return LaneValue::unknown("conditional that depends on the lane and on "
-                                "unknown values",
-                                loc(E));
-    LaneVector R;
-    for (unsigned L = 0; L < WarpLanes; ++L)
-      R[L] = (*Lanes)[L] ? (*TL)[L] : (*FL)[L];
-    return LaneValue::perLane(R);
+    if (FirstWarpGuards != FirstWarpBefore) {
+      // The condition was decided for the first warp of the block
+      // (tid < 16 ? tid : 0), so the value is that warp's: picking per lane
+      // between terms in the warp's position would describe no warp.
+      std::map<SymbolId, std::int64_t> FirstWarp;
+      for (const LaneValue *V : {&T, &F})
+        for (SymbolId Id : V->symbols())
+          if (Symbols[Id].ThreadDerived)
+            FirstWarp[Id] = 0;
+      T = T.substitute(FirstWarp);
+      F = F.substitute(FirstWarp);
+    }
+    return LaneValue::select(*Lanes, T, F);
   }
 
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
@@ -624,7 +641,7 @@ void LaneEvaluator::leaveCall() {
 }
 
 std::optional<LaneMask> LaneEvaluator::evaluateCondition(const Expr *Cond) {
-  if (!Cond || Depth >= MaxDepth)
+  if (!Cond || Depth >= MaxDepth || !takeStep())
     return std::nullopt;
   DepthGuard Guard(Depth);
   Cond = Cond->IgnoreParenImpCasts();
@@ -682,6 +699,7 @@ std::optional<LaneMask> LaneEvaluator::evaluateCondition(const Expr *Cond) {
         }
         Diff = Diff.substitute(FirstWarp);
         GuardOnFirstWarp = true;
+        ++FirstWarpGuards;
       }
       auto Lanes = Diff.asPerLane();
       if (!Lanes)
@@ -757,6 +775,8 @@ PointerValue LaneEvaluator::pointerVariable(const VarDecl *VD, const Expr *Use) 
 PointerValue LaneEvaluator::evaluatePointer(const Expr *E) {
   if (!E || Depth >= MaxDepth)
     return PointerValue::unknown("expression nested too deeply", loc(E));
+  if (!takeStep())
+    return PointerValue::unknown("expression too costly to analyse", loc(E));
   DepthGuard Guard(Depth);
   E = E->IgnoreParens();
   if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
@@ -811,6 +831,8 @@ PointerValue LaneEvaluator::evaluatePointer(const Expr *E) {
 PointerValue LaneEvaluator::evaluateAddress(const Expr *E) {
   if (!E || Depth >= MaxDepth)
     return PointerValue::unknown("expression nested too deeply", loc(E));
+  if (!takeStep())
+    return PointerValue::unknown("expression too costly to analyse", loc(E));
   DepthGuard Guard(Depth);
   E = E->IgnoreParens();
   if (const auto *Cast = dyn_cast<CastExpr>(E)) {

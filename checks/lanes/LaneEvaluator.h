@@ -88,6 +88,9 @@ public:
   const clang::VarDecl *loopVariableOf(SymbolId Id) const;
   /// True once a guard was decided for the first warp of the block only.
   bool guardedOnFirstWarp() const { return GuardOnFirstWarp; }
+  /// How many conditions were decided for the first warp so far (a caller
+  /// compares counts around one evaluateCondition).
+  unsigned firstWarpGuardCount() const { return FirstWarpGuards; }
   /// True once a loop bound used the assumed block size.
   bool usedAssumedBounds() const { return UsedAssumedBounds; }
 
@@ -95,6 +98,13 @@ public:
   static constexpr unsigned MaxDepth = 96;
   /// Loop trips enumerated before a loop variable stops being enumerable.
   static constexpr unsigned MaxLoopTrips = 64;
+  /// Expression nodes one query (one outermost evaluate, evaluateCondition,
+  /// evaluatePointer or evaluateAddress) may visit before it is unknown:
+  /// locals read through their initializers and inlined helpers can fan
+  /// out exponentially (int a1 = a0 + a0; int a2 = a1 + a1; ...).
+  static constexpr unsigned MaxQuerySteps = 10000;
+  /// Expression nodes all queries on one kernel may visit.
+  static constexpr unsigned MaxKernelSteps = 4000000;
 
 private:
   struct Frame {
@@ -113,10 +123,15 @@ private:
   std::vector<LoopSymbol> LoopSymbols;
   std::map<SymbolId, std::int64_t> Pinned;
   unsigned Depth = 0;
+  unsigned QuerySteps = 0;
+  unsigned KernelSteps = 0;
   bool GuardOnFirstWarp = false;
+  unsigned FirstWarpGuards = 0;
   bool UsedAssumedBounds = false;
 
   const FunctionFacts &factsOf(const clang::FunctionDecl *FD);
+  /// Counts one step; false once the query or the kernel is over budget.
+  bool takeStep();
   std::uint64_t loc(const clang::Stmt *S) const;
   LaneValue evaluateImpl(const clang::Expr *E);
   LaneValue evaluateBinary(const clang::BinaryOperator *BO);

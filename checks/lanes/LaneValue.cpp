@@ -260,6 +260,8 @@ LaneValue LaneValue::divide(const LaneValue &Divisor) const {
       for (unsigned L = 0; L < WarpLanes; ++L) {
         if ((*Lanes)[L] == 0)
           return unknown("division by zero in some lane");
+        if ((*Lanes)[L] == -1 && K[L] == INT64_MIN)
+          return unknown("integer overflow in index arithmetic");
         Q[L] = K[L] / (*Lanes)[L];
       }
       return perLane(Q);
@@ -309,7 +311,8 @@ LaneValue LaneValue::remainder(const LaneValue &Divisor) const {
       for (unsigned L = 0; L < WarpLanes; ++L) {
         if ((*Lanes)[L] == 0)
           return unknown("remainder by zero in some lane");
-        Q[L] = K[L] % (*Lanes)[L];
+        // INT64_MIN % -1 traps like the division (x86 idiv).
+        Q[L] = (*Lanes)[L] == -1 ? 0 : K[L] % (*Lanes)[L];
       }
       return perLane(Q);
     }
@@ -361,6 +364,30 @@ LaneValue LaneValue::shiftRight(const LaneValue &Amount) const {
   return divide(constant(std::int64_t(1) << *S));
 }
 
+LaneValue LaneValue::select(const LaneVector &Cond, const LaneValue &T,
+                            const LaneValue &F) {
+  if (T.Reason || F.Reason)
+    return propagateUnknown(T, F);
+  // Coefficients are per lane, so picking lane by lane stays exact: a term
+  // of one branch keeps its coefficients in that branch's lanes, 0 in the
+  // others.
+  LaneValue R;
+  for (unsigned L = 0; L < WarpLanes; ++L)
+    R.K[L] = Cond[L] ? T.K[L] : F.K[L];
+  auto AddMasked = [&](const LaneValue &V, bool Branch) {
+    for (const LaneTerm &Term : V.Terms) {
+      LaneTerm Masked{Term.Symbols, {}};
+      for (unsigned L = 0; L < WarpLanes; ++L)
+        Masked.Coeff[L] = (Cond[L] != 0) == Branch ? Term.Coeff[L] : 0;
+      R.Terms.push_back(std::move(Masked));
+    }
+  };
+  AddMasked(T, true);
+  AddMasked(F, false);
+  R.normalize();
+  return R;
+}
+
 LaneValue LaneValue::bitAnd(const LaneValue &Other) const {
   return bitOp(Other, BitOp::And);
 }
@@ -399,27 +426,34 @@ LaneValue LaneValue::bitOp(const LaneValue &Other, BitOp Op) const {
   const LaneValue *Mask = Terms.empty() ? this : &Other;
   if (!Mask->Terms.empty())
     return unknown("bit operation between two symbolic values");
+  // The mask's bits at and above P must be all clear (0 <= M < P) or, for
+  // an AND, all set (x & ~31: -P <= M < 0); then the symbols, whose
+  // coefficients are multiples of P, vanish (clear) or pass (set).
   std::int64_t MaxMask = 0;
+  bool AnyNegative = false, AnyNonNegative = false;
   for (std::int64_t M : Mask->K) {
-    if (M < 0)
-      return unknown("bit operation with a negative mask");
-    MaxMask = std::max(MaxMask, M);
+    (M < 0 ? AnyNegative : AnyNonNegative) = true;
+    MaxMask = std::max(MaxMask, M < 0 ? ~M : M);
   }
+  if (AnyNegative && (AnyNonNegative || Op != BitOp::And))
+    return unknown("bit operation with a negative mask");
   std::int64_t P = powerAbove(MaxMask);
   for (const LaneTerm &T : Sym->Terms)
     for (std::int64_t C : T.Coeff)
       if (C % P != 0)
         return unknown("bit operation on a symbolic value whose low bits are "
                        "not known");
+  // x = H * P + floorMod(x, P) for every integer x, and in two's
+  // complement the bits of H * P lie at and above P: the operation acts on
+  // floorMod(x, P) alone, negative x included.
+  bool KeepHigh = Op != BitOp::And || AnyNegative;
   LaneValue R;
-  R.Terms = Op == BitOp::And ? std::vector<LaneTerm>{} : Sym->Terms;
+  R.Terms = KeepHigh ? Sym->Terms : std::vector<LaneTerm>{};
   for (unsigned L = 0; L < WarpLanes; ++L) {
     std::int64_t Base = Sym->K[L];
-    if (Base < 0)
-      return unknown("bit operation on a possibly negative value");
     std::int64_t Low = floorMod(Base, P);
-    std::int64_t NewLow = Apply(Low, Mask->K[L]);
-    R.K[L] = Op == BitOp::And ? NewLow : Base - Low + NewLow;
+    std::int64_t NewLow = Apply(Low, floorMod(Mask->K[L], P));
+    R.K[L] = KeepHigh ? Base - Low + NewLow : NewLow;
   }
   R.normalize();
   return R;
@@ -435,10 +469,12 @@ std::string LaneValue::str(const SymbolTable &Table) const {
       return OS.str();
     }
     // Affine in the lane prints as a + b*lane; anything else in full.
-    std::int64_t Step = V[1] - V[0];
-    bool Affine = true;
-    for (unsigned L = 1; L < WarpLanes; ++L)
-      Affine &= V[L] - V[L - 1] == Step;
+    // Steps that do not fit (lanes at both ends of the range) are printed
+    // in full.
+    std::int64_t Step = 0, Next = 0;
+    bool Affine = !__builtin_sub_overflow(V[1], V[0], &Step);
+    for (unsigned L = 1; L < WarpLanes && Affine; ++L)
+      Affine = !__builtin_sub_overflow(V[L], V[L - 1], &Next) && Next == Step;
     if (Affine) {
       if (V[0] != 0)
         OS << V[0] << "+";

@@ -124,6 +124,9 @@ public:
   LaneValue remainder(const LaneValue &Divisor) const;
   LaneValue shiftLeft(const LaneValue &Amount) const;
   LaneValue shiftRight(const LaneValue &Amount) const;
+  /// Lane by lane, Cond[l] != 0 ? T : F (exact: coefficients are per lane).
+  static LaneValue select(const LaneVector &Cond, const LaneValue &T,
+                          const LaneValue &F);
   LaneValue bitAnd(const LaneValue &Other) const;
   LaneValue bitOr(const LaneValue &Other) const;
   LaneValue bitXor(const LaneValue &Other) const;

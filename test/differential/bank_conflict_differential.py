@@ -21,12 +21,10 @@ runs clang-tidy with gpumem-bank-conflict on the file and requires:
     the number of lanes on it;
   - an access whose degree is 1 in every warp is not reported.
 
-Known gap, checked loosely: for `char` arrays the check drops warp-uniform
-terms of a linear index and assumes the rest starts on a word boundary; a
-row shift of an odd number of bytes between warps can then change the
-degree. When the warps' degrees differ on a char array, the test only
-requires the reported degree (1 when silent) to be at least warp 0's and at
-most the worst real warp's, and counts those cases separately.
+The first cases are fixed regressions, found by this test: a negative
+coefficient under C's truncating division and remainder ((33 - tx) / 2 in
+the second warp of a 64-thread block), and a row shift between warps that is
+not a whole number of words (char rows of 37 bytes in a 16x16 block).
 
 Usage (lit runs it like this, see bank-conflict-differential.test):
 
@@ -251,9 +249,27 @@ class Case:
             self.access, [d[0] for d in self.per_warp])
 
 
+# (type, block, E1, E2, rows, cols): bugs this test found once.
+REGRESSIONS = [
+    # (33 - tx) / 2 truncates in the second warp; the lane algebra floored.
+    ("float2", (64, 1),
+     ("+", ("/", ("-", ("c", 33), ("tx",)), ("c", 2)), ("c", 15)),
+     ("c", 33), 42, 52),
+    # (40 - tx) % 4 is negative in the second warp: 7 rows, not 4.
+    ("float", (64, 1),
+     ("+", ("%", ("-", ("c", 40), ("tx",)), ("c", 4)), ("c", 8)),
+     ("c", 0), 64, 32),
+    # Rows of 37 chars: warp 1 starts 222 bytes in, not on a word.
+    ("char", (16, 16), ("*", ("ty",), ("c", 3)), ("tx",), 46, 37),
+]
+
+
 def generate(seed, count):
     rng = random.Random(seed)
     cases = []
+    for type_name, shape, e1, e2, rows, cols in REGRESSIONS:
+        cases.append(Case(len(cases), type_name, shape, e1, e2, rows, cols,
+                          False))
     while len(cases) < count:
         shape = rng.choice(SHAPES)
         threads = threads_of(shape)
@@ -364,23 +380,17 @@ def main(argv):
             return 1
 
     failures = []
-    lenient = 0
+    differing = 0
     by_degree = collections.Counter()
     for case in cases:
         got = reports.pop(case.line, [])
         by_degree[case.worst] += 1
+        differing += case.warps_differ
         if len(got) > 1:
             failures.append("%s\n  reported %d times" %
                             (case.describe(), len(got)))
             continue
         k = int(got[0]["k"]) if got else 1
-        if case.width < BANK_BYTES and case.warps_differ:
-            # The documented gap: see the module docstring.
-            lenient += 1
-            if not case.per_warp[0][0] <= k <= case.worst:
-                failures.append("%s\n  reported %d, outside [warp 0, worst]"
-                                % (case.describe(), k))
-            continue
         if case.worst < 2:
             if got:
                 failures.append("%s\n  no conflict, but reported: %s" %
@@ -418,9 +428,9 @@ def main(argv):
     elapsed = time.time() - started
     histogram = ", ".join("%d-way: %d" % (k, n)
                           for k, n in sorted(by_degree.items()))
-    print("bank-conflict differential: seed %d, %d cases (%s); %d checked "
-          "loosely (char, warps differ); %.1f s" %
-          (args.seed, len(cases), histogram, lenient, elapsed))
+    print("bank-conflict differential: seed %d, %d cases (%s); warps differ "
+          "in %d; %.1f s" %
+          (args.seed, len(cases), histogram, differing, elapsed))
     if failures:
         print("FAIL: %d disagreements with the brute force (source %s):" %
               (len(failures), source))

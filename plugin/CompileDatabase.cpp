@@ -1,0 +1,285 @@
+//===- CompileDatabase.cpp ------------------------------------------------===//
+#include "plugin/CompileDatabase.h"
+#include "plugin/NvccFlags.h"
+
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/Signals.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+
+namespace gpumem::plugin {
+
+namespace {
+
+constexpr llvm::StringLiteral DatabaseName = "compile_commands.json";
+
+/// Where -p is in the arguments: its index and whether the value is joined
+/// (-p=DIR) or the next argument.
+struct BuildPathArgument {
+  std::size_t Index;
+  bool Joined;
+  std::string Value;
+};
+
+std::optional<BuildPathArgument>
+findBuildPath(const std::vector<std::string> &Args) {
+  for (std::size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    if (A == "--")
+      break;
+    if (A == "-p" || A == "--p") {
+      if (I + 1 < Args.size())
+        return BuildPathArgument{I, false, Args[I + 1]};
+      return std::nullopt;
+    }
+    if (A.starts_with("-p=") || A.starts_with("--p="))
+      return BuildPathArgument{I, true, A.split('=').second.str()};
+  }
+  return std::nullopt;
+}
+
+bool hasSeparator(const std::vector<std::string> &Args) {
+  for (const std::string &A : Args)
+    if (A == "--")
+      return true;
+  return false;
+}
+
+/// compile_commands.json in \p Dir or the nearest folder above it, the way
+/// clang's CompilationDatabase::autoDetectFromDirectory searches; nothing
+/// when a compile_flags.txt comes first (clang-tidy uses that instead).
+std::optional<std::string> findDatabaseFile(llvm::StringRef Dir) {
+  llvm::SmallString<256> Abs(Dir);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  for (llvm::StringRef D = Abs; !D.empty();
+       D = llvm::sys::path::parent_path(D)) {
+    llvm::SmallString<256> Json(D), Flags(D);
+    llvm::sys::path::append(Json, DatabaseName);
+    llvm::sys::path::append(Flags, "compile_flags.txt");
+    if (llvm::sys::fs::exists(Json))
+      return std::string(Json);
+    if (llvm::sys::fs::exists(Flags))
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> readFile(const std::string &Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return std::nullopt;
+  return (*Buffer)->getBuffer().str();
+}
+
+/// The toolkit of the nvcc that \p NvccCommand runs, when it has the CUDA
+/// runtime headers: the database's own toolkit beats the one found by
+/// searching.
+std::optional<std::string> toolkitOf(const std::vector<std::string> &Argv) {
+  std::string Nvcc = Argv[0];
+  if (llvm::sys::path::filename(Nvcc) != "nvcc" && Argv.size() > 1)
+    Nvcc = Argv[1]; // after a launcher (ccache)
+  if (!llvm::sys::path::has_parent_path(Nvcc)) {
+    auto Found = llvm::sys::findProgramByName(Nvcc);
+    if (!Found)
+      return std::nullopt;
+    Nvcc = *Found;
+  }
+  llvm::SmallString<256> Real;
+  if (llvm::sys::fs::real_path(Nvcc, Real))
+    Real = Nvcc;
+  std::string Root = toolkitRootOfNvcc(std::string(Real));
+  llvm::SmallString<256> Runtime(Root);
+  llvm::sys::path::append(Runtime, "include", "cuda_runtime.h");
+  if (Root.empty() || !llvm::sys::fs::exists(Runtime))
+    return std::nullopt;
+  return Root;
+}
+
+void warn(const llvm::Twine &Message) {
+  llvm::errs() << "gpumem-tidy: warning: " << Message << "\n";
+}
+
+bool writeDatabase(const std::vector<CompileEntry> &Entries,
+                   llvm::StringRef Path) {
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_Text);
+  if (EC)
+    return false;
+  llvm::json::OStream J(OS, /*IndentSize=*/2);
+  J.array([&] {
+    for (const CompileEntry &E : Entries)
+      J.object([&] {
+        J.attribute("directory", E.Directory);
+        J.attribute("file", E.File);
+        J.attributeArray("arguments", [&] {
+          for (const std::string &A : E.Arguments)
+            J.value(A);
+        });
+        if (!E.Output.empty())
+          J.attribute("output", E.Output);
+      });
+  });
+  OS << "\n";
+  return !OS.has_error();
+}
+
+} // namespace
+
+TranslatedDatabaseDir::TranslatedDatabaseDir(
+    TranslatedDatabaseDir &&Other) noexcept
+    : Dir(std::move(Other.Dir)) {
+  Other.Dir.clear();
+}
+
+TranslatedDatabaseDir &
+TranslatedDatabaseDir::operator=(TranslatedDatabaseDir &&Other) noexcept {
+  std::swap(Dir, Other.Dir);
+  return *this;
+}
+
+TranslatedDatabaseDir::~TranslatedDatabaseDir() {
+  if (Dir.empty())
+    return;
+  llvm::SmallString<256> Json(Dir);
+  llvm::sys::path::append(Json, DatabaseName);
+  llvm::sys::fs::remove(Json);
+  llvm::sys::fs::remove(Dir);
+}
+
+namespace {
+
+/// A compile_commands.json as entries, with its first nvcc command.
+struct LoadedDatabase {
+  std::unique_ptr<clang::tooling::JSONCompilationDatabase> Database;
+  std::vector<CompileEntry> Entries;
+  /// The index of the first nvcc command in Entries.
+  std::optional<std::size_t> FirstNvcc;
+};
+
+std::optional<LoadedDatabase> loadDatabase(const std::string &DatabaseFile) {
+  std::string Error;
+  LoadedDatabase Loaded;
+  Loaded.Database = clang::tooling::JSONCompilationDatabase::loadFromFile(
+      DatabaseFile, Error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+  if (!Loaded.Database)
+    return std::nullopt; // the tool reports it, if it reads the file
+  for (clang::tooling::CompileCommand &C :
+       Loaded.Database->getAllCompileCommands())
+    Loaded.Entries.push_back({std::move(C.Directory), std::move(C.Filename),
+                              std::move(C.Output), std::move(C.CommandLine)});
+  for (std::size_t I = 0; I < Loaded.Entries.size(); ++I)
+    if (isNvccCommand(Loaded.Entries[I].Arguments)) {
+      Loaded.FirstNvcc = I;
+      break;
+    }
+  return Loaded;
+}
+
+TranslatedDatabaseDir writeTranslated(const LoadedDatabase &Loaded,
+                                      const ToolEnvironment &Env) {
+  ToolEnvironment DatabaseEnv = Env;
+  if (!Env.ToolkitDisabled)
+    if (std::optional<std::string> Root =
+            toolkitOf(Loaded.Entries[*Loaded.FirstNvcc].Arguments))
+      DatabaseEnv.CudaPath = *Root;
+  NvccTranslationOptions Options;
+  Options.CudaFlags = cudaToolkitFlags(DatabaseEnv);
+  Options.ReadOptionsFile = readFile;
+  TranslatedDatabase Translated =
+      translateCompileDatabase(Loaded.Entries, Options);
+  for (const std::string &P : Translated.Problems)
+    warn(P);
+
+  llvm::SmallString<256> TempDir;
+  if (std::error_code EC =
+          llvm::sys::fs::createUniqueDirectory("gpumem-tidy-db", TempDir)) {
+    warn("cannot create a folder for the translated " + DatabaseName + ": " +
+         EC.message());
+    return {};
+  }
+  TranslatedDatabaseDir Result{std::string(TempDir)};
+  llvm::SmallString<256> Json(TempDir);
+  llvm::sys::path::append(Json, DatabaseName);
+  llvm::sys::RemoveFileOnSignal(Json);
+  if (!writeDatabase(Translated.Entries, Json)) {
+    warn("cannot write " + Json);
+    return {};
+  }
+  return Result;
+}
+
+} // namespace
+
+TranslatedDatabaseDir translateNvccDatabase(const std::string &DatabaseFile,
+                                            const ToolEnvironment &Env) {
+  std::optional<LoadedDatabase> Loaded = loadDatabase(DatabaseFile);
+  if (!Loaded || !Loaded->FirstNvcc)
+    return {};
+  return writeTranslated(*Loaded, Env);
+}
+
+TranslatedDatabaseDir useCompileDatabase(std::vector<std::string> &Args,
+                                         const ToolEnvironment &Env) {
+  if (hasSeparator(Args))
+    return {};
+  std::optional<BuildPathArgument> BuildPath = findBuildPath(Args);
+  std::string FirstSource;
+  for (const std::string &A : Args)
+    if (isSourceFileArgument(A)) {
+      FirstSource = A;
+      break;
+    }
+
+  std::optional<std::string> DatabaseFile;
+  if (BuildPath) {
+    DatabaseFile = findDatabaseFile(BuildPath->Value);
+  } else if (!FirstSource.empty()) {
+    llvm::SmallString<256> Dir(FirstSource);
+    llvm::sys::fs::make_absolute(Dir);
+    llvm::sys::path::remove_filename(Dir);
+    DatabaseFile = findDatabaseFile(Dir);
+  }
+  if (!DatabaseFile)
+    return {};
+  std::optional<LoadedDatabase> Loaded = loadDatabase(*DatabaseFile);
+  if (!Loaded)
+    return {};
+
+  if (!Loaded->FirstNvcc) {
+    // No nvcc here: clang-tidy reads the database as it is. Found without
+    // -p, it is used only when it compiles the file: a build folder's
+    // database of C++ files above a .cu file says nothing about it.
+    if (!BuildPath && !FirstSource.empty()) {
+      llvm::SmallString<256> Source(FirstSource);
+      llvm::sys::fs::make_absolute(Source);
+      if (!Loaded->Database->getCompileCommands(Source).empty()) {
+        Args.push_back("-p");
+        Args.push_back(llvm::sys::path::parent_path(*DatabaseFile).str());
+      }
+    }
+    return {};
+  }
+
+  TranslatedDatabaseDir Result = writeTranslated(*Loaded, Env);
+  if (Result.path().empty())
+    return {};
+  if (!BuildPath) {
+    Args.push_back("-p");
+    Args.push_back(Result.path());
+  } else if (BuildPath->Joined) {
+    Args[BuildPath->Index] = "-p=" + Result.path();
+  } else {
+    Args[BuildPath->Index + 1] = Result.path();
+  }
+  return Result;
+}
+
+} // namespace gpumem::plugin

@@ -1,0 +1,55 @@
+//===- CompileDatabase.h - nvcc compile_commands.json for clang -*- C++ -*-===//
+//
+// clang-tidy and clangd read compile_commands.json as it is; one written
+// for nvcc makes them fail on every file. gpumem-tidy therefore looks for
+// the database clang-tidy would use (the -p folder or one above it; without
+// -p, above the first source file), and when that database holds nvcc
+// commands it writes a translated copy (plugin/NvccFlags.h) to a temporary
+// folder and points -p there; gpumem-clangd does the same with
+// --compile-commands-dir. Everything else about the database is the tool's.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUMEM_PLUGIN_COMPILEDATABASE_H
+#define GPUMEM_PLUGIN_COMPILEDATABASE_H
+
+#include "plugin/CudaDefaults.h"
+
+#include <string>
+#include <vector>
+
+namespace gpumem::plugin {
+
+/// A translated database in a temporary folder, removed with this object.
+class TranslatedDatabaseDir {
+public:
+  TranslatedDatabaseDir() = default;
+  explicit TranslatedDatabaseDir(std::string Dir) : Dir(std::move(Dir)) {}
+  TranslatedDatabaseDir(TranslatedDatabaseDir &&Other) noexcept;
+  TranslatedDatabaseDir &operator=(TranslatedDatabaseDir &&Other) noexcept;
+  TranslatedDatabaseDir(const TranslatedDatabaseDir &) = delete;
+  TranslatedDatabaseDir &operator=(const TranslatedDatabaseDir &) = delete;
+  ~TranslatedDatabaseDir();
+
+  /// The folder holding compile_commands.json; "" when none was written.
+  const std::string &path() const { return Dir; }
+
+private:
+  std::string Dir;
+};
+
+/// A translated copy of the compile_commands.json \p DatabaseFile, when it
+/// holds nvcc commands; an empty path otherwise.
+TranslatedDatabaseDir translateNvccDatabase(const std::string &DatabaseFile,
+                                            const ToolEnvironment &Env);
+
+/// Points \p Args (argv without argv[0]) at a translated copy of the
+/// compilation database they use when it holds nvcc commands, and at a
+/// database found above the first source file when clang-tidy would use
+/// it. \p Args is left alone when a `--` gives the compile command.
+/// Problems go to stderr as warnings.
+TranslatedDatabaseDir useCompileDatabase(std::vector<std::string> &Args,
+                                         const ToolEnvironment &Env);
+
+} // namespace gpumem::plugin
+
+#endif

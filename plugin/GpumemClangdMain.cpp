@@ -1,0 +1,111 @@
+//===- GpumemClangdMain.cpp - clangd with the gpumem checks ---------------===//
+//
+// clangd 22 with the gpumem module compiled in, so that editors show the
+// gpumem diagnostics as the user types. clangd cannot load clang-tidy
+// plugins; it runs the checks registered in its own binary, and only those
+// a .clangd file enables (docs/integrations/clangd.md).
+//
+// Two things are added to clangd's own command line: Clang's resource
+// folder when clangd would not find it next to itself, and a translated
+// copy of an nvcc compile_commands.json (plugin/CompileDatabase.h), named
+// by --compile-commands-dir or found in the working folder or its build/.
+//
+//===----------------------------------------------------------------------===//
+#include "plugin/CompileDatabase.h"
+#include "plugin/CudaDefaults.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+// clangd's tool/ClangdMain.h is not installed by Debian's libclang-22-dev;
+// this is its one declaration, defined in libclangdMain.a.
+namespace clang::clangd {
+int clangdMain(int Argc, char *Argv[]);
+} // namespace clang::clangd
+
+namespace {
+
+constexpr llvm::StringLiteral CompileCommandsDir = "compile-commands-dir";
+
+/// The value of --compile-commands-dir and where it is: the index of the
+/// argument holding the value, and whether that argument is `--flag=value`.
+struct DatabaseDirArgument {
+  std::size_t Index;
+  bool Joined;
+  std::string Value;
+};
+
+std::optional<DatabaseDirArgument>
+findDatabaseDir(const std::vector<std::string> &Args) {
+  for (std::size_t I = 1; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    llvm::StringRef Name = A.ltrim('-');
+    if (Name == A)
+      continue;
+    if (Name == CompileCommandsDir && I + 1 < Args.size())
+      return DatabaseDirArgument{I + 1, false, Args[I + 1]};
+    if (Name.consume_front(CompileCommandsDir) && Name.consume_front("="))
+      return DatabaseDirArgument{I, true, Name.str()};
+  }
+  return std::nullopt;
+}
+
+std::string databaseIn(llvm::StringRef Dir) {
+  llvm::SmallString<256> Path(Dir);
+  llvm::sys::path::append(Path, "compile_commands.json");
+  return std::string(Path);
+}
+
+} // namespace
+
+int main(int Argc, char *Argv[]) {
+  std::string Executable = llvm::sys::fs::getMainExecutable(
+      Argv[0], reinterpret_cast<void *>(&main));
+  std::vector<std::string> Args(Argv, Argv + Argc);
+  bool HasResourceDir = false;
+  for (const std::string &A : Args)
+    HasResourceDir |= A.find("resource-dir") != std::string::npos;
+  // Built outside LLVM's tree, clangd would look for Clang's headers (the
+  // CUDA wrappers among them) next to itself.
+  if (!HasResourceDir)
+    if (auto Dir = gpumem::plugin::resourceDirOverride(Executable))
+      Args.insert(Args.begin() + 1, "--resource-dir=" + *Dir);
+
+  // The translated database is read once, at startup: a database that the
+  // build rewrites later needs a restart of the server.
+  gpumem::plugin::ToolEnvironment Env =
+      gpumem::plugin::detectEnvironment(Executable, {});
+  static gpumem::plugin::TranslatedDatabaseDir Database;
+  if (std::optional<DatabaseDirArgument> Dir = findDatabaseDir(Args)) {
+    Database =
+        gpumem::plugin::translateNvccDatabase(databaseIn(Dir->Value), Env);
+    if (!Database.path().empty())
+      Args[Dir->Index] = Dir->Joined
+                             ? "--compile-commands-dir=" + Database.path()
+                             : Database.path();
+  } else {
+    // Where an editor starts clangd: the workspace root.
+    for (llvm::StringRef Candidate : {".", "build"}) {
+      std::string File = databaseIn(Candidate);
+      if (!llvm::sys::fs::exists(File))
+        continue;
+      Database = gpumem::plugin::translateNvccDatabase(File, Env);
+      if (!Database.path().empty())
+        Args.push_back("--compile-commands-dir=" + Database.path());
+      break;
+    }
+  }
+
+  std::vector<char *> NewArgv;
+  for (std::string &A : Args)
+    NewArgv.push_back(A.data());
+  NewArgv.push_back(nullptr);
+  return clang::clangd::clangdMain(static_cast<int>(NewArgv.size() - 1),
+                                   NewArgv.data());
+}

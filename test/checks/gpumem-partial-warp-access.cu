@@ -1,0 +1,96 @@
+// RUN: %check_gpumem_tidy %s gpumem-partial-warp-access %t
+
+// Cell D of SPEC section 2: a guard on the thread index leaves few lanes of
+// the warp active, and the access repeats in a loop. One lane reading one
+// float moves a 128-byte transaction for 4 useful bytes (3.1%): an empty
+// warp, not a scattered one. Guards are decided for the first warp of the
+// block; blockDim.x is assumed a multiple of 32 (no launch in this file).
+
+// Cell D: thread 0 sums the partials; the final store runs once: by
+// default, not reported.
+__global__ void cellD(const float *partial, float *out, int numPartials) {
+  if (threadIdx.x == 0) {
+    float sum = 0.0f;
+    for (int k = 0; k < numPartials; ++k)
+      sum += partial[k];
+    // CHECK-NOTES: :[[@LINE-1]]:14: warning: global load of 'partial[k]' by 1 of 32 lanes inside a loop: 1 transactions per warp (3.1% efficiency), 1 sectors, 4 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
+    // CHECK-NOTES: :[[@LINE-2]]:14: note: the active lanes come from a guard on the thread index, evaluated for the first warp of the block
+    // CHECK-NOTES: :[[@LINE-4]]:14: note: index 'k' is defined here
+    // CHECK-NOTES: :[[@LINE-8]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'cellD' in this file; set option 'BlockDim' to fix it)
+    out[blockIdx.x] = sum;
+  }
+}
+
+// Half a warp, a quarter, every other lane; an early return leaving 4.
+__global__ void guards(const float *in, float *out, int n) {
+  int tid = threadIdx.x;
+  for (int k = 0; k < n; ++k) {
+    if (tid < 16)
+      out[k * 16 + tid] = in[k * 16 + tid];
+    // CHECK-NOTES: :[[@LINE-1]]:7: warning: global store of 'out[k * 16 + tid]' by 16 of 32 lanes inside a loop: 1 transactions per warp (50.0% efficiency), 2 sectors, 64 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
+    // CHECK-NOTES: :[[@LINE-2]]:7: note: the active lanes come from a guard on the thread index, evaluated for the first warp of the block
+    // CHECK-NOTES: :[[@LINE-5]]:12: note: index 'k' is defined here
+    // CHECK-NOTES: :[[@LINE-8]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'guards' in this file; set option 'BlockDim' to fix it)
+    // CHECK-NOTES: :[[@LINE-5]]:27: warning: global load of 'in[k * 16 + tid]' by 16 of 32 lanes inside a loop: 1 transactions per warp (50.0% efficiency), 2 sectors, 64 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
+    // CHECK-NOTES: :[[@LINE-6]]:27: note: the active lanes come from a guard on the thread index, evaluated for the first warp of the block
+    // CHECK-NOTES: :[[@LINE-9]]:12: note: index 'k' is defined here
+    // CHECK-NOTES: :[[@LINE-12]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'guards' in this file; set option 'BlockDim' to fix it)
+    if (tid < 8 && k > 0)
+      out[k * 8 + tid] += 1.0f;
+    // CHECK-NOTES: :[[@LINE-1]]:7: warning: global read-modify-write of 'out[k * 8 + tid]' by 8 of 32 lanes inside a loop: 1 transactions per warp (25.0% efficiency), 1 sectors, 32 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
+    // CHECK-NOTES: :[[@LINE-2]]:7: note: the active lanes come from a guard on the thread index, evaluated for the first warp of the block
+    // CHECK-NOTES: :[[@LINE-15]]:12: note: index 'k' is defined here
+    // CHECK-NOTES: :[[@LINE-18]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'guards' in this file; set option 'BlockDim' to fix it)
+    // Every other lane: 16 floats 8 bytes apart in one block (64 of 128
+    // bytes); the guard does not depend on the warp.
+    if (tid % 2 == 0)
+      out[k * 32 + tid] = 0.0f;
+    // CHECK-NOTES: :[[@LINE-1]]:7: warning: global store of 'out[k * 32 + tid]' by 16 of 32 lanes inside a loop: 1 transactions per warp (50.0% efficiency), 4 sectors, 64 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
+    // CHECK-NOTES: :[[@LINE-22]]:12: note: index 'k' is defined here
+    // CHECK-NOTES: :[[@LINE-25]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'guards' in this file; set option 'BlockDim' to fix it)
+  }
+}
+
+__global__ void earlyReturn(const float *in, float *out, int n) {
+  int tid = threadIdx.x;
+  if (tid >= 4)
+    return;
+  for (int k = 0; k < n; ++k)
+    out[k * 4 + tid] = in[k * 4 + tid];
+  // CHECK-NOTES: :[[@LINE-1]]:5: warning: global store of 'out[k * 4 + tid]' by 4 of 32 lanes inside a loop: 1 transactions per warp (12.5% efficiency), 1 sectors, 16 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
+  // CHECK-NOTES: :[[@LINE-2]]:5: note: the active lanes come from a guard on the thread index, evaluated for the first warp of the block
+  // CHECK-NOTES: :[[@LINE-4]]:12: note: index 'k' is defined here
+  // CHECK-NOTES: :[[@LINE-9]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'earlyReturn' in this file; set option 'BlockDim' to fix it)
+  // CHECK-NOTES: :[[@LINE-5]]:24: warning: global load of 'in[k * 4 + tid]' by 4 of 32 lanes inside a loop: 1 transactions per warp (12.5% efficiency), 1 sectors, 16 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
+  // CHECK-NOTES: :[[@LINE-6]]:24: note: the active lanes come from a guard on the thread index, evaluated for the first warp of the block
+  // CHECK-NOTES: :[[@LINE-8]]:12: note: index 'k' is defined here
+  // CHECK-NOTES: :[[@LINE-13]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'earlyReturn' in this file; set option 'BlockDim' to fix it)
+}
+
+// Negatives: a bounds check on a parameter (the whole warp runs it), more
+// lanes than PartialWarpMaxLanes (17 > 16), a block of 16 threads (no
+// guard: the launch, not the code, leaves the lanes empty), a one-shot
+// access, and a scattered access by few lanes (16 lanes 128 bytes apart:
+// that is gpumem-uncoalesced-access's).
+__global__ void notPartial(const float *in, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int k = 0; k < n; ++k) {
+    if (i < n)
+      out[i] += in[k * n + i];
+    if (threadIdx.x < 17)
+      out[k * 32 + threadIdx.x] = 0.0f;
+    if (threadIdx.x < 16)
+      out[threadIdx.x * 32 + k] = 0.0f;
+  }
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = in[blockIdx.x];
+}
+
+__global__ void sixteenThreads(const float *in, float *out, int n) {
+  for (int k = 0; k < n; ++k)
+    out[k * 16 + threadIdx.x] = in[k * 16 + threadIdx.x];
+}
+
+void launch(const float *in, float *out, int n) {
+  sixteenThreads<<<1, 16>>>(in, out, n);
+}

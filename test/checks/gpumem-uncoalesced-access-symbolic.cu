@@ -1,0 +1,63 @@
+// RUN: %check_gpumem_tidy %s gpumem-uncoalesced-access %t
+
+// Symbolic strides: a lane-varying term times a warp-uniform symbol (a
+// kernel parameter) is kept, not dropped to unknown. It is priced with the
+// symbol at 32 ("up to"), and compared with the symbol at 1. The notes
+// carry the derivation.
+
+// in[threadIdx.x * width]: lane l at 4 * width * l. With width >= 32 every
+// lane has a block of its own.
+__global__ void column(const float *in, float *out, int width) {
+  out[threadIdx.x] = in[threadIdx.x * width];
+  // CHECK-NOTES: :[[@LINE-1]]:22: warning: uncoalesced global load of 'in[threadIdx.x * width]': stride 'width' x 4 bytes, up to 32 transactions per warp (3.1% efficiency), 32 sectors, when 'width' >= 32; coalesced only when 'width' is 1 [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE-2]]:22: note: with 'width' = 1 the warp needs 1 transactions (100.0% efficiency)
+  // CHECK-NOTES: :[[@LINE-4]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'column' in this file; set option 'BlockDim' to fix it)
+}
+
+// The index built in steps, with a uniform row offset: same numbers, and
+// the note points at the index variable.
+__global__ void columnInSteps(const double *in, double *out, int pitch) {
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  int idx = col * pitch + blockIdx.y;
+  out[col] = in[idx];
+  // CHECK-NOTES: :[[@LINE-1]]:14: warning: uncoalesced global load of 'in[idx]': stride 'pitch' x 8 bytes, up to 32 transactions per warp (6.2% efficiency), 32 sectors, when 'pitch' >= 32; coalesced only when 'pitch' is 1 [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE-2]]:14: note: with 'pitch' = 1 the warp needs 2 transactions (100.0% efficiency)
+  // CHECK-NOTES: :[[@LINE-4]]:7: note: index 'idx' is defined here
+  // CHECK-NOTES: :[[@LINE-7]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'columnInSteps' in this file; set option 'BlockDim' to fix it)
+}
+
+// A symbol times a uniform row is not a stride: in[row * width + x] is
+// coalesced whatever width is.
+__global__ void rowMajor(const float *in, float *out, int width) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int row = blockIdx.y;
+  out[row * width + x] = in[row * width + x];
+}
+
+// In 16 x 16 blocks a warp holds two rows: row-major accesses touch two
+// pieces 'width' elements apart; the transposed read puts the 16 lanes of a
+// row 'width' apart and the two rows one float apart: no single stride, so
+// no claim about the widths that would coalesce it.
+__global__ void tile16(const float *in, float *out, int width) {
+  int x = blockIdx.x * 16 + threadIdx.x;
+  int y = blockIdx.y * 16 + threadIdx.y;
+  out[y * width + x] = in[x * width + y];
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: uncoalesced global store of 'out[y * width + x]': the warp spans 2 rows of 16 lanes 'width' elements apart, 2 transactions per warp (50.0% efficiency), 4 sectors when 'width' >= 32; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE-3]]:7: note: index 'y' is defined here
+  // CHECK-NOTES: :[[@LINE+15]]:3: note: blockDim is (16, 16, 1) at this launch
+  // CHECK-NOTES: :[[@LINE-4]]:24: warning: uncoalesced global load of 'in[x * width + y]': lane addresses scale with 'width', up to 16 transactions per warp (6.2% efficiency), 16 sectors, when 'width' >= 32 [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE-7]]:7: note: index 'x' is defined here
+  // CHECK-NOTES: :[[@LINE+12]]:3: note: blockDim is (16, 16, 1) at this launch
+}
+
+// A product of two symbols is one factor.
+__global__ void twoSymbols(const float *in, float *out, int w, int h) {
+  out[threadIdx.x] = in[threadIdx.x * w * h];
+  // CHECK-NOTES: :[[@LINE-1]]:22: warning: uncoalesced global load of 'in[threadIdx.x * w * h]': stride 'w*h' x 4 bytes, up to 32 transactions per warp (3.1% efficiency), 32 sectors, when 'w*h' >= 32; coalesced only when 'w*h' is 1 [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE-2]]:22: note: with 'w*h' = 1 the warp needs 1 transactions (100.0% efficiency)
+  // CHECK-NOTES: :[[@LINE-4]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'twoSymbols' in this file; set option 'BlockDim' to fix it)
+}
+
+void launch(const float *in, float *out, int width) {
+  tile16<<<dim3(4, 4), dim3(16, 16)>>>(in, out, width);
+}

@@ -1,0 +1,110 @@
+//===- LaneValueTest.cpp - the lane algebra against brute force -----------===//
+//
+// Every operation of the lane algebra either stays exact or is unknown. The
+// tests build the warp's thread index as the assumed geometry does
+// (threadIdx.x = 32 * w + lane, w a symbol), apply an operation, and compare
+// the result, with w substituted, against the same C++ expression evaluated
+// per lane for several warps.
+//
+//===----------------------------------------------------------------------===//
+#include "checks/lanes/LaneValue.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+
+using namespace gpumem::lanes;
+
+namespace {
+
+struct Warp {
+  SymbolTable Symbols;
+  SymbolId W = Symbols.intern("warp.x");
+  /// threadIdx.x = 32 * w + lane.
+  LaneValue tid() const {
+    LaneVector Lane;
+    for (unsigned L = 0; L < WarpLanes; ++L)
+      Lane[L] = L;
+    return LaneValue::symbol(W, 32) + LaneValue::perLane(Lane);
+  }
+};
+
+/// Checks \p V against \p Expected(tid) for warps 0..7.
+void expectExact(const LaneValue &V, const Warp &Warp,
+                 const std::function<std::int64_t(std::int64_t)> &Expected) {
+  ASSERT_FALSE(V.isUnknown()) << V.reason().What;
+  for (std::int64_t W = 0; W < 8; ++W) {
+    auto Lanes = V.substitute({{Warp.W, W}}).asPerLane();
+    ASSERT_TRUE(Lanes.has_value());
+    for (unsigned L = 0; L < WarpLanes; ++L)
+      EXPECT_EQ((*Lanes)[L], Expected(32 * W + L))
+          << "warp " << W << " lane " << L;
+  }
+}
+
+} // namespace
+
+// tid & 31, tid | 1, tid ^ 16, tid & ~31: masks below the warp's stride
+// act on the lane alone; a negative AND mask keeps the warp's part.
+TEST(LaneValueTest, BitOperationsOnTheThreadIndex) {
+  Warp W;
+  expectExact(W.tid().bitAnd(LaneValue::constant(31)), W,
+              [](std::int64_t T) { return T & 31; });
+  expectExact(W.tid().bitOr(LaneValue::constant(1)), W,
+              [](std::int64_t T) { return T | 1; });
+  expectExact(W.tid().bitXor(LaneValue::constant(16)), W,
+              [](std::int64_t T) { return T ^ 16; });
+  expectExact(W.tid().bitAnd(LaneValue::constant(~31)), W,
+              [](std::int64_t T) { return T & ~31; });
+  expectExact(W.tid().bitAnd(LaneValue::constant(~3)), W,
+              [](std::int64_t T) { return T & ~3; });
+}
+
+// ~tid & 31 (lanes in reverse): the operand is negative in every lane, and
+// the low bits are still exact in two's complement.
+TEST(LaneValueTest, BitOperationsOnNegativeValues) {
+  Warp W;
+  LaneValue NotTid = LaneValue::constant(-1) - W.tid();
+  expectExact(NotTid.bitAnd(LaneValue::constant(31)), W,
+              [](std::int64_t T) { return ~T & 31; });
+  expectExact(NotTid.bitXor(LaneValue::constant(5)), W,
+              [](std::int64_t T) { return ~T ^ 5; });
+  expectExact(NotTid.bitOr(LaneValue::constant(8)), W,
+              [](std::int64_t T) { return ~T | 8; });
+}
+
+// What cannot stay exact is unknown: a mask above the symbol's stride, a
+// negative OR mask, two symbolic operands.
+TEST(LaneValueTest, InexactBitOperationsAreUnknown) {
+  Warp W;
+  EXPECT_TRUE(W.tid().bitAnd(LaneValue::constant(63)).isUnknown());
+  EXPECT_TRUE(W.tid().bitOr(LaneValue::constant(~31)).isUnknown());
+  EXPECT_TRUE(W.tid().bitXor(W.tid()).isUnknown());
+}
+
+// tid < 16 ? tid : 2 * tid, decided per lane with the symbols kept.
+TEST(LaneValueTest, SelectKeepsSymbolsPerLane) {
+  Warp W;
+  LaneVector Cond;
+  for (unsigned L = 0; L < WarpLanes; ++L)
+    Cond[L] = L < 16;
+  LaneValue V = LaneValue::select(Cond, W.tid(),
+                                  LaneValue::constant(2) * W.tid());
+  expectExact(V, W, [](std::int64_t T) { return T % 32 < 16 ? T : 2 * T; });
+  EXPECT_TRUE(
+      LaneValue::select(Cond, W.tid(), LaneValue::unknown("data")).isUnknown());
+}
+
+// Division and remainder by constants that divide the warp's stride.
+TEST(LaneValueTest, DivisionAndRemainderOfTheThreadIndex) {
+  Warp W;
+  expectExact(W.tid().divide(LaneValue::constant(8)), W,
+              [](std::int64_t T) { return T / 8; });
+  expectExact(W.tid().remainder(LaneValue::constant(16)), W,
+              [](std::int64_t T) { return T % 16; });
+  expectExact(W.tid().shiftRight(LaneValue::constant(2)), W,
+              [](std::int64_t T) { return T >> 2; });
+  expectExact(W.tid().shiftLeft(LaneValue::constant(3)), W,
+              [](std::int64_t T) { return T << 3; });
+  EXPECT_TRUE(W.tid().divide(LaneValue::constant(64)).isUnknown());
+}
