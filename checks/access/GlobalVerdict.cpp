@@ -25,7 +25,10 @@ std::optional<std::int64_t> strideOf(const lanes::LaneVector &Offset,
     if (!((Active >> L) & 1U))
       continue;
     if (Previous >= 0) {
-      std::int64_t Delta = Offset[L] - Offset[Previous];
+      std::int64_t Delta;
+      // Lanes at both ends of the 64-bit range have no stride that fits.
+      if (__builtin_sub_overflow(Offset[L], Offset[Previous], &Delta))
+        return std::nullopt;
       std::int64_t Lanes = static_cast<std::int64_t>(L) - Previous;
       if (Delta % Lanes != 0)
         return std::nullopt;
@@ -64,10 +67,13 @@ void findRows(const lanes::LaneVector &Offset, lanes::LaneMask Active,
   std::vector<unsigned> Runs(1, 1);
   std::optional<std::int64_t> RunStep;
   for (unsigned L = 1; L < lanes::WarpLanes; ++L) {
-    std::int64_t Delta = Offset[L] - Offset[L - 1];
-    bool Continues = RunStep ? Delta == *RunStep
-                             : (Delta == 0 ||
-                                Delta == static_cast<std::int64_t>(Width));
+    std::int64_t Delta;
+    // A step that does not fit in 64 bits ends the run.
+    bool Fits = !__builtin_sub_overflow(Offset[L], Offset[L - 1], &Delta);
+    bool Continues = Fits && (RunStep ? Delta == *RunStep
+                                      : (Delta == 0 ||
+                                         Delta == static_cast<std::int64_t>(
+                                                      Width)));
     if (Continues) {
       RunStep = Delta;
       ++Runs.back();
