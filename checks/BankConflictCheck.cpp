@@ -102,7 +102,7 @@ void BankConflictCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
     for (const MemoryAccess *A : ByArray[Key])
       if (Seen.insert(A->Array->Decl).second)
         Safe = Safe && isPaddable(*A->Array) &&
-               usedOnlyThroughSubscripts(*A->Array->Decl, *A->Array, *Context);
+               usedOnlyThroughSubscripts(*A->Array->Decl, *A->Array);
     Paddable[Key] = Safe;
   }
 

@@ -3,7 +3,7 @@
 
 #include "checks/access/GlobalVerdict.h"
 
-#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/Stmt.h"
 
 #include <numeric>
 
@@ -33,68 +33,71 @@ bool isPaddable(const ArrayShape &Shape) {
   return Shape.Dims.size() >= 2 && Shape.ElementBytes > 0;
 }
 
-/// The expression a use of the array ends in: \p E with its parentheses
-/// and implicit casts (the array-to-pointer decay) around it.
-static const clang::Expr *outermostOf(const clang::Expr *E,
-                                      clang::ASTContext &Ctx) {
-  for (;;) {
-    auto Parents = Ctx.getParents(*E);
-    if (Parents.size() != 1)
-      return E;
-    const auto *Up = Parents[0].get<clang::Expr>();
-    if (!Up || !(llvm::isa<clang::ParenExpr>(Up) ||
-                 llvm::isa<clang::ImplicitCastExpr>(Up)))
-      return E;
-    E = Up;
+/// True when the use of the array \p Ref, whose ancestors are \p Path
+/// (innermost last), reads or writes one element: at least \p Dims
+/// subscripts apply to it, through parentheses and the array-to-pointer
+/// decay, and its address is not taken.
+static bool isElementUse(const clang::Expr *Ref,
+                         llvm::ArrayRef<const clang::Stmt *> Path,
+                         std::size_t Dims) {
+  const clang::Expr *E = Ref;
+  std::size_t Up = Path.size();
+  auto SkipWrappers = [&] {
+    while (Up && (llvm::isa<clang::ParenExpr>(Path[Up - 1]) ||
+                  llvm::isa<clang::ImplicitCastExpr>(Path[Up - 1])))
+      E = llvm::cast<clang::Expr>(Path[--Up]);
+  };
+  SkipWrappers();
+  std::size_t Subscripts = 0;
+  while (Up) {
+    const auto *Subscript =
+        llvm::dyn_cast<clang::ArraySubscriptExpr>(Path[Up - 1]);
+    if (!Subscript || Subscript->getBase() != E)
+      break;
+    ++Subscripts;
+    E = Subscript;
+    --Up;
+    SkipWrappers();
   }
+  if (Subscripts < Dims)
+    return false;
+  // &tile[i][j] is a pointer that later arithmetic may move across rows.
+  const auto *Op =
+      Up ? llvm::dyn_cast<clang::UnaryOperator>(Path[Up - 1]) : nullptr;
+  return !(Op && Op->getOpcode() == clang::UO_AddrOf);
 }
 
-/// Every reference to \p Array under \p S.
-static void collectUses(const clang::Stmt *S, const clang::VarDecl &Array,
-                        std::vector<const clang::DeclRefExpr *> &Uses) {
+/// True when every reference to \p Array under \p S is an element use;
+/// \p Path holds the ancestors of \p S. A walk of the one function, where
+/// Clang's parent map would index the whole translation unit.
+static bool allUsesAreElements(const clang::Stmt *S,
+                               const clang::VarDecl &Array, std::size_t Dims,
+                               std::vector<const clang::Stmt *> &Path) {
   if (!S)
-    return;
+    return true;
   if (const auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(S);
       Ref && Ref->getDecl() == &Array)
-    Uses.push_back(Ref);
+    return isElementUse(Ref, Path, Dims);
+  Path.push_back(S);
+  bool All = true;
   for (const clang::Stmt *Child : S->children())
-    collectUses(Child, Array, Uses);
+    if (!(All = allUsesAreElements(Child, Array, Dims, Path)))
+      break;
+  Path.pop_back();
+  return All;
 }
 
 bool usedOnlyThroughSubscripts(const clang::VarDecl &Array,
-                               const ArrayShape &Shape,
-                               clang::ASTContext &Ctx) {
+                               const ArrayShape &Shape) {
   // A __shared__ variable in a function is seen only there; one at
   // namespace scope could be used anywhere, and is not padded.
   const auto *Function = llvm::dyn_cast_or_null<clang::FunctionDecl>(
       Array.getParentFunctionOrMethod());
   if (!Function || !Function->hasBody())
     return false;
-  std::vector<const clang::DeclRefExpr *> Uses;
-  collectUses(Function->getBody(), Array, Uses);
-  for (const clang::DeclRefExpr *Use : Uses) {
-    const clang::Expr *E = outermostOf(Use, Ctx);
-    std::size_t Subscripts = 0;
-    for (;;) {
-      auto Parents = Ctx.getParents(*E);
-      const auto *Subscript = Parents.size() == 1
-                                  ? Parents[0].get<clang::ArraySubscriptExpr>()
-                                  : nullptr;
-      if (!Subscript || Subscript->getBase() != E)
-        break;
-      ++Subscripts;
-      E = outermostOf(Subscript, Ctx);
-    }
-    if (Subscripts < Shape.Dims.size())
-      return false;
-    // &tile[i][j] is a pointer that later arithmetic may move across rows.
-    auto Parents = Ctx.getParents(*E);
-    if (Parents.size() == 1)
-      if (const auto *Op = Parents[0].get<clang::UnaryOperator>();
-          Op && Op->getOpcode() == clang::UO_AddrOf)
-        return false;
-  }
-  return true;
+  std::vector<const clang::Stmt *> Path;
+  return allUsesAreElements(Function->getBody(), Array, Shape.Dims.size(),
+                            Path);
 }
 
 lanes::LaneVector padInnermost(const lanes::LaneVector &Offset,

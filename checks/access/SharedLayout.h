@@ -38,7 +38,7 @@ bool isPaddable(const ArrayShape &Shape);
 /// hand. `&tile[0][0]`, a row pointer `tile[i]`, `sizeof(tile)` all assume
 /// the declared row length; the array is then not to be padded.
 bool usedOnlyThroughSubscripts(const clang::VarDecl &Array,
-                               const ArrayShape &Shape, clang::ASTContext &Ctx);
+                               const ArrayShape &Shape);
 
 /// The worst bank-conflict degree of a shared access over its scenarios,
 /// and the scenario where it peaks (the first one, on ties).
