@@ -1,13 +1,13 @@
 //===- GlobalCost.cpp - counting blocks, sectors and bytes ----------------===//
 //
-// Counts distinct aligned blocks by walking each lane's byte range block by
-// block, so a lane whose bytes straddle a boundary counts both blocks.
+// Counts distinct aligned blocks over the lanes' byte ranges in address
+// order, so a lane whose bytes straddle a boundary counts both blocks.
 //
 //===----------------------------------------------------------------------===//
 #include "model/GlobalCost.h"
 
 #include <algorithm>
-#include <set>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -20,26 +20,39 @@ std::int64_t floorDiv(std::int64_t A, std::int64_t B) {
   return (A % B != 0 && (A < 0) != (B < 0)) ? Q - 1 : Q;
 }
 
-/// Distinct aligned chunks of \p ChunkBytes covering the half-open ranges.
-unsigned countChunks(const std::vector<std::pair<std::int64_t, std::int64_t>>
-                         &Ranges,
-                     unsigned ChunkBytes) {
-  std::set<std::int64_t> Chunks;
-  for (auto [Begin, End] : Ranges)
-    for (std::int64_t C = floorDiv(Begin, ChunkBytes),
-                      Last = floorDiv(End - 1, ChunkBytes);
-         C <= Last; ++C)
-      Chunks.insert(C);
-  return static_cast<unsigned>(Chunks.size());
+using Ranges = std::vector<std::pair<std::int64_t, std::int64_t>>;
+
+/// Distinct aligned chunks of \p ChunkBytes covering the half-open ranges,
+/// sorted by their first byte: each range adds the chunks past the last one
+/// counted (no set of chunks, and a range of any length costs one step).
+unsigned countChunks(const Ranges &Sorted, unsigned ChunkBytes) {
+  std::uint64_t Count = 0;
+  bool Any = false;
+  std::int64_t CountedTo = 0; // the last chunk counted
+  for (auto [Begin, End] : Sorted) {
+    std::int64_t First = floorDiv(Begin, ChunkBytes),
+                 Last = floorDiv(End - 1, ChunkBytes);
+    if (Any && First <= CountedTo)
+      First = CountedTo + 1;
+    if (Any && Last <= CountedTo)
+      continue;
+    // Last >= First here; the difference is taken in 64 unsigned bits,
+    // where it cannot overflow.
+    Count += static_cast<std::uint64_t>(Last) -
+             static_cast<std::uint64_t>(First) + 1;
+    CountedTo = Last;
+    Any = true;
+  }
+  return static_cast<unsigned>(
+      std::min<std::uint64_t>(Count, std::numeric_limits<unsigned>::max()));
 }
 
-/// Total length of the union of half-open ranges.
-std::uint64_t unionBytes(std::vector<std::pair<std::int64_t, std::int64_t>>
-                             Ranges) {
-  std::sort(Ranges.begin(), Ranges.end());
+/// Total length of the union of half-open ranges, sorted by their first
+/// byte.
+std::uint64_t unionBytes(const Ranges &Sorted) {
   std::uint64_t Total = 0;
   std::int64_t CoveredTo = INT64_MIN;
-  for (auto [Begin, End] : Ranges) {
+  for (auto [Begin, End] : Sorted) {
     Begin = std::max(Begin, CoveredTo);
     if (End > Begin) {
       Total += static_cast<std::uint64_t>(End - Begin);
@@ -57,7 +70,8 @@ unsigned ceilDiv(std::uint64_t A, unsigned B) {
 
 GlobalCost computeGlobalCost(const WarpFootprint &Footprint,
                              const Architecture &Arch) {
-  std::vector<std::pair<std::int64_t, std::int64_t>> Ranges;
+  Ranges Lanes;
+  Lanes.reserve(Footprint.Address.size());
   for (unsigned L = 0; L < Footprint.Address.size(); ++L)
     if (Footprint.isActive(L)) {
       // Bytes past the end of the address space do not exist.
@@ -66,16 +80,17 @@ GlobalCost computeGlobalCost(const WarpFootprint &Footprint,
                                  static_cast<std::int64_t>(Footprint.Width),
                                  &End))
         End = INT64_MAX;
-      Ranges.emplace_back(Footprint.Address[L], End);
+      Lanes.emplace_back(Footprint.Address[L], End);
     }
 
   GlobalCost Cost;
-  if (Ranges.empty() || Footprint.Width == 0)
+  if (Lanes.empty() || Footprint.Width == 0)
     return Cost;
 
-  Cost.Transactions = countChunks(Ranges, Arch.TransactionBytes);
-  Cost.Sectors = countChunks(Ranges, Arch.SectorBytes);
-  Cost.UsefulBytes = unionBytes(Ranges);
+  std::sort(Lanes.begin(), Lanes.end());
+  Cost.Transactions = countChunks(Lanes, Arch.TransactionBytes);
+  Cost.Sectors = countChunks(Lanes, Arch.SectorBytes);
+  Cost.UsefulBytes = unionBytes(Lanes);
   Cost.Efficiency = static_cast<double>(Cost.UsefulBytes) /
                     (static_cast<double>(Cost.Transactions) *
                      Arch.TransactionBytes);
@@ -83,11 +98,9 @@ GlobalCost computeGlobalCost(const WarpFootprint &Footprint,
   Cost.IdealSectors = ceilDiv(Cost.UsefulBytes, Arch.SectorBytes);
   Cost.ExcessSectors = Cost.Sectors - std::min(Cost.Sectors, Cost.IdealSectors);
 
-  std::int64_t Low = Ranges.front().first, High = Ranges.front().second;
-  for (auto [Begin, End] : Ranges) {
-    Low = std::min(Low, Begin);
+  std::int64_t Low = Lanes.front().first, High = Lanes.front().second;
+  for (auto [Begin, End] : Lanes)
     High = std::max(High, End);
-  }
   // Lanes at both ends of the address space: the span saturates.
   if (__builtin_sub_overflow(High, Low, &Cost.SpanBytes))
     Cost.SpanBytes = INT64_MAX;

@@ -107,6 +107,18 @@ TEST(GlobalCostTest, OverlappingLanesCountDistinctBytes) {
   EXPECT_EQ(Cost.Sectors, 3U);
 }
 
+// Blocks are counted once however the lanes' ranges nest or overlap, in
+// any lane order: whole-struct copies of 1,000 bytes, lanes 96 bytes apart
+// in reverse order, cover [0, 3976): 32 blocks, 125 sectors.
+TEST(GlobalCostTest, WideOverlappingLanesCountEachBlockOnce) {
+  WarpFootprint Footprint = WarpFootprint::strided(31 * 96, -96, 1000);
+  GlobalCost Cost = computeGlobalCost(Footprint, arch());
+  EXPECT_EQ(Cost.Transactions, 32U);
+  EXPECT_EQ(Cost.Sectors, 125U);
+  EXPECT_EQ(Cost.UsefulBytes, 3976U);
+  EXPECT_EQ(Cost.SpanBytes, 3976);
+}
+
 TEST(GlobalCostTest, NoActiveLaneCostsNothing) {
   WarpFootprint Footprint = WarpFootprint::strided(0, 4, 4);
   Footprint.ActiveMask = 0;
