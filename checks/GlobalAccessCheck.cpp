@@ -1,6 +1,8 @@
 //===- GlobalAccessCheck.cpp ----------------------------------------------===//
 #include "checks/GlobalAccessCheck.h"
 
+#include "llvm/Support/raw_ostream.h"
+
 namespace clang::tidy::gpumem {
 
 using namespace ::gpumem::access;
@@ -33,12 +35,43 @@ void GlobalAccessCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
                     Policy.EfficiencyThreshold * 100.0 + 0.5)));
 }
 
+/// Everything a verdict depends on: the four global checks share the
+/// verdicts of the TU when their settings agree (they do unless one of
+/// them is configured apart).
+static std::string verdictKey(const ::gpumem::model::Architecture &A,
+                              const GlobalPolicy &P) {
+  std::string Key;
+  llvm::raw_string_ostream OS(Key);
+  OS << "global-verdicts " << A.Name << ' ' << A.WarpSize << ' '
+     << A.TransactionBytes << ' ' << A.SectorBytes << ' ' << A.BankCount
+     << ' ' << A.BankWidthBytes << ' ' << A.PeakGflopsFP16 << ' '
+     << A.PeakGflopsFP32 << ' ' << A.PeakGflopsFP64 << ' ' << A.PeakGBps
+     << ' ' << P.ReportOneShotPartialWarp << ' ' << P.PartialWarpMaxLanes
+     << ' ' << P.EfficiencyThreshold << ' ' << P.SymbolicStrideSample;
+  return Key;
+}
+
+/// The verdict on every access of every kernel (Unknown for shared ones).
+using KernelVerdicts = std::vector<std::vector<GlobalVerdict>>;
+
 void GlobalAccessCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
-  for (const KernelAccesses &Kernel : Kernels)
-    for (const MemoryAccess &Access : Kernel.Accesses) {
+  const KernelVerdicts &Verdicts = sharedResult<KernelVerdicts>(
+      verdictKey(Arch, Policy), [&] {
+        KernelVerdicts All(Kernels.size());
+        for (std::size_t K = 0; K < Kernels.size(); ++K)
+          for (const MemoryAccess &Access : Kernels[K].Accesses)
+            All[K].push_back(Access.Space == ::gpumem::lanes::MemorySpace::Global
+                                 ? judgeGlobalAccess(Access, Arch, Policy)
+                                 : GlobalVerdict());
+        return All;
+      });
+  for (std::size_t K = 0; K < Kernels.size(); ++K)
+    for (std::size_t I = 0; I < Kernels[K].Accesses.size(); ++I) {
+      const KernelAccesses &Kernel = Kernels[K];
+      const MemoryAccess &Access = Kernel.Accesses[I];
       if (Access.Space != ::gpumem::lanes::MemorySpace::Global)
         continue;
-      GlobalVerdict Verdict = judgeGlobalAccess(Access, Arch, Policy);
+      const GlobalVerdict &Verdict = Verdicts[K][I];
       if (!owns(Verdict.Cause))
         continue;
       SourceLocation Loc = Access.Expression->getExprLoc();

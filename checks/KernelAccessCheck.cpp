@@ -8,6 +8,8 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Format.h"
 
+#include <list>
+#include <map>
 #include <tuple>
 
 using namespace clang::ast_matchers;
@@ -46,8 +48,6 @@ void KernelAccessCheck::check(const MatchFinder::MatchResult &Result) {
   Kernels.insert(Kernel);
 }
 
-namespace {
-
 /// The kernels of the translation unit being checked, analysed once for
 /// every check derived from KernelAccessCheck: they all match the same
 /// kernels and launches (the matchers above), so the first check to reach
@@ -57,15 +57,20 @@ namespace {
 /// for the same ASTContext, the same kernels and the same analysis
 /// settings (a check may set BlockDim or AssumedBlockSize on its own). The
 /// cache is emptied when a TU starts: its AST pointers die with the last.
-struct SharedAnalysis {
+struct KernelAccessCheck::SharedAnalysis {
   const ASTContext *Context = nullptr;
   std::vector<const FunctionDecl *> Kernels;
   ::gpumem::access::AnalysisSettings Settings;
   std::vector<::gpumem::access::KernelAccesses> Analysed;
+  /// Results derived from Analysed, by key (sharedResult).
+  std::map<std::string, std::any> Derived;
 };
 
-std::vector<SharedAnalysis> &sharedAnalyses() {
-  static std::vector<SharedAnalysis> Cache;
+namespace {
+
+/// A list: the checks hold pointers into it while they report.
+std::list<KernelAccessCheck::SharedAnalysis> &sharedAnalyses() {
+  static std::list<KernelAccessCheck::SharedAnalysis> Cache;
   return Cache;
 }
 
@@ -99,13 +104,13 @@ void KernelAccessCheck::onEndOfTranslationUnit() {
     return;
   }
   ::gpumem::access::AnalysisSettings Settings = Hardware.analysisSettings();
-  const std::vector<::gpumem::access::KernelAccesses> *Analysed = nullptr;
-  for (const SharedAnalysis &Shared : sharedAnalyses())
+  Current = nullptr;
+  for (SharedAnalysis &Shared : sharedAnalyses())
     if (Shared.Context == Context &&
         llvm::ArrayRef(Shared.Kernels) == Kernels.getArrayRef() &&
         sameSettings(Shared.Settings, Settings))
-      Analysed = &Shared.Analysed;
-  if (!Analysed) {
+      Current = &Shared;
+  if (!Current) {
     SharedAnalysis Shared;
     Shared.Context = Context;
     Shared.Kernels.assign(Kernels.begin(), Kernels.end());
@@ -115,12 +120,18 @@ void KernelAccessCheck::onEndOfTranslationUnit() {
       Shared.Analysed.push_back(::gpumem::access::collectKernelAccesses(
           Kernel, *Context, Launches, Settings));
     sharedAnalyses().push_back(std::move(Shared));
-    Analysed = &sharedAnalyses().back().Analysed;
+    Current = &sharedAnalyses().back();
   }
-  checkKernels(*Analysed);
+  checkKernels(Current->Analysed);
+  Current = nullptr;
   Kernels.clear();
   Launches.clear();
   Reported.clear();
+}
+
+std::any &KernelAccessCheck::sharedSlot(const std::string &Key) {
+  assert(Current && "sharedResult outside checkKernels");
+  return Current->Derived[Key];
 }
 
 void KernelAccessCheck::noteBlockDim(

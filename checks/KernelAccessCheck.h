@@ -17,6 +17,11 @@
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <any>
+#include <memory>
+#include <string>
 
 namespace clang::tidy::gpumem {
 
@@ -60,10 +65,31 @@ protected:
   void noteInstantiation(const ::gpumem::access::KernelAccesses &Kernel,
                          SourceLocation Loc);
 
+  /// A result derived from the analysed kernels that several checks need
+  /// (the global checks' verdicts), made by the first check of the TU to
+  /// ask for \p Key and reused by the others. \p Key names every setting
+  /// the result depends on. Only valid inside checkKernels.
+  template <typename T>
+  const T &sharedResult(const std::string &Key, llvm::function_ref<T()> Make) {
+    std::any &Slot = sharedSlot(Key);
+    if (!Slot.has_value())
+      Slot = std::make_shared<const T>(Make());
+    return *std::any_cast<const std::shared_ptr<const T> &>(Slot);
+  }
+
   const GpumemOptions Hardware;
   ASTContext *Context = nullptr;
 
+public:
+  /// The analysis of one TU's kernels shared by the checks (defined in the
+  /// .cpp file).
+  struct SharedAnalysis;
+
 private:
+  std::any &sharedSlot(const std::string &Key);
+
+  /// The analysis checkKernels is running on.
+  SharedAnalysis *Current = nullptr;
   llvm::SetVector<const FunctionDecl *> Kernels;
   ::gpumem::cuda::LaunchSites Launches;
   llvm::DenseSet<unsigned> Reported;
