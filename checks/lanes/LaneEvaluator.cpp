@@ -419,7 +419,7 @@ LaneValue LaneEvaluator::evaluateVariable(const VarDecl *VD, const Expr *Use) {
     if (VD->getType().getNonReferenceType().isVolatileQualified())
       return LaneValue::unknown("volatile variable", loc(Use));
     if (const Expr *Init = VD->getInit())
-      return evaluate(Init);
+      return evaluateLocal(VD, Init);
     return LaneValue::unknown("'" + VD->getNameAsString() +
                                   "' has no initializer",
                               loc(Use));
@@ -436,6 +436,35 @@ LaneValue LaneEvaluator::evaluateVariable(const VarDecl *VD, const Expr *Use) {
   return LaneValue::unknown("index reads memory ('" + VD->getNameAsString() +
                                 "')",
                             loc(Use));
+}
+
+LaneValue LaneEvaluator::evaluateLocal(const VarDecl *VD, const Expr *Init) {
+  if (Frames.empty())
+    return evaluate(Init);
+  // Frames may grow while the initializer is evaluated (inlined calls):
+  // hold the index, not a reference.
+  const std::size_t FrameIndex = Frames.size() - 1;
+  auto &Locals = Frames[FrameIndex].Locals;
+  if (auto Cached = Locals.find(VD);
+      Cached != Locals.end() && Cached->second.PinGeneration == PinGeneration) {
+    const LocalValue &L = Cached->second;
+    if (L.FirstWarpGuards) {
+      GuardOnFirstWarp = true;
+      FirstWarpGuards += L.FirstWarpGuards;
+    }
+    UsedAssumedBounds = UsedAssumedBounds || L.UsedAssumedBounds;
+    return L.Value;
+  }
+  const unsigned GuardsBefore = FirstWarpGuards;
+  const bool AssumedBefore = UsedAssumedBounds;
+  LaneValue V = evaluate(Init);
+  // An unknown value may come from a budget or depth cap reached by this
+  // read only; it is not remembered.
+  if (!V.isUnknown())
+    Frames[FrameIndex].Locals[VD] = {V, PinGeneration,
+                                     FirstWarpGuards - GuardsBefore,
+                                     UsedAssumedBounds && !AssumedBefore};
+  return V;
 }
 
 LaneValue LaneEvaluator::evaluateLoopVariable(const VarDecl *VD,
@@ -462,10 +491,13 @@ LaneValue LaneEvaluator::evaluateLoopVariable(const VarDecl *VD,
                                            "does not follow",
                                        loc(Loop.Loop->getInc())));
   auto SavedPins = Pinned;
+  const unsigned SavedGeneration = PinGeneration;
   Pinned.clear();
+  PinGeneration = ++PinGenerations;
   LaneValue Init = evaluate(Loop.Init);
   LaneValue Amount = Step.Amount ? evaluate(Step.Amount) : LaneValue::constant(1);
   Pinned = SavedPins;
+  PinGeneration = SavedGeneration;
   if (Step.Negate)
     Amount = -Amount;
   if (Init.isUnknown())

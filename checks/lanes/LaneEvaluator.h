@@ -79,7 +79,10 @@ public:
   void enterKernel(const clang::FunctionDecl *FD);
 
   /// Fixes symbols to numbers while enumerating their values.
-  void pin(std::map<SymbolId, std::int64_t> Values) { Pinned = std::move(Values); }
+  void pin(std::map<SymbolId, std::int64_t> Values) {
+    Pinned = std::move(Values);
+    PinGeneration = ++PinGenerations;
+  }
   const std::map<SymbolId, std::int64_t> &pinned() const { return Pinned; }
 
   SymbolTable &symbols() { return Symbols; }
@@ -107,11 +110,23 @@ public:
   static constexpr unsigned MaxKernelSteps = 4000000;
 
 private:
+  /// A local's value read through its initializer, with what evaluating
+  /// it did to the evaluator's flags, so a second read repeats neither the
+  /// work nor forgets the effects.
+  struct LocalValue {
+    LaneValue Value;
+    unsigned PinGeneration = 0;
+    unsigned FirstWarpGuards = 0;
+    bool UsedAssumedBounds = false;
+  };
   struct Frame {
     const clang::FunctionDecl *Function = nullptr;
     const FunctionFacts *Facts = nullptr;
     llvm::DenseMap<const clang::VarDecl *, LaneValue> Values;
     llvm::DenseMap<const clang::VarDecl *, PointerValue> Pointers;
+    /// Known values of locals that are never reassigned (a value depends
+    /// only on the frame and the pins).
+    llvm::DenseMap<const clang::VarDecl *, LocalValue> Locals;
   };
 
   clang::ASTContext &Ctx;
@@ -122,6 +137,9 @@ private:
   std::map<const clang::VarDecl *, LaneValue> LoopValues;
   std::vector<LoopSymbol> LoopSymbols;
   std::map<SymbolId, std::int64_t> Pinned;
+  /// Changes whenever Pinned does (cached locals are valid for one value).
+  unsigned PinGeneration = 0;
+  unsigned PinGenerations = 0;
   unsigned Depth = 0;
   unsigned QuerySteps = 0;
   unsigned KernelSteps = 0;
@@ -136,6 +154,7 @@ private:
   LaneValue evaluateImpl(const clang::Expr *E);
   LaneValue evaluateBinary(const clang::BinaryOperator *BO);
   LaneValue evaluateVariable(const clang::VarDecl *VD, const clang::Expr *Use);
+  LaneValue evaluateLocal(const clang::VarDecl *VD, const clang::Expr *Init);
   LaneValue evaluateLoopVariable(const clang::VarDecl *VD,
                                  const InductionLoop &Loop);
   LaneValue evaluateCall(const clang::CallExpr *Call);
