@@ -1,8 +1,9 @@
 //===- BankConflict.cpp - distinct words per bank per phase ---------------===//
 #include "model/BankConflict.h"
 
-#include <map>
-#include <set>
+#include <algorithm>
+#include <tuple>
+#include <vector>
 
 namespace gpumem::model {
 
@@ -53,10 +54,19 @@ BankConflictDegree computeBankConflict(const WarpFootprint &Footprint,
   const std::int64_t WordBytes = Arch.BankWidthBytes;
   Result.PhaseCount = Phases;
 
+  // One entry per word a lane touches, sorted by bank then word: a bank's
+  // degree is the number of distinct words in its run (no map of sets).
+  struct Touch {
+    std::int64_t Bank, Word;
+    unsigned Lane;
+    bool operator<(const Touch &O) const {
+      return std::tie(Bank, Word, Lane) < std::tie(O.Bank, O.Word, O.Lane);
+    }
+  };
+  std::vector<Touch> Touches;
+  std::vector<unsigned> LanesOfBank;
   for (unsigned Phase = 0; Phase < Phases; ++Phase) {
-    // Bank -> the distinct words it must serve, and the lanes asking.
-    std::map<std::int64_t, std::set<std::int64_t>> WordsOfBank;
-    std::map<std::int64_t, std::set<unsigned>> LanesOfBank;
+    Touches.clear();
     for (unsigned L = Phase * LanesPerPhase;
          L < Lanes && L < (Phase + 1) * LanesPerPhase; ++L) {
       if (!Footprint.isActive(L) || Footprint.Width == 0)
@@ -71,21 +81,31 @@ BankConflictDegree computeBankConflict(const WarpFootprint &Footprint,
       std::int64_t Last = floorDiv(LastByte, WordBytes);
       // Stops at Last without stepping past it (Last may be INT64_MAX).
       for (std::int64_t Word = First;; ++Word) {
-        std::int64_t Bank = floorMod(Word, Arch.BankCount);
-        WordsOfBank[Bank].insert(Word);
-        LanesOfBank[Bank].insert(L);
+        Touches.push_back({floorMod(Word, Arch.BankCount), Word, L});
         if (Word == Last)
           break;
       }
     }
-    for (const auto &[Bank, Words] : WordsOfBank) {
-      unsigned Degree = static_cast<unsigned>(Words.size());
+    std::sort(Touches.begin(), Touches.end());
+    // Banks in ascending order; the first bank of the highest degree wins.
+    for (std::size_t Begin = 0, End; Begin < Touches.size(); Begin = End) {
+      unsigned Degree = 0;
+      LanesOfBank.clear();
+      for (End = Begin;
+           End < Touches.size() && Touches[End].Bank == Touches[Begin].Bank;
+           ++End) {
+        if (End == Begin || Touches[End].Word != Touches[End - 1].Word)
+          ++Degree;
+        LanesOfBank.push_back(Touches[End].Lane);
+      }
       if (Degree > Result.Degree) {
+        std::sort(LanesOfBank.begin(), LanesOfBank.end());
         Result.Degree = Degree;
-        Result.WorstBank = static_cast<unsigned>(Bank);
+        Result.WorstBank = static_cast<unsigned>(Touches[Begin].Bank);
         Result.WorstPhase = Phase;
-        Result.LanesOnWorstBank =
-            static_cast<unsigned>(LanesOfBank[Bank].size());
+        Result.LanesOnWorstBank = static_cast<unsigned>(
+            std::unique(LanesOfBank.begin(), LanesOfBank.end()) -
+            LanesOfBank.begin());
       }
     }
   }
