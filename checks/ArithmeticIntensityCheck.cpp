@@ -4,6 +4,7 @@
 #include "checks/access/KernelWork.h"
 #include "model/Roofline.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
 
 namespace clang::tidy::gpumem {
@@ -50,6 +51,13 @@ void ArithmeticIntensityCheck::checkKernels(
     llvm::ArrayRef<KernelAccesses> Kernels) {
   ::gpumem::model::Architecture Arch = Hardware.architecture();
   for (const KernelAccesses &Kernel : Kernels) {
+    // Without ReportAll only a kernel with a hot loop is reported, and a
+    // hot loop is one with global traffic: a kernel with no global access
+    // in a loop is passed over before its work is counted.
+    if (!ReportAll && llvm::none_of(Kernel.Accesses, [](const MemoryAccess &A) {
+          return A.InLoop && A.Space == ::gpumem::lanes::MemorySpace::Global;
+        }))
+      continue;
     KernelWork Work = estimateKernelWork(Kernel, *Context);
     if (!Work.Complete || Work.GlobalBytes <= 0 || Work.totalFlops() <= 0)
       continue;
