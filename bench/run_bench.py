@@ -10,6 +10,9 @@ launched from host code. It then runs, side by side on each TU:
   baseline   clang-tidy-22 --load=<module> with only a preprocessor check
              (parse only: --checks=-* alone would exit without parsing)
   gpumem     the same with --checks=-*,gpumem-*
+  unreported gpumem with every finding dropped by a --line-filter that names
+             no file: the same analysis and the same diagnostics built, but
+             none kept or printed, to split the analysis from the reporting
   perf       the same with --checks=-*,performance-* (a bundled set, for scale)
 
 and prints for each the wall time, the CPU time and the peak resident memory
@@ -249,16 +252,21 @@ def run_measured(cmd, timeout):
 # AST matcher, no AST traversal; with its default options it reports
 # nothing): that run is the cost of parsing the TU and nothing else.
 BASELINE_CHECK = "portability-restrict-system-includes"
+# clang-tidy keeps a finding only when its file passes --line-filter; a
+# filter naming a file that does not exist drops every finding after the
+# check has built it, before it is stored, deduplicated and printed.
+DROP_ALL_FINDINGS = '--line-filter=[{"name":"gpumem-bench-no-such-file.cu"}]'
 CONFIGS = [
-    ("baseline", "-*," + BASELINE_CHECK),
-    ("gpumem", "-*,gpumem-*"),
-    ("perf", "-*,performance-*"),
+    ("baseline", "-*," + BASELINE_CHECK, []),
+    ("gpumem", "-*,gpumem-*", []),
+    ("unreported", "-*,gpumem-*", [DROP_ALL_FINDINGS]),
+    ("perf", "-*,performance-*", []),
 ]
 
 
-def tidy_command(args, source, checks):
-    return [args.clang_tidy, "--load=" + args.module, "--checks=" + checks,
-            "--quiet", source, "--"] + hermetic_flags()
+def tidy_command(args, source, checks, extra=()):
+    return ([args.clang_tidy, "--load=" + args.module, "--checks=" + checks,
+             "--quiet"] + list(extra) + [source, "--"] + hermetic_flags())
 
 
 def count_dumped_accesses(args, source):
@@ -362,10 +370,14 @@ def run(args, sizes, work):
         path = sources[n][0]
         best = {}
         for _ in range(args.repeat):
-            for name, checks in CONFIGS:
-                m = run_measured(tidy_command(args, path, checks), args.timeout)
+            for name, checks, extra in CONFIGS:
+                m = run_measured(tidy_command(args, path, checks, extra),
+                                 args.timeout)
                 if name == "gpumem" and "warning:" not in m.output:
                     failures.append("gpumem reported nothing on %d kernels" % n)
+                if name == "unreported" and "warning:" in m.output:
+                    failures.append("the line filter let a finding through "
+                                    "on %d kernels" % n)
                 old = best.get(name)
                 if old is None:
                     best[name] = m
@@ -375,7 +387,7 @@ def run(args, sizes, work):
                     old.rss_kb = min(old.rss_kb, m.rss_kb)
         results[n] = best
 
-    header = ("%8s %7s %6s | %-9s %8s %8s %9s | %8s %8s %8s %9s" %
+    header = ("%8s %7s %6s | %-10s %8s %8s %9s | %8s %8s %8s %9s" %
               ("kernels", "access", "lines", "config", "wall s", "cpu s",
                "peak MiB", "wall x", "cpu x", "mem x", "us/access"))
     print(header)
@@ -384,7 +396,7 @@ def run(args, sizes, work):
     for n in sizes:
         _, accesses, lines = sources[n]
         base = results[n]["baseline"]
-        for name, _ in CONFIGS:
+        for name, _, _ in CONFIGS:
             m = results[n][name]
             extra = ""
             if name != "baseline":
@@ -392,7 +404,7 @@ def run(args, sizes, work):
                 extra = "%8.3f %8.3f %8.3f %9.2f" % (
                     m.wall / base.wall, m.cpu / base.cpu,
                     m.rss_kb / base.rss_kb, per)
-            print("%8d %7d %6d | %-9s %8.3f %8.3f %9.1f | %s" %
+            print("%8d %7d %6d | %-10s %8.3f %8.3f %9.1f | %s" %
                   (n, accesses, lines, name, m.wall, m.cpu,
                    m.rss_kb / 1024.0, extra))
         gp = results[n]["gpumem"]
@@ -412,6 +424,14 @@ def run(args, sizes, work):
               "access (target <= %.0f), peak memory %+.1f%% (target <= %.0f%%)"
               % (n, over * 100, TARGET_OVERHEAD * 100, per,
                  TARGET_US_PER_ACCESS, mem * 100, TARGET_MEMORY_OVERHEAD * 100))
+        quiet = results[n]["unreported"]
+        print("%6s          of which analysing and building the findings "
+              "%+.1f%% (%.2f us per access, memory %+.1f%%), keeping and "
+              "printing them %+.1f%%"
+              % ("", (quiet.cpu / base.cpu - 1.0) * 100,
+                 (quiet.cpu - base.cpu) / accesses * 1e6,
+                 (quiet.rss_kb / base.rss_kb - 1.0) * 100,
+                 (gp.cpu - quiet.cpu) / base.cpu * 100))
         if over > TARGET_OVERHEAD:
             misses.append("time overhead %.1f%% at %d kernels" %
                           (over * 100, n))
@@ -433,7 +453,7 @@ def run(args, sizes, work):
 
     if args.smoke:
         for n in sizes:
-            for name, _ in CONFIGS:
+            for name, _, _ in CONFIGS:
                 m = results[n][name]
                 if m.wall <= 0 or m.rss_kb <= 0:
                     failures.append("no figures for %s on %d kernels" %
