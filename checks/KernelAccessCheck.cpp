@@ -2,10 +2,13 @@
 #include "checks/KernelAccessCheck.h"
 
 #include "checks/access/KernelAccessCollector.h"
+#include "checks/cuda/LaunchSites.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Format.h"
 
 #include <list>
@@ -29,7 +32,42 @@ void KernelAccessCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Hardware.store(Opts, Options);
 }
 
+struct KernelAccessCheck::Collection {
+  ASTContext *Context = nullptr;
+  llvm::SetVector<const FunctionDecl *> Kernels;
+  ::gpumem::cuda::LaunchSites Launches;
+};
+
+namespace {
+
+/// The collection of each MatchFinder of this thread: all the checks of a
+/// TU register with one finder, and match the same kernels and launches, so
+/// one set of matchers serves them (six sets cost 5% of a parse). Thread
+/// local, as is the analysis below: clangd builds several files at once,
+/// each on its own thread.
+using CollectionSlot =
+    std::pair<const MatchFinder *, std::weak_ptr<KernelAccessCheck::Collection>>;
+std::vector<CollectionSlot> &collections() {
+  static thread_local std::vector<CollectionSlot> Slots;
+  return Slots;
+}
+
+} // namespace
+
 void KernelAccessCheck::registerMatchers(MatchFinder *Finder) {
+  auto &Slots = collections();
+  for (const auto &[Registered, Shared] : Slots)
+    if (Registered == Finder)
+      if ((Found = Shared.lock())) {
+        // The finder calls onStart/onEndOfTranslationUnit only on checks
+        // with a matcher: this one matches the TU node, once.
+        Finder->addMatcher(translationUnitDecl(), this);
+        return;
+      }
+  // Slots of finders whose checks are gone.
+  llvm::erase_if(Slots, [](const CollectionSlot &S) { return S.second.expired(); });
+  Found = std::make_shared<Collection>();
+  Slots.emplace_back(Finder, Found);
   auto KernelDefinition =
       functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal));
   Finder->addMatcher(KernelDefinition.bind(KernelId), this);
@@ -37,15 +75,15 @@ void KernelAccessCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void KernelAccessCheck::check(const MatchFinder::MatchResult &Result) {
-  Context = Result.Context;
+  Found->Context = Result.Context;
   if (const auto *Launch = Result.Nodes.getNodeAs<CUDAKernelCallExpr>(LaunchId)) {
-    Launches.add(Launch, *Result.Context);
+    Found->Launches.add(Launch, *Result.Context);
     return;
   }
   const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>(KernelId);
   if (!Kernel || Kernel->isDependentContext() || Kernel->isInvalidDecl())
     return;
-  Kernels.insert(Kernel);
+  Found->Kernels.insert(Kernel);
 }
 
 /// The kernels of the translation unit being checked, analysed once for
@@ -70,7 +108,7 @@ namespace {
 
 /// A list: the checks hold pointers into it while they report.
 std::list<KernelAccessCheck::SharedAnalysis> &sharedAnalyses() {
-  static std::list<KernelAccessCheck::SharedAnalysis> Cache;
+  static thread_local std::list<KernelAccessCheck::SharedAnalysis> Cache;
   return Cache;
 }
 
@@ -95,37 +133,40 @@ bool sameSettings(const ::gpumem::access::AnalysisSettings &A,
 
 void KernelAccessCheck::onStartOfTranslationUnit() {
   sharedAnalyses().clear();
+  // A check that outlives its TU would otherwise keep the last one's nodes.
+  if (Found) {
+    Found->Context = nullptr;
+    Found->Kernels.clear();
+    Found->Launches.clear();
+  }
+  Reported.clear();
 }
 
 void KernelAccessCheck::onEndOfTranslationUnit() {
-  if (!Context || Kernels.empty()) {
-    Kernels.clear();
-    Launches.clear();
+  if (!Found || !Found->Context || Found->Kernels.empty())
     return;
-  }
+  Context = Found->Context;
   ::gpumem::access::AnalysisSettings Settings = Hardware.analysisSettings();
   Current = nullptr;
   for (SharedAnalysis &Shared : sharedAnalyses())
     if (Shared.Context == Context &&
-        llvm::ArrayRef(Shared.Kernels) == Kernels.getArrayRef() &&
+        llvm::ArrayRef(Shared.Kernels) == Found->Kernels.getArrayRef() &&
         sameSettings(Shared.Settings, Settings))
       Current = &Shared;
   if (!Current) {
     SharedAnalysis Shared;
     Shared.Context = Context;
-    Shared.Kernels.assign(Kernels.begin(), Kernels.end());
+    Shared.Kernels.assign(Found->Kernels.begin(), Found->Kernels.end());
     Shared.Settings = Settings;
-    Shared.Analysed.reserve(Kernels.size());
-    for (const FunctionDecl *Kernel : Kernels)
+    Shared.Analysed.reserve(Found->Kernels.size());
+    for (const FunctionDecl *Kernel : Found->Kernels)
       Shared.Analysed.push_back(::gpumem::access::collectKernelAccesses(
-          Kernel, *Context, Launches, Settings));
+          Kernel, *Context, Found->Launches, Settings));
     sharedAnalyses().push_back(std::move(Shared));
     Current = &sharedAnalyses().back();
   }
   checkKernels(Current->Analysed);
   Current = nullptr;
-  Kernels.clear();
-  Launches.clear();
   Reported.clear();
 }
 

@@ -3,8 +3,8 @@
 // Kernels and launch sites are collected while matching and analysed at the
 // end of the translation unit, so a launch written after its kernel still
 // fixes blockDim, and a shared array's padding can be judged against every
-// access to it in the file. The analysis is done once per TU and shared by
-// every such check.
+// access to it in the file. The matching and the analysis are done once per
+// TU and shared by every such check.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPUMEM_CHECKS_KERNELACCESSCHECK_H
@@ -12,11 +12,9 @@
 
 #include "checks/GpumemOptions.h"
 #include "checks/access/MemoryAccess.h"
-#include "checks/cuda/LaunchSites.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <any>
@@ -84,14 +82,17 @@ public:
   /// The analysis of one TU's kernels shared by the checks (defined in the
   /// .cpp file).
   struct SharedAnalysis;
+  /// The kernels and launches of one TU, matched once for all the checks.
+  struct Collection;
 
 private:
   std::any &sharedSlot(const std::string &Key);
 
   /// The analysis checkKernels is running on.
   SharedAnalysis *Current = nullptr;
-  llvm::SetVector<const FunctionDecl *> Kernels;
-  ::gpumem::cuda::LaunchSites Launches;
+  /// Shared with the sibling checks of this TU; the first check to register
+  /// with the MatchFinder registers the matchers and fills it.
+  std::shared_ptr<Collection> Found;
   llvm::DenseSet<unsigned> Reported;
 };
 
