@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Drives a clangd over LSP on stdin/stdout, the way an editor does.
 
-    lsp_session.py [--timeout S] [--arg=ARG]... CLANGD FILE.cu [NEW_TEXT]
+    lsp_session.py [--timeout S] [--arg=ARG]... [--also=OTHER.cu]...
+                   CLANGD FILE.cu [NEW_TEXT]
 
 initialize, initialized, didOpen(FILE.cu), wait for its publishDiagnostics
 and print them; with NEW_TEXT (a file), didChange to its text, wait again
@@ -14,6 +15,11 @@ diagnostics change, so NEW_TEXT must change them. Each diagnostic is printed on 
 "<phase>: N diagnostics". Every wait has a deadline: the script never
 hangs; on a timeout or an early exit of clangd it prints why, with the tail
 of clangd's log, and exits 1.
+
+With --also, the other files are opened right after FILE.cu, before any
+wait, and clangd gets one worker thread per file (-j), so their ASTs and
+checks are built at the same time; each file's diagnostics are printed
+under "open <basename>".
 """
 
 import argparse
@@ -39,6 +45,7 @@ class Session:
             argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE)
         self.messages = queue.Queue()
+        self.passed_over = []
         self.log = []
         self.next_id = 1
         threading.Thread(target=self._read_stdout, daemon=True).start()
@@ -87,6 +94,11 @@ class Session:
         self.send({"method": method, "params": params})
 
     def wait(self, predicate, what):
+        # Messages an earlier wait passed over (another file's diagnostics)
+        # are looked at first.
+        for i, message in enumerate(self.passed_over):
+            if predicate(message):
+                return self.passed_over.pop(i)
         deadline = time.monotonic() + self.timeout
         while True:
             left = deadline - time.monotonic()
@@ -108,6 +120,7 @@ class Session:
                 continue
             if predicate(message):
                 return message
+            self.passed_over.append(message)
 
     def close(self):
         try:
@@ -143,15 +156,22 @@ def main():
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--arg", action="append", default=[],
                         help="an extra argument for clangd")
+    parser.add_argument("--also", action="append", default=[],
+                        help="another file to open at the same time")
     args = parser.parse_args()
 
+    def uri_of(file):
+        return urllib.parse.urljoin(
+            "file:", urllib.request.pathname2url(os.path.abspath(file)))
+
     path = os.path.abspath(args.file)
-    uri = urllib.parse.urljoin("file:", urllib.request.pathname2url(path))
+    uri = uri_of(path)
     with open(path) as f:
         text = f.read()
 
     session = Session([args.clangd, "--background-index=false",
-                       "--clang-tidy", "--log=info", "-j=1"] + args.arg,
+                       "--clang-tidy", "--log=info",
+                       "-j=%d" % (1 + len(args.also))] + args.arg,
                       args.timeout)
     try:
         session.request("initialize", {
@@ -163,16 +183,26 @@ def main():
         })
         session.notify("initialized", {})
 
-        def diagnostics_of(version):
+        def diagnostics_of(version, of=uri):
             return lambda m: (
                 m.get("method") == "textDocument/publishDiagnostics"
-                and m["params"]["uri"] == uri
+                and m["params"]["uri"] == of
                 and m["params"].get("version") == version)
 
         session.notify("textDocument/didOpen", {"textDocument": {
             "uri": uri, "languageId": "cuda", "version": 1, "text": text}})
+        for other in args.also:
+            with open(other) as f:
+                session.notify("textDocument/didOpen", {"textDocument": {
+                    "uri": uri_of(other), "languageId": "cuda", "version": 1,
+                    "text": f.read()}})
         opened = session.wait(diagnostics_of(1), "diagnostics of the file")
         print_diagnostics("open", opened["params"]["diagnostics"])
+        for other in args.also:
+            published = session.wait(diagnostics_of(1, uri_of(other)),
+                                     "diagnostics of " + other)
+            print_diagnostics("open " + os.path.basename(other),
+                              published["params"]["diagnostics"])
         if args.new_text is None:
             session.close()
             return 0
