@@ -244,7 +244,7 @@ private:
     S.FirstWarpGuard |= Eval.firstWarpGuardCount() != FirstWarpBefore;
   }
 
-  void visit(const Stmt *S, State St) {
+  void visit(const Stmt *S, const State &St) {
     if (!S || Out.Accesses.size() >= Settings.MaxAccesses)
       return;
     if (CallDepth > 0 && ++CalleeVisits > MaxCalleeVisits)
@@ -256,13 +256,19 @@ private:
       ~NestingGuard() { --Level; }
     } Guard{++Nesting};
     if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      // The state is copied only once an early exit narrows the lanes of
+      // the statements after it.
+      std::optional<State> Narrowed;
       for (const Stmt *Child : CS->body()) {
-        visit(Child, St);
+        visit(Child, Narrowed ? *Narrowed : St);
         // if (cond) return; removes the lanes where cond holds.
         if (const auto *If = dyn_cast<IfStmt>(Child))
           if (!If->getElse() && isExitStatement(If->getThen()) &&
-              !If->getConditionVariable())
-            narrow(St, If->getCond(), false);
+              !If->getConditionVariable()) {
+            if (!Narrowed)
+              Narrowed = St;
+            narrow(*Narrowed, If->getCond(), false);
+          }
       }
       return;
     }
