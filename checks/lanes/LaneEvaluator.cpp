@@ -42,6 +42,34 @@ bool refersTo(const Expr *E, const VarDecl *VD) {
   return Ref && Ref->getDecl() == VD;
 }
 
+/// The step a binary operator makes (`i + e`, `i += e` as BO_Add); false
+/// for an operator that is no step the analysis follows.
+bool stepOfOperator(BinaryOperatorKind Op, LoopStep &Step) {
+  switch (Op) {
+  case BO_Add:
+    Step.Kind = StepKind::Add;
+    return true;
+  case BO_Sub:
+    Step.Kind = StepKind::Add;
+    Step.Negate = true;
+    return true;
+  case BO_Mul:
+    Step.Kind = StepKind::Multiply;
+    return true;
+  case BO_Div:
+    Step.Kind = StepKind::Divide;
+    return true;
+  case BO_Shl:
+    Step.Kind = StepKind::ShiftLeft;
+    return true;
+  case BO_Shr:
+    Step.Kind = StepKind::ShiftRight;
+    return true;
+  default:
+    return false;
+  }
+}
+
 LoopStep stepOf(const Expr *Inc, const VarDecl *VD) {
   LoopStep Step;
   Inc = Inc->IgnoreParenImpCasts();
@@ -55,62 +83,24 @@ LoopStep stepOf(const Expr *Inc, const VarDecl *VD) {
   const auto *BO = dyn_cast<BinaryOperator>(Inc);
   if (!BO || !refersTo(BO->getLHS(), VD))
     return Step;
-  Step.Amount = BO->getRHS();
-  switch (BO->getOpcode()) {
-  case BO_AddAssign:
-    Step.Kind = StepKind::Add;
-    break;
-  case BO_SubAssign:
-    Step.Kind = StepKind::Add;
-    Step.Negate = true;
-    break;
-  case BO_MulAssign:
-    Step.Kind = StepKind::Multiply;
-    break;
-  case BO_DivAssign:
-    Step.Kind = StepKind::Divide;
-    break;
-  case BO_ShlAssign:
-    Step.Kind = StepKind::ShiftLeft;
-    break;
-  case BO_ShrAssign:
-    Step.Kind = StepKind::ShiftRight;
-    break;
-  case BO_Assign: {
-    // i = i + e, i = i * e, i = i >> e ...
-    const auto *RHS = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
-    if (!RHS || !refersTo(RHS->getLHS(), VD))
-      return LoopStep{};
-    Step.Amount = RHS->getRHS();
-    switch (RHS->getOpcode()) {
-    case BO_Add:
-      Step.Kind = StepKind::Add;
-      break;
-    case BO_Sub:
-      Step.Kind = StepKind::Add;
-      Step.Negate = true;
-      break;
-    case BO_Mul:
-      Step.Kind = StepKind::Multiply;
-      break;
-    case BO_Div:
-      Step.Kind = StepKind::Divide;
-      break;
-    case BO_Shl:
-      Step.Kind = StepKind::ShiftLeft;
-      break;
-    case BO_Shr:
-      Step.Kind = StepKind::ShiftRight;
-      break;
-    default:
-      return LoopStep{};
-    }
-    break;
+  // i op= e
+  if (BO->isCompoundAssignmentOp()) {
+    Step.Amount = BO->getRHS();
+    return stepOfOperator(BinaryOperator::getOpForCompoundAssignment(
+                              BO->getOpcode()),
+                          Step)
+               ? Step
+               : LoopStep{};
   }
-  default:
+  // i = i op e
+  const auto *RHS =
+      BO->getOpcode() == BO_Assign
+          ? dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts())
+          : nullptr;
+  if (!RHS || !refersTo(RHS->getLHS(), VD))
     return LoopStep{};
-  }
-  return Step;
+  Step.Amount = RHS->getRHS();
+  return stepOfOperator(RHS->getOpcode(), Step) ? Step : LoopStep{};
 }
 
 bool compareHolds(BinaryOperatorKind Op, std::int64_t A, std::int64_t B) {
