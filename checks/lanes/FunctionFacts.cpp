@@ -90,13 +90,71 @@ bool contains(const Stmt *Outer, const Stmt *Inner) {
   return false;
 }
 
-class LoopFinder : public RecursiveASTVisitor<LoopFinder> {
+/// One walk of a body: its for-loops, whether control jumps (continue,
+/// goto), and which of the writes sit under a condition.
+class BodyWalk {
 public:
-  llvm::SmallVector<ForStmt *, 8> Loops;
-  bool VisitForStmt(ForStmt *FS) {
-    Loops.push_back(FS);
-    return true;
+  explicit BodyWalk(const llvm::DenseSet<const Stmt *> &WriteStmts)
+      : WriteStmts(WriteStmts) {}
+
+  llvm::SmallVector<const ForStmt *, 8> Loops;
+  llvm::DenseSet<const Stmt *> ConditionalWrites;
+  bool Jumps = false;
+
+  void walk(const Stmt *S, bool Under, unsigned Depth = 0) {
+    if (!S)
+      return;
+    // Too deep to follow: as if control could jump anywhere.
+    if (Depth > 512) {
+      Jumps = true;
+      return;
+    }
+    if (Under && WriteStmts.count(S))
+      ConditionalWrites.insert(S);
+    if (isa<ContinueStmt>(S) || isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S))
+      Jumps = true;
+    if (const auto *FS = dyn_cast<ForStmt>(S))
+      Loops.push_back(FS);
+    // The first child of these decides which others run.
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      walk(If->getInit(), Under, Depth + 1);
+      walk(If->getConditionVariableDeclStmt(), Under, Depth + 1);
+      walk(If->getCond(), Under, Depth + 1);
+      walk(If->getThen(), true, Depth + 1);
+      walk(If->getElse(), true, Depth + 1);
+      return;
+    }
+    if (const auto *Switch = dyn_cast<SwitchStmt>(S)) {
+      walk(Switch->getInit(), Under, Depth + 1);
+      walk(Switch->getConditionVariableDeclStmt(), Under, Depth + 1);
+      walk(Switch->getCond(), Under, Depth + 1);
+      walk(Switch->getBody(), true, Depth + 1);
+      return;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isLogicalOp()) {
+      walk(BO->getLHS(), Under, Depth + 1);
+      walk(BO->getRHS(), true, Depth + 1);
+      return;
+    }
+    if (const auto *CO = dyn_cast<ConditionalOperator>(S)) {
+      walk(CO->getCond(), Under, Depth + 1);
+      walk(CO->getTrueExpr(), true, Depth + 1);
+      walk(CO->getFalseExpr(), true, Depth + 1);
+      return;
+    }
+    if (isa<LambdaExpr>(S)) {
+      // Its children are the captures' initializers and the body.
+      for (const Stmt *Child : S->children())
+        walk(Child, true, Depth + 1);
+      return;
+    }
+    bool ChildrenUnder = Under || isa<BinaryConditionalOperator>(S);
+    for (const Stmt *Child : S->children())
+      walk(Child, ChildrenUnder, Depth + 1);
   }
+
+private:
+  const llvm::DenseSet<const Stmt *> &WriteStmts;
 };
 
 } // namespace
@@ -108,9 +166,14 @@ FunctionFacts::FunctionFacts(const FunctionDecl *FD) {
   Finder.TraverseStmt(FD->getBody());
   Writes = std::move(Finder.Writes);
 
-  LoopFinder Loops;
-  Loops.TraverseStmt(FD->getBody());
-  for (const ForStmt *FS : Loops.Loops) {
+  llvm::DenseSet<const Stmt *> WriteStmts;
+  for (const auto &Entry : Writes)
+    WriteStmts.insert(Entry.second.begin(), Entry.second.end());
+  BodyWalk Walk(WriteStmts);
+  Walk.walk(FD->getBody(), false);
+  ConditionalWrites = std::move(Walk.ConditionalWrites);
+  Jumps = Walk.Jumps;
+  for (const ForStmt *FS : Walk.Loops) {
     const VarDecl *VD = nullptr;
     const Expr *Init = nullptr;
     if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit())) {
@@ -141,6 +204,15 @@ FunctionFacts::writesOf(const VarDecl *VD) const {
   if (It == Writes.end())
     return {};
   return It->second;
+}
+
+bool FunctionFacts::writtenUnconditionally(const VarDecl *VD) const {
+  if (Jumps)
+    return false;
+  for (const Stmt *W : writesOf(VD))
+    if (ConditionalWrites.count(W))
+      return false;
+  return true;
 }
 
 const InductionLoop *FunctionFacts::inductionLoopOf(const VarDecl *VD) const {

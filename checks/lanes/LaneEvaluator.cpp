@@ -6,6 +6,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 
 namespace gpumem::lanes {
 
@@ -398,10 +399,13 @@ LaneValue LaneEvaluator::evaluateVariable(const VarDecl *VD, const Expr *Use) {
     if (F)
       if (const InductionLoop *Loop = F->inductionLoopOf(VD))
         return evaluateLoopVariable(VD, *Loop);
-    if (F && !F->writesOf(VD).empty())
+    if (F && !F->writesOf(VD).empty()) {
+      if (std::optional<LaneValue> Stepped = evaluateStepped(VD, *F))
+        return *Stepped;
       return LaneValue::unknown("'" + VD->getNameAsString() +
                                     "' is reassigned",
                                 loc(F->writesOf(VD).front()));
+    }
     if (isa<ParmVarDecl>(VD)) {
       // A kernel parameter: the same in every lane of every warp.
       return pinned(LaneValue::symbol(Symbols.intern(VD->getNameAsString())));
@@ -455,6 +459,47 @@ LaneValue LaneEvaluator::evaluateLocal(const VarDecl *VD, const Expr *Init) {
                                      FirstWarpGuards - GuardsBefore,
                                      UsedAssumedBounds && !AssumedBefore};
   return V;
+}
+
+std::optional<LaneValue>
+LaneEvaluator::evaluateStepped(const VarDecl *VD, const FunctionFacts &F) {
+  // int i = start; while (i < n) { ...; i += blockDim.x * gridDim.x; }
+  // Every write adds a warp-uniform amount and none is under a condition,
+  // so the lanes still running have all added the same sum: i is its start
+  // plus one uniform symbol, lane-varying exactly as its start is.
+  if (!F.writtenUnconditionally(VD) || !SteppingNow.insert(VD).second)
+    return std::nullopt;
+  struct Done {
+    llvm::SmallPtrSet<const VarDecl *, 4> &Set;
+    const VarDecl *VD;
+    ~Done() { Set.erase(VD); }
+  } Erase{SteppingNow, VD};
+  for (const Stmt *W : F.writesOf(VD)) {
+    const auto *E = dyn_cast<Expr>(W);
+    LoopStep Step = E ? stepOf(E, VD) : LoopStep{};
+    if (Step.Kind != StepKind::Add)
+      return std::nullopt;
+    if (!Step.Amount)
+      continue;
+    LaneValue Amount = evaluate(Step.Amount);
+    if (Amount.isUnknown() || Amount.kind() == LaneKind::Varying)
+      return std::nullopt;
+  }
+  LaneValue Start;
+  if (isa<ParmVarDecl>(VD))
+    Start = LaneValue::symbol(Symbols.intern(VD->getNameAsString()));
+  else if (const Expr *Init = VD->getInit())
+    Start = evaluateLocal(VD, Init);
+  else
+    return std::nullopt;
+  if (Start.isUnknown())
+    return Start;
+  // One symbol per variable: the line tells two 'i' apart.
+  const unsigned Line =
+      Ctx.getSourceManager().getPresumedLineNumber(VD->getLocation());
+  SymbolId Steps = Symbols.intern("steps of '" + VD->getNameAsString() +
+                                  "' (line " + std::to_string(Line) + ")");
+  return pinned(Start + LaneValue::symbol(Steps));
 }
 
 LaneValue LaneEvaluator::evaluateLoopVariable(const VarDecl *VD,

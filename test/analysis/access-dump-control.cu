@@ -64,13 +64,50 @@ __global__ void notFollowed(float *out, const int *perm, int n) {
     // CHECK: :[[@LINE-1]]:9: remark: load global 'perm[i]' width 4; offset unknown ('i' is reassigned); active 0xffffffff; scenarios 0; transactions 0, sectors 0
   out[i] = 0.0f;
   // CHECK: :[[@LINE-1]]:3: remark: store global 'out[i]' width 4; offset unknown ('i' is reassigned); active 0xffffffff; scenarios 0; transactions 0, sectors 0
+  // A step under a condition, even a warp-uniform one, is not followed.
   int j = threadIdx.x;
   while (j < n) {
     out[j] = 0.0f;
     // CHECK: :[[@LINE-1]]:5: remark: store global 'out[j]' width 4; offset unknown ('j' is reassigned); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
-    j += 32;
+    if (n > 64)
+      j += 32;
+    else
+      j += 64;
   }
   for (int k = 0; k < n; k = perm[k])
     out[k] = 0.0f;
     // CHECK: :[[@LINE-1]]:5: remark: store global 'out[k]' width 4; offset unknown (loop variable 'k' changes in a way the analysis does not follow); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
+  // A continue may skip a step in some lanes only.
+  int m = threadIdx.x;
+  while (m < n) {
+    out[m] = 0.0f;
+    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[m]' width 4; offset unknown ('m' is reassigned); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
+    m += 32;
+    if (m == 64)
+      continue;
+  }
+}
+
+// A variable whose every write adds a warp-uniform amount, none under a
+// condition: the lanes still in the loop have all added the same sum, so it
+// is its start plus a uniform symbol.
+__global__ void stepped(float *out, int n, int start) {
+  int j = threadIdx.x;
+  while (j < n) {
+    out[j] = 0.0f;
+    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[j]' width 4; offset 4*lane + (128)*warp.x + (4)*steps of 'j' (line [[@LINE-3]]); active 0xffffffff; in loop; scenarios 1; transactions 1, sectors 4
+    j += 32;
+  }
+  do {
+    out[2 * start] = 0.0f;
+    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[2 * start]' width 4; offset 0 + (8)*start + (8)*steps of 'start' (line [[@LINE-9]]); active 0xffffffff; in loop; scenarios 1; transactions 1, sectors 1
+    ++start;
+  } while (start < n);
+  // The step reads the lane: not a uniform step.
+  int v = threadIdx.x;
+  while (v < n) {
+    out[v] = 0.0f;
+    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[v]' width 4; offset unknown ('v' is reassigned); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
+    v += threadIdx.x + 1;
+  }
 }

@@ -58,7 +58,9 @@ __global__ void doublingStride(const float *in, float *out) {
   // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: uncoalesced global load of 'in[threadIdx.x * s]': stride 64 bytes, 16 transactions per warp (6.2% efficiency), 32 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
 }
 
-// Reassigned variables are unknown: no warning, whatever they would be.
+// Variables reassigned in a way the analysis does not follow (from memory,
+// by a product, by steps under a condition) are unknown: no warning,
+// whatever they would be.
 __global__ void reassigned(const float *in, float *out, const int *perm,
                            int flag) {
   int i = threadIdx.x;
@@ -69,19 +71,31 @@ __global__ void reassigned(const float *in, float *out, const int *perm,
   j = j * 32;
   out[j] = in[j];
   int k = threadIdx.x;
-  k += 5;
-  out[k] = in[k * 32];
+  while (k < 1024) {
+    out[k] = in[k * 32];
+    if (in[k] > 0.0f)
+      k += 32;
+    else
+      k += 64;
+  }
 }
 
-// FIXME: a grid-stride loop written as a while loop is not followed ('i' is
-// reassigned in its body, so it is unknown): nothing is reported, although
-// the load of 'in[2 * i]' needs 2 transactions per warp (50.0% efficiency).
+// A grid-stride loop written as a while loop: every write to 'i' adds a
+// warp-uniform amount and none is under a condition, so the lanes still in
+// the loop have all added the same sum; 'i' is lane-varying as its start
+// is. So is a variable stepped once by a constant (the uniform shift is
+// taken as aligned, as blockIdx terms are).
 __global__ void whileGridStride(const float *in, float *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   while (i < n) {
     out[i] = in[2 * i];
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: uncoalesced global load of 'in[2 * i]': stride 8 bytes, 2 transactions per warp (50.0% efficiency), 8 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
     i += blockDim.x * gridDim.x;
   }
+  int k = threadIdx.x;
+  k += 5;
+  out[k] = in[k * 32];
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load of 'in[k * 32]': stride 128 bytes, 32 transactions per warp (3.1% efficiency), 32 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
 }
 
 // Coalesced loops stay silent: a warp-uniform walk over rows, and a sum
