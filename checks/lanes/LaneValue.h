@@ -60,6 +60,8 @@ public:
   Symbol &operator[](SymbolId Id) { return Symbols[Id]; }
   const Symbol &operator[](SymbolId Id) const { return Symbols[Id]; }
   unsigned size() const { return static_cast<unsigned>(Symbols.size()); }
+  /// Gives back the spare capacity (a table kept for long).
+  void shrinkToFit() { Symbols.shrink_to_fit(); }
 
 private:
   std::vector<Symbol> Symbols;
@@ -113,6 +115,8 @@ public:
   LaneValue substitute(const std::map<SymbolId, std::int64_t> &Values) const;
   /// A readable form for dumps: "K=[0,1,..] + [..]*blockIdx.x".
   std::string str(const SymbolTable &Table) const;
+  /// Gives back the spare capacity of the terms (a value kept for long).
+  void shrinkToFit() { Terms.shrink_to_fit(); }
 
   friend LaneValue operator+(const LaneValue &A, const LaneValue &B);
   friend LaneValue operator-(const LaneValue &A, const LaneValue &B);
