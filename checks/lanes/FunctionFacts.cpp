@@ -115,42 +115,26 @@ public:
       Jumps = true;
     if (const auto *FS = dyn_cast<ForStmt>(S))
       Loops.push_back(FS);
-    // The first child of these decides which others run.
-    if (const auto *If = dyn_cast<IfStmt>(S)) {
-      walk(If->getInit(), Under, Depth + 1);
-      walk(If->getConditionVariableDeclStmt(), Under, Depth + 1);
-      walk(If->getCond(), Under, Depth + 1);
-      walk(If->getThen(), true, Depth + 1);
-      walk(If->getElse(), true, Depth + 1);
-      return;
-    }
-    if (const auto *Switch = dyn_cast<SwitchStmt>(S)) {
-      walk(Switch->getInit(), Under, Depth + 1);
-      walk(Switch->getConditionVariableDeclStmt(), Under, Depth + 1);
-      walk(Switch->getCond(), Under, Depth + 1);
-      walk(Switch->getBody(), true, Depth + 1);
-      return;
-    }
-    if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isLogicalOp()) {
-      walk(BO->getLHS(), Under, Depth + 1);
-      walk(BO->getRHS(), true, Depth + 1);
-      return;
-    }
-    if (const auto *CO = dyn_cast<ConditionalOperator>(S)) {
-      walk(CO->getCond(), Under, Depth + 1);
-      walk(CO->getTrueExpr(), true, Depth + 1);
-      walk(CO->getFalseExpr(), true, Depth + 1);
-      return;
-    }
-    if (isa<LambdaExpr>(S)) {
-      // Its children are the captures' initializers and the body.
-      for (const Stmt *Child : S->children())
-        walk(Child, true, Depth + 1);
-      return;
-    }
-    bool ChildrenUnder = Under || isa<BinaryConditionalOperator>(S);
-    for (const Stmt *Child : S->children())
+    // In an if, a switch, `a && b`, `a || b` and `c ? x : y`, one child
+    // decides whether the children after it run; a lambda and `a ?: b` are
+    // taken as conditional whole.
+    const Stmt *Decider = nullptr;
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      Decider = If->getCond();
+    else if (const auto *Switch = dyn_cast<SwitchStmt>(S))
+      Decider = Switch->getCond();
+    else if (const auto *BO = dyn_cast<BinaryOperator>(S);
+             BO && BO->isLogicalOp())
+      Decider = BO->getLHS();
+    else if (const auto *CO = dyn_cast<ConditionalOperator>(S))
+      Decider = CO->getCond();
+    bool ChildrenUnder =
+        Under || isa<LambdaExpr>(S) || isa<BinaryConditionalOperator>(S);
+    for (const Stmt *Child : S->children()) {
       walk(Child, ChildrenUnder, Depth + 1);
+      if (Child && Child == Decider)
+        ChildrenUnder = true;
+    }
   }
 
 private:

@@ -88,6 +88,28 @@ __global__ void notFollowed(float *out, const int *perm, int n) {
   }
 }
 
+// Steps in a switch or in an arm of ?: are under a condition too.
+__global__ void conditionalSteps(float *out, int n) {
+  int a = threadIdx.x;
+  while (a < n) {
+    out[a] = 0.0f;
+    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[a]' width 4; offset unknown ('a' is reassigned); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
+    switch (n) {
+    case 1:
+      a += 32;
+      break;
+    default:
+      a += 64;
+    }
+  }
+  int b = threadIdx.x;
+  while (b < n) {
+    out[b] = 0.0f;
+    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[b]' width 4; offset unknown ('b' is reassigned); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
+    n > 64 ? b += 32 : b += 64;
+  }
+}
+
 // A variable whose every write adds a warp-uniform amount, none under a
 // condition: the lanes still in the loop have all added the same sum, so it
 // is its start plus a uniform symbol.
