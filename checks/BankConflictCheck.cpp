@@ -114,11 +114,22 @@ void BankConflictCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
       ArrayPad[Key] = smallestClearingPadding(
           *Accesses.front()->Array, Accesses, ByArray[Key], Arch, Rule);
 
+  // One diagnostic per source location: of the analyses of one access (a
+  // device function per call, a template per instantiation), the highest
+  // degree, the first found on ties.
+  llvm::DenseMap<unsigned, const Conflict *> WorstAt;
+  for (const Conflict &C : Conflicts) {
+    const Conflict *&W = WorstAt[C.Access->Expression->getExprLoc().getRawEncoding()];
+    if (!W || C.Worst.Degree.Degree > W->Worst.Degree.Degree)
+      W = &C;
+  }
+
   llvm::DenseSet<unsigned> Fixed;
   for (const Conflict &C : Conflicts) {
     const MemoryAccess &A = *C.Access;
     SourceLocation Loc = A.Expression->getExprLoc();
-    if (Loc.isInvalid() || !firstReport(Loc))
+    if (Loc.isInvalid() || WorstAt.lookup(Loc.getRawEncoding()) != &C ||
+        !firstReport(Loc))
       continue;
 
     // The padding for the whole array, else the smallest one that clears

@@ -1,6 +1,7 @@
 //===- GlobalAccessCheck.cpp ----------------------------------------------===//
 #include "checks/GlobalAccessCheck.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace clang::tidy::gpumem {
@@ -65,20 +66,38 @@ void GlobalAccessCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
                                  : GlobalVerdict());
         return All;
       });
+  // One diagnostic per source location. An access in a device function is
+  // analysed once per call, one in a template once per instantiation: the
+  // costliest is reported (the most sectors beyond what its bytes need,
+  // then the lowest efficiency, then the first found).
+  struct Candidate {
+    const KernelAccesses *Kernel;
+    const MemoryAccess *Access;
+    const GlobalVerdict *Verdict;
+  };
+  auto Costlier = [](const GlobalVerdict &A, const GlobalVerdict &B) {
+    if (A.Cost.ExcessSectors != B.Cost.ExcessSectors)
+      return A.Cost.ExcessSectors > B.Cost.ExcessSectors;
+    return A.Cost.Efficiency < B.Cost.Efficiency;
+  };
+  llvm::MapVector<unsigned, Candidate> Worst;
   for (std::size_t K = 0; K < Kernels.size(); ++K)
     for (std::size_t I = 0; I < Kernels[K].Accesses.size(); ++I) {
-      const KernelAccesses &Kernel = Kernels[K];
-      const MemoryAccess &Access = Kernel.Accesses[I];
+      const MemoryAccess &Access = Kernels[K].Accesses[I];
       if (Access.Space != ::gpumem::lanes::MemorySpace::Global)
         continue;
       const GlobalVerdict &Verdict = Verdicts[K][I];
-      if (!owns(Verdict.Cause))
-        continue;
       SourceLocation Loc = Access.Expression->getExprLoc();
-      if (Loc.isInvalid() || !firstReport(Loc))
+      if (!owns(Verdict.Cause) || Loc.isInvalid())
         continue;
-      report(Access, Verdict, Kernel);
+      Candidate C{&Kernels[K], &Access, &Verdict};
+      auto [It, Inserted] = Worst.try_emplace(Loc.getRawEncoding(), C);
+      if (!Inserted && Costlier(Verdict, *It->second.Verdict))
+        It->second = C;
     }
+  for (const auto &[Key, C] : Worst)
+    if (firstReport(C.Access->Expression->getExprLoc()))
+      report(*C.Access, *C.Verdict, *C.Kernel);
 }
 
 void GlobalAccessCheck::noteCommon(const MemoryAccess &Access,

@@ -108,3 +108,19 @@ __global__ void strideEight(float *out) {
   // CHECK-NOTES: :[[@LINE-4]]:7: note: index 'col' is defined here
   // CHECK-NOTES: :[[@LINE-9]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'strideEight' in this file; set option 'BlockDim' to fix it)
 }
+
+// The instantiations of a template share the access's location: the
+// highest degree is reported, whichever instantiation comes first. S = 2
+// is 2-way; S = 16 puts the even lanes on bank 0 and the odd ones on bank
+// 16, 16 words each.
+template <int S> __global__ void strideOf(float *out) {
+  __shared__ float s[32 * 32];
+  s[threadIdx.x * S] = 1.0f;
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: 16-way bank conflict on 's[threadIdx.x * S]': the 16 lanes write 16 distinct words of bank 0 [gpumem-bank-conflict]
+  // CHECK-NOTES: :[[@LINE-3]]:20: note: 's' declared here
+  // CHECK-NOTES: :[[@LINE-5]]:34: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'strideOf' in this file; set option 'BlockDim' to fix it)
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: in instantiation 'strideOf<16>'
+  out[threadIdx.x] = s[threadIdx.x];
+}
+template __global__ void strideOf<2>(float *);
+template __global__ void strideOf<16>(float *);

@@ -2,8 +2,8 @@
 
 // __device__ functions called from a kernel are analysed with the caller's
 // arguments (pointers, indices, references), per call; a note points at
-// the call. An access in a device function is reported once, for the first
-// call that makes it costly.
+// the call. An access in a device function is reported once, for the
+// costliest call (the most sectors beyond what its bytes need).
 
 __device__ float loadAt(const float *p, int i) { return p[i]; }
 // CHECK-NOTES: :[[@LINE-1]]:57: warning: uncoalesced global load of 'p[i]': stride 16 bytes, 4 transactions per warp (25.0% efficiency), 16 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
@@ -12,16 +12,17 @@ __device__ float loadAt(const float *p, int i) { return p[i]; }
 // CHECK-NOTES: :[[@LINE+8]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'scaled' in this file; set option 'BlockDim' to fix it)
 
 __device__ void storeEveryOther(float *p, int i, float v) { p[2 * i] = v; }
-// CHECK-NOTES: :[[@LINE-1]]:61: warning: uncoalesced global store of 'p[2 * i]': stride 8 bytes, 2 transactions per warp (50.0% efficiency), 8 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
+// CHECK-NOTES: :[[@LINE-1]]:61: warning: uncoalesced global store of 'p[2 * i]': stride 8 bytes, 3 transactions per warp (33.3% efficiency), 9 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
 // CHECK-NOTES: :[[@LINE-2]]:61: note: 32 active lanes of 4 bytes each span 252 bytes; the same lanes on consecutive elements would need 1 transactions (100.0% efficiency)
-// CHECK-NOTES: :[[@LINE+6]]:3: note: with the arguments of this call to 'storeEveryOther' in kernel 'scaled'
+// CHECK-NOTES: :[[@LINE+9]]:3: note: with the arguments of this call to 'storeEveryOther' in kernel 'scaled'
 // CHECK-NOTES: :[[@LINE+2]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'scaled' in this file; set option 'BlockDim' to fix it)
 
 __global__ void scaled(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float v = loadAt(in, i * 4);
   storeEveryOther(out, i, v);
-  // The same access with the index shifted by one; reported once, above.
+  // The same access shifted by one element: the warp's 252 bytes now span
+  // three blocks, so this call is the one reported, above.
   storeEveryOther(out, i + 1, v);
   // A unit-stride call of the same helper is fine.
   out[i] = loadAt(in, i);

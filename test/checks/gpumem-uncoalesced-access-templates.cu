@@ -1,20 +1,21 @@
 // RUN: %check_gpumem_tidy %s gpumem-uncoalesced-access %t
 
 // Template kernels are analysed per instantiation, where sizeof(T) and the
-// template arguments are known, and reported once per source location, with
-// a note naming the instantiation.
+// template arguments are known, and reported once per source location, for
+// the costliest instantiation, with a note naming it.
 
 template <typename T>
 __global__ void everyOther(const T *in, T *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = in[i * 2];
-  // float: 8 bytes apart, 2 blocks; double: 16 bytes apart, 4 blocks for
-  // 256 useful bytes (also 50%). The first instantiation is reported.
-  // CHECK-NOTES: :[[@LINE-3]]:12: warning: uncoalesced global load of 'in[i * 2]': stride 8 bytes, 2 transactions per warp (50.0% efficiency), 8 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
-  // CHECK-NOTES: :[[@LINE-4]]:12: note: 32 active lanes of 4 bytes each span 252 bytes; the same lanes on consecutive elements would need 1 transactions (100.0% efficiency)
-  // CHECK-NOTES: :[[@LINE-6]]:7: note: index 'i' is defined here
-  // CHECK-NOTES: :[[@LINE+39]]:3: note: blockDim is (256, 1, 1) at this launch
-  // CHECK-NOTES: :[[@LINE-7]]:12: note: in instantiation 'everyOther<float>'
+  // float: 8 bytes apart, 2 blocks, 4 sectors more than the bytes need;
+  // double: 16 bytes apart, 4 blocks for 256 useful bytes (also 50%), 8
+  // sectors more. The costlier, double, is reported.
+  // CHECK-NOTES: :[[@LINE-4]]:12: warning: uncoalesced global load of 'in[i * 2]': stride 16 bytes, 4 transactions per warp (50.0% efficiency), 16 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE-5]]:12: note: 32 active lanes of 8 bytes each span 504 bytes; the same lanes on consecutive elements would need 2 transactions (100.0% efficiency)
+  // CHECK-NOTES: :[[@LINE-7]]:7: note: index 'i' is defined here
+  // CHECK-NOTES: :[[@LINE+40]]:3: note: blockDim is (256, 1, 1) at this launch
+  // CHECK-NOTES: :[[@LINE-8]]:12: note: in instantiation 'everyOther<double>'
 }
 
 // A non-type parameter: S = 1 is coalesced, S = 4 is not.
