@@ -23,6 +23,8 @@ public:
 protected:
   void checkKernels(
       llvm::ArrayRef<::gpumem::access::KernelAccesses> Kernels) override;
+  /// The dump prints every term of each offset.
+  bool keepsUniformOffsetTerms() const override { return true; }
 
 private:
   const bool LaneOffsets;

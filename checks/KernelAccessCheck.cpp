@@ -114,10 +114,11 @@ std::list<KernelAccessCheck::SharedAnalysis> &sharedAnalyses() {
 
 bool sameSettings(const ::gpumem::access::AnalysisSettings &A,
                   const ::gpumem::access::AnalysisSettings &B) {
-  // A new field in AnalysisSettings must be compared here too.
+  // A new field in AnalysisSettings must be compared here too (the bool
+  // takes the struct's padding to a multiple of 8 bytes).
   static_assert(sizeof(::gpumem::access::AnalysisSettings) ==
                     sizeof(std::optional<::gpumem::lanes::BlockShape>) +
-                        sizeof(std::int64_t) + 2 * sizeof(unsigned),
+                        sizeof(std::int64_t) + 2 * sizeof(unsigned) + 8,
                 "compare every field of AnalysisSettings in sameSettings");
   auto Shape = [](const std::optional<::gpumem::lanes::BlockShape> &S) {
     return S ? std::make_tuple(true, S->X, S->Y, S->Z)
@@ -126,7 +127,8 @@ bool sameSettings(const ::gpumem::access::AnalysisSettings &A,
   };
   return Shape(A.BlockDim) == Shape(B.BlockDim) &&
          A.AssumedBlockSize == B.AssumedBlockSize &&
-         A.MaxScenarios == B.MaxScenarios && A.MaxAccesses == B.MaxAccesses;
+         A.MaxScenarios == B.MaxScenarios && A.MaxAccesses == B.MaxAccesses &&
+         A.KeepUniformOffsetTerms == B.KeepUniformOffsetTerms;
 }
 
 } // namespace
@@ -147,6 +149,7 @@ void KernelAccessCheck::onEndOfTranslationUnit() {
     return;
   Context = Found->Context;
   ::gpumem::access::AnalysisSettings Settings = Hardware.analysisSettings();
+  Settings.KeepUniformOffsetTerms = keepsUniformOffsetTerms();
   Current = nullptr;
   for (SharedAnalysis &Shared : sharedAnalyses())
     if (Shared.Context == Context &&

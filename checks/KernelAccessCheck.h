@@ -38,6 +38,10 @@ public:
   }
 
 protected:
+  /// True for a check that reads the warp-uniform terms of the offsets
+  /// (AnalysisSettings::KeepUniformOffsetTerms); the others share an
+  /// analysis without them.
+  virtual bool keepsUniformOffsetTerms() const { return false; }
   /// Called once per translation unit with every analysed kernel.
   virtual void
   checkKernels(llvm::ArrayRef<::gpumem::access::KernelAccesses> Kernels) = 0;

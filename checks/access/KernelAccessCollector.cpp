@@ -495,6 +495,8 @@ private:
       A.Array = arrayShapeOf(A.Base, Ctx);
     CurrentGuards = &St.Guards;
     concretize(A);
+    if (!Settings.KeepUniformOffsetTerms)
+      A.Offset = A.Offset.withoutUniformTerms();
     Out.Accesses.push_back(std::move(A));
   }
 

@@ -69,7 +69,8 @@ struct MemoryAccess {
   std::int64_t BaseAlignment = 0;
   AccessKind Kind = AccessKind::Load;
   unsigned Width = 0;
-  /// Byte offset from the base, every term included.
+  /// Byte offset from the base; its warp-uniform terms are dropped once the
+  /// access is analysed unless AnalysisSettings::KeepUniformOffsetTerms.
   lanes::LaneValue Offset;
   /// Lanes executing the access (guards, block under 32 threads).
   lanes::LaneMask Active = lanes::AllLanes;
