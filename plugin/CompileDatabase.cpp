@@ -20,31 +20,6 @@ namespace {
 
 constexpr llvm::StringLiteral DatabaseName = "compile_commands.json";
 
-/// Where -p is in the arguments: its index and whether the value is joined
-/// (-p=DIR) or the next argument.
-struct BuildPathArgument {
-  std::size_t Index;
-  bool Joined;
-  std::string Value;
-};
-
-std::optional<BuildPathArgument>
-findBuildPath(const std::vector<std::string> &Args) {
-  for (std::size_t I = 0; I < Args.size(); ++I) {
-    llvm::StringRef A = Args[I];
-    if (A == "--")
-      break;
-    if (A == "-p" || A == "--p") {
-      if (I + 1 < Args.size())
-        return BuildPathArgument{I, false, Args[I + 1]};
-      return std::nullopt;
-    }
-    if (A.starts_with("-p=") || A.starts_with("--p="))
-      return BuildPathArgument{I, true, A.split('=').second.str()};
-  }
-  return std::nullopt;
-}
-
 bool hasSeparator(const std::vector<std::string> &Args) {
   for (const std::string &A : Args)
     if (A == "--")
@@ -230,7 +205,7 @@ TranslatedDatabaseDir useCompileDatabase(std::vector<std::string> &Args,
                                          const ToolEnvironment &Env) {
   if (hasSeparator(Args))
     return {};
-  std::optional<BuildPathArgument> BuildPath = findBuildPath(Args);
+  std::optional<FlagValue> BuildPath = findFlagValue(Args, "p");
   std::string FirstSource;
   for (const std::string &A : Args)
     if (isSourceFileArgument(A)) {
@@ -274,12 +249,39 @@ TranslatedDatabaseDir useCompileDatabase(std::vector<std::string> &Args,
   if (!BuildPath) {
     Args.push_back("-p");
     Args.push_back(Result.path());
-  } else if (BuildPath->Joined) {
-    Args[BuildPath->Index] = "-p=" + Result.path();
   } else {
-    Args[BuildPath->Index + 1] = Result.path();
+    setFlagValue(Args, *BuildPath, Result.path());
   }
   return Result;
+}
+
+std::optional<FlagValue> findFlagValue(const std::vector<std::string> &Args,
+                                       llvm::StringRef Name) {
+  for (std::size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    if (A == "--")
+      break;
+    // One dash or two.
+    if (!A.consume_front("-"))
+      continue;
+    A.consume_front("-");
+    if (!A.consume_front(Name))
+      continue;
+    if (A.empty())
+      return I + 1 < Args.size()
+                 ? std::optional<FlagValue>(FlagValue{I + 1, false, Args[I + 1]})
+                 : std::nullopt;
+    if (A.consume_front("="))
+      return FlagValue{I, true, A.str()};
+  }
+  return std::nullopt;
+}
+
+void setFlagValue(std::vector<std::string> &Args, const FlagValue &Where,
+                  const std::string &NewValue) {
+  std::string &Arg = Args[Where.Index];
+  // A joined value keeps the flag as written (-p=, --p=).
+  Arg = Where.Joined ? Arg.substr(0, Arg.find('=') + 1) + NewValue : NewValue;
 }
 
 } // namespace gpumem::plugin

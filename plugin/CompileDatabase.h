@@ -14,6 +14,9 @@
 
 #include "plugin/CudaDefaults.h"
 
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +39,21 @@ public:
 private:
   std::string Dir;
 };
+
+/// Where a command-line flag's value is: `-NAME V`, `--NAME V`,
+/// `-NAME=V` or `--NAME=V`, before any `--`.
+struct FlagValue {
+  /// The argument that holds the value.
+  std::size_t Index;
+  /// `NAME=V`: the value shares its argument with the flag.
+  bool Joined;
+  std::string Value;
+};
+std::optional<FlagValue> findFlagValue(const std::vector<std::string> &Args,
+                                       llvm::StringRef Name);
+/// Gives the flag found at \p Where the value \p NewValue, in the same form.
+void setFlagValue(std::vector<std::string> &Args, const FlagValue &Where,
+                  const std::string &NewValue);
 
 /// A translated copy of the compile_commands.json \p DatabaseFile, when it
 /// holds nvcc commands; an empty path otherwise.

@@ -33,29 +33,6 @@ namespace {
 
 constexpr llvm::StringLiteral CompileCommandsDir = "compile-commands-dir";
 
-/// The value of --compile-commands-dir and where it is: the index of the
-/// argument holding the value, and whether that argument is `--flag=value`.
-struct DatabaseDirArgument {
-  std::size_t Index;
-  bool Joined;
-  std::string Value;
-};
-
-std::optional<DatabaseDirArgument>
-findDatabaseDir(const std::vector<std::string> &Args) {
-  for (std::size_t I = 1; I < Args.size(); ++I) {
-    llvm::StringRef A = Args[I];
-    llvm::StringRef Name = A.ltrim('-');
-    if (Name == A)
-      continue;
-    if (Name == CompileCommandsDir && I + 1 < Args.size())
-      return DatabaseDirArgument{I + 1, false, Args[I + 1]};
-    if (Name.consume_front(CompileCommandsDir) && Name.consume_front("="))
-      return DatabaseDirArgument{I, true, Name.str()};
-  }
-  return std::nullopt;
-}
-
 std::string databaseIn(llvm::StringRef Dir) {
   llvm::SmallString<256> Path(Dir);
   llvm::sys::path::append(Path, "compile_commands.json");
@@ -82,13 +59,12 @@ int main(int Argc, char *Argv[]) {
   gpumem::plugin::ToolEnvironment Env =
       gpumem::plugin::detectEnvironment(Executable, {});
   static gpumem::plugin::TranslatedDatabaseDir Database;
-  if (std::optional<DatabaseDirArgument> Dir = findDatabaseDir(Args)) {
+  if (std::optional<gpumem::plugin::FlagValue> Dir =
+          gpumem::plugin::findFlagValue(Args, CompileCommandsDir)) {
     Database =
         gpumem::plugin::translateNvccDatabase(databaseIn(Dir->Value), Env);
     if (!Database.path().empty())
-      Args[Dir->Index] = Dir->Joined
-                             ? "--compile-commands-dir=" + Database.path()
-                             : Database.path();
+      gpumem::plugin::setFlagValue(Args, *Dir, Database.path());
   } else {
     // Where an editor starts clangd: the workspace root.
     for (llvm::StringRef Candidate : {".", "build"}) {
