@@ -10,6 +10,7 @@
 #include "checks/access/KernelAccessCollector.h"
 
 #include "checks/cuda/CudaBuiltins.h"
+#include "checks/lanes/ConstantInt.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
@@ -61,13 +62,12 @@ std::optional<StructField> structFieldOf(const Expr *E, ASTContext &Ctx) {
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Element)) {
       const auto *Field =
           dyn_cast<MemberExpr>(AS->getBase()->IgnoreParenImpCasts());
-      Expr::EvalResult Index;
-      if (!Field || !Field->getType()->isConstantArrayType() ||
-          AS->getIdx()->isValueDependent() ||
-          !AS->getIdx()->EvaluateAsInt(Index, Ctx) ||
+      std::optional<std::int64_t> Index =
+          Field ? lanes::constantInt(AS->getIdx(), Ctx) : std::nullopt;
+      if (!Index || !Field->getType()->isConstantArrayType() ||
           AS->getType()->isIncompleteType())
         break;
-      std::int64_t I = Index.Val.getInt().getExtValue();
+      std::int64_t I = *Index;
       Path = "[" + std::to_string(I) + "]" +
              (Path.empty() || Path.front() == '[' ? "" : ".") + Path;
       Offset += I * Ctx.getTypeSizeInChars(AS->getType()).getQuantity();

@@ -1,6 +1,8 @@
 //===- KernelWork.cpp - counting FLOPs and bytes per loop -----------------===//
 #include "checks/access/KernelWork.h"
 
+#include "checks/lanes/ConstantInt.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -35,15 +37,6 @@ std::optional<Precision> precisionOf(QualType T) {
   return std::nullopt;
 }
 
-std::optional<std::int64_t> constantOf(const Expr *E, ASTContext &Ctx) {
-  if (!E || E->isValueDependent())
-    return std::nullopt;
-  Expr::EvalResult R;
-  if (!E->EvaluateAsInt(R, Ctx))
-    return std::nullopt;
-  return R.Val.getInt().getExtValue();
-}
-
 /// The trip count of `for (i = a; i < b; i += c)` with constant a, b, c.
 std::optional<std::int64_t> tripCount(const ForStmt *FS, ASTContext &Ctx) {
   const VarDecl *VD = nullptr;
@@ -51,7 +44,7 @@ std::optional<std::int64_t> tripCount(const ForStmt *FS, ASTContext &Ctx) {
   if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit());
       DS && DS->isSingleDecl())
     if ((VD = dyn_cast<VarDecl>(DS->getSingleDecl())))
-      Start = constantOf(VD->getInit(), Ctx);
+      Start = lanes::constantInt(VD->getInit(), Ctx);
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(
       FS->getCond() ? FS->getCond()->IgnoreParenImpCasts() : nullptr);
   if (!VD || !Start || !Cond || !FS->getInc())
@@ -62,7 +55,7 @@ std::optional<std::int64_t> tripCount(const ForStmt *FS, ASTContext &Ctx) {
   };
   if (!IsVar(Cond->getLHS()))
     return std::nullopt;
-  auto Bound = constantOf(Cond->getRHS(), Ctx);
+  auto Bound = lanes::constantInt(Cond->getRHS(), Ctx);
   if (!Bound)
     return std::nullopt;
   std::int64_t Step = 0;
@@ -73,7 +66,7 @@ std::optional<std::int64_t> tripCount(const ForStmt *FS, ASTContext &Ctx) {
   else if (const auto *BO = dyn_cast<BinaryOperator>(Inc);
            BO && IsVar(BO->getLHS()) &&
            (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign))
-    if (auto C = constantOf(BO->getRHS(), Ctx))
+    if (auto C = lanes::constantInt(BO->getRHS(), Ctx))
       Step = BO->getOpcode() == BO_AddAssign ? *C : -*C;
   if (Step == 0)
     return std::nullopt;

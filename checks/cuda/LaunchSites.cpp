@@ -1,6 +1,7 @@
 //===- LaunchSites.cpp ----------------------------------------------------===//
 #include "checks/cuda/LaunchSites.h"
 
+#include "checks/lanes/ConstantInt.h"
 #include "checks/lanes/FunctionFacts.h"
 
 #include <memory>
@@ -10,15 +11,6 @@ namespace gpumem::cuda {
 using namespace clang;
 
 namespace {
-
-std::optional<std::int64_t> constantInt(const Expr *E, ASTContext &Ctx) {
-  if (!E || E->isValueDependent())
-    return std::nullopt;
-  Expr::EvalResult R;
-  if (!E->EvaluateAsInt(R, Ctx))
-    return std::nullopt;
-  return R.Val.getInt().getExtValue();
-}
 
 using FactsCache = LaunchSites::FactsCache;
 
@@ -34,7 +26,7 @@ std::optional<lanes::BlockShape> shapeOf(const Expr *E, ASTContext &Ctx,
   if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
     return shapeOf(FC->getSubExpr(), Ctx, Depth + 1, Facts);
   if (E->getType()->isIntegralOrEnumerationType()) {
-    auto X = constantInt(E, Ctx);
+    auto X = lanes::constantInt(E, Ctx);
     if (!X || *X <= 0)
       return std::nullopt;
     return lanes::BlockShape{*X, 1, 1};
@@ -60,7 +52,7 @@ std::optional<lanes::BlockShape> shapeOf(const Expr *E, ASTContext &Ctx,
       return shapeOf(Construct->getArg(0), Ctx, Depth + 1, Facts); // copy
     std::int64_t Dims[3] = {1, 1, 1};
     for (unsigned I = 0; I < Construct->getNumArgs() && I < 3; ++I) {
-      auto D = constantInt(Construct->getArg(I), Ctx);
+      auto D = lanes::constantInt(Construct->getArg(I), Ctx);
       if (!D || *D <= 0)
         return std::nullopt;
       Dims[I] = *D;
@@ -70,7 +62,7 @@ std::optional<lanes::BlockShape> shapeOf(const Expr *E, ASTContext &Ctx,
   if (const auto *Init = dyn_cast<InitListExpr>(E)) {
     std::int64_t Dims[3] = {1, 1, 1};
     for (unsigned I = 0; I < Init->getNumInits() && I < 3; ++I) {
-      auto D = constantInt(Init->getInit(I), Ctx);
+      auto D = lanes::constantInt(Init->getInit(I), Ctx);
       if (!D || *D <= 0)
         return std::nullopt;
       Dims[I] = *D;

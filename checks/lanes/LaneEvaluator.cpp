@@ -2,6 +2,7 @@
 #include "checks/lanes/LaneEvaluator.h"
 
 #include "checks/cuda/CudaBuiltins.h"
+#include "checks/lanes/ConstantInt.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
@@ -206,9 +207,8 @@ LaneValue LaneEvaluator::evaluateImpl(const Expr *E) {
     return LaneValue::constant(BL->getValue());
   if (isa<UnaryExprOrTypeTraitExpr>(E) || isa<CXXNoexceptExpr>(E) ||
       isa<TypeTraitExpr>(E)) {
-    Expr::EvalResult R;
-    if (E->EvaluateAsInt(R, Ctx))
-      return LaneValue::constant(R.Val.getInt().getExtValue());
+    if (auto C = constantInt(E, Ctx))
+      return LaneValue::constant(*C);
     return LaneValue::unknown("size that is not a constant", loc(E));
   }
   if (const auto *Subst = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
@@ -421,9 +421,8 @@ LaneValue LaneEvaluator::evaluateVariable(const VarDecl *VD, const Expr *Use) {
   // Namespace-scope or static: only constants are followed.
   if (VD->getType().isConstQualified() || VD->isConstexpr()) {
     if (const Expr *Init = VD->getAnyInitializer()) {
-      Expr::EvalResult R;
-      if (!Init->isValueDependent() && Init->EvaluateAsInt(R, Ctx))
-        return LaneValue::constant(R.Val.getInt().getExtValue());
+      if (auto C = constantInt(Init, Ctx))
+        return LaneValue::constant(*C);
       return evaluate(Init);
     }
   }
@@ -650,9 +649,8 @@ LaneValue LaneEvaluator::evaluateCall(const CallExpr *Call) {
     return LaneValue::perLane(R);
   }
   // constexpr functions of constants.
-  Expr::EvalResult R;
-  if (!Call->isValueDependent() && Call->EvaluateAsInt(R, Ctx))
-    return LaneValue::constant(R.Val.getInt().getExtValue());
+  if (auto C = constantInt(Call, Ctx))
+    return LaneValue::constant(*C);
   // A one-statement helper `return expr;`: inline it.
   const FunctionDecl *Def = nullptr;
   if (Callee->hasBody(Def) && Def) {
