@@ -13,7 +13,6 @@
 
 #include <list>
 #include <map>
-#include <tuple>
 
 using namespace clang::ast_matchers;
 
@@ -112,25 +111,6 @@ std::list<KernelAccessCheck::SharedAnalysis> &sharedAnalyses() {
   return Cache;
 }
 
-bool sameSettings(const ::gpumem::access::AnalysisSettings &A,
-                  const ::gpumem::access::AnalysisSettings &B) {
-  // A new field in AnalysisSettings must be compared here too (the bool
-  // takes the struct's padding to a multiple of 8 bytes).
-  static_assert(sizeof(::gpumem::access::AnalysisSettings) ==
-                    sizeof(std::optional<::gpumem::lanes::BlockShape>) +
-                        sizeof(std::int64_t) + 2 * sizeof(unsigned) + 8,
-                "compare every field of AnalysisSettings in sameSettings");
-  auto Shape = [](const std::optional<::gpumem::lanes::BlockShape> &S) {
-    return S ? std::make_tuple(true, S->X, S->Y, S->Z)
-             : std::make_tuple(false, std::int64_t(0), std::int64_t(0),
-                               std::int64_t(0));
-  };
-  return Shape(A.BlockDim) == Shape(B.BlockDim) &&
-         A.AssumedBlockSize == B.AssumedBlockSize &&
-         A.MaxScenarios == B.MaxScenarios && A.MaxAccesses == B.MaxAccesses &&
-         A.KeepUniformOffsetTerms == B.KeepUniformOffsetTerms;
-}
-
 } // namespace
 
 void KernelAccessCheck::onStartOfTranslationUnit() {
@@ -154,7 +134,7 @@ void KernelAccessCheck::onEndOfTranslationUnit() {
   for (SharedAnalysis &Shared : sharedAnalyses())
     if (Shared.Context == Context &&
         llvm::ArrayRef(Shared.Kernels) == Found->Kernels.getArrayRef() &&
-        sameSettings(Shared.Settings, Settings))
+        Shared.Settings == Settings)
       Current = &Shared;
   if (!Current) {
     SharedAnalysis Shared;

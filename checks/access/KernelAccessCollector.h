@@ -32,6 +32,13 @@ struct AnalysisSettings {
   /// analysed: each costs 280 bytes (32 lane coefficients) for every access
   /// of the TU until the end of the TU.
   bool KeepUniformOffsetTerms = false;
+
+  /// Every field: checks share an analysis only under equal settings.
+  bool operator==(const AnalysisSettings &O) const {
+    return BlockDim == O.BlockDim && AssumedBlockSize == O.AssumedBlockSize &&
+           MaxScenarios == O.MaxScenarios && MaxAccesses == O.MaxAccesses &&
+           KeepUniformOffsetTerms == O.KeepUniformOffsetTerms;
+  }
 };
 
 /// Collects the memory accesses of kernel \p Kernel.

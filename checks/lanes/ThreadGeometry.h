@@ -23,6 +23,9 @@ namespace gpumem::lanes {
 struct BlockShape {
   std::int64_t X = 1, Y = 1, Z = 1;
   std::int64_t threads() const { return X * Y * Z; }
+  bool operator==(const BlockShape &O) const {
+    return X == O.X && Y == O.Y && Z == O.Z;
+  }
 };
 
 /// The builtin index values of one warp, as lane values.
