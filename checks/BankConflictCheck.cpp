@@ -128,8 +128,7 @@ void BankConflictCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
   for (const Conflict &C : Conflicts) {
     const MemoryAccess &A = *C.Access;
     SourceLocation Loc = A.Expression->getExprLoc();
-    if (Loc.isInvalid() || WorstAt.lookup(Loc.getRawEncoding()) != &C ||
-        !firstReport(Loc))
+    if (Loc.isInvalid() || WorstAt.lookup(Loc.getRawEncoding()) != &C)
       continue;
 
     // The padding for the whole array, else the smallest one that clears

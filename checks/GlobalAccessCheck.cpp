@@ -96,8 +96,7 @@ void GlobalAccessCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
         It->second = C;
     }
   for (const auto &[Key, C] : Worst)
-    if (firstReport(C.Access->Expression->getExprLoc()))
-      report(*C.Access, *C.Verdict, *C.Kernel);
+    report(*C.Access, *C.Verdict, *C.Kernel);
 }
 
 void GlobalAccessCheck::noteCommon(const MemoryAccess &Access,
