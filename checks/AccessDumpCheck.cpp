@@ -11,11 +11,13 @@ using namespace ::gpumem::access;
 
 AccessDumpCheck::AccessDumpCheck(StringRef Name, ClangTidyContext *Context)
     : KernelAccessCheck(Name, Context),
-      LaneOffsets(Options.get("LaneOffsets", false)) {}
+      LaneOffsets(Options.get("LaneOffsets", false)),
+      Predictions(Options.get("Predictions", false)) {}
 
 void AccessDumpCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   KernelAccessCheck::storeOptions(Opts);
   Options.store(Opts, "LaneOffsets", LaneOffsets);
+  Options.store(Opts, "Predictions", Predictions);
 }
 
 namespace {
@@ -61,6 +63,57 @@ pricedLanes(const MemoryAccess &A, const GlobalVerdict *Verdict,
     }
   }
   return PricedLanes{Worst->Offset, Worst->Active};
+}
+
+namespace {
+/// A count per request over an access's scenarios: their mean (what a
+/// profiler's average over the executions measures when each scenario runs
+/// equally often) and their maximum (what the checks report).
+struct PerRequest {
+  double Sum = 0;
+  unsigned Worst = 0;
+  unsigned Count = 0;
+  void add(unsigned V) {
+    Sum += V;
+    Worst = std::max(Worst, V);
+    ++Count;
+  }
+  void print(llvm::raw_ostream &OS, llvm::StringRef Name) const {
+    OS << Name << " " << llvm::format("%g", Sum / Count) << " (worst "
+       << Worst << ")";
+  }
+};
+} // namespace
+
+/// "; per request: sectors 4 (worst 4), transactions 1 (worst 1)" for a
+/// global access, "; per request: wavefronts 2 (worst 2)" for a shared one;
+/// nothing when no scenario is known (unknown or symbolic offset).
+static void printPredictions(llvm::raw_ostream &OS, const MemoryAccess &A,
+                             const ::gpumem::model::Architecture &Arch) {
+  if (A.Scenarios.empty() || A.Width == 0)
+    return;
+  if (A.Space == ::gpumem::lanes::MemorySpace::Global) {
+    PerRequest Sectors, Transactions;
+    for (const LaneScenario &S : A.Scenarios) {
+      auto Cost = ::gpumem::model::computeGlobalCost(
+          footprintOf(A, S.Offset, S.Active), Arch);
+      Sectors.add(Cost.Sectors);
+      Transactions.add(Cost.Transactions);
+    }
+    OS << "; per request: ";
+    Sectors.print(OS, "sectors");
+    OS << ", ";
+    Transactions.print(OS, "transactions");
+  } else if (A.Space == ::gpumem::lanes::MemorySpace::Shared) {
+    PerRequest Wavefronts;
+    for (const LaneScenario &S : A.Scenarios)
+      Wavefronts.add(::gpumem::model::computeBankConflict(
+                         footprintOf(A, S.Offset, S.Active), Arch,
+                         ::gpumem::model::PhaseRule::ByAccessWidth)
+                         .Wavefronts);
+    OS << "; per request: ";
+    Wavefronts.print(OS, "wavefronts");
+  }
 }
 
 static const char *spaceName(::gpumem::lanes::MemorySpace Space) {
@@ -144,6 +197,8 @@ void AccessDumpCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
           if (A.Array)
             OS << "; element bytes " << A.Array->ElementBytes;
         }
+      if (Predictions)
+        printPredictions(OS, A, Hardware.architecture());
       diag(A.Expression->getExprLoc(), "%0", DiagnosticIDs::Remark) << Facts;
     }
   }

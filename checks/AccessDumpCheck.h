@@ -15,6 +15,12 @@ namespace clang::tidy::gpumem {
 /// checks price (the worst one; for a symbolic stride, the sample value)
 /// and the array's element size, and to each kernel the transaction,
 /// sector and bank sizes: the data tools/gpumem-report.py draws from.
+///
+/// Option `Predictions` (default false) appends, to each access whose
+/// lanes are known, what the model predicts per request (one warp
+/// instruction), as the mean over its scenarios and the worst: 32-byte
+/// sectors and 128-byte transactions for global memory, wavefronts for
+/// shared memory. bench/nsight/ compares them with Nsight Compute.
 class AccessDumpCheck : public KernelAccessCheck {
 public:
   AccessDumpCheck(StringRef Name, ClangTidyContext *Context);
@@ -28,6 +34,7 @@ protected:
 
 private:
   const bool LaneOffsets;
+  const bool Predictions;
 };
 
 } // namespace clang::tidy::gpumem

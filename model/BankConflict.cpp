@@ -87,6 +87,7 @@ BankConflictDegree computeBankConflict(const WarpFootprint &Footprint,
       }
     }
     std::sort(Touches.begin(), Touches.end());
+    unsigned PhaseDegree = 0;
     // Banks in ascending order; the first bank of the highest degree wins.
     for (std::size_t Begin = 0, End; Begin < Touches.size(); Begin = End) {
       unsigned Degree = 0;
@@ -98,6 +99,7 @@ BankConflictDegree computeBankConflict(const WarpFootprint &Footprint,
           ++Degree;
         LanesOfBank.push_back(Touches[End].Lane);
       }
+      PhaseDegree = std::max(PhaseDegree, Degree);
       if (Degree > Result.Degree) {
         std::sort(LanesOfBank.begin(), LanesOfBank.end());
         Result.Degree = Degree;
@@ -108,6 +110,7 @@ BankConflictDegree computeBankConflict(const WarpFootprint &Footprint,
             LanesOfBank.begin());
       }
     }
+    Result.Wavefronts += PhaseDegree;
   }
   return Result;
 }

@@ -46,6 +46,10 @@ struct BankConflictDegree {
   unsigned PhaseCount = 1;
   /// Active lanes of the worst phase that touch the worst bank.
   unsigned LanesOnWorstBank = 0;
+  /// Wavefronts of the whole warp access: the sum over its phases of each
+  /// phase's degree (a phase with no active lane costs none). What Nsight
+  /// Compute counts per request as L1 Wavefronts Shared.
+  unsigned Wavefronts = 0;
 
   bool isConflict() const { return Degree >= 2; }
 };

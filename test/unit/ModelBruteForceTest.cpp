@@ -118,6 +118,20 @@ unsigned bruteDegree(const WarpFootprint &F, PhaseRule Rule) {
   return static_cast<unsigned>(Worst);
 }
 
+/// Wavefronts of the whole access: each phase costs its own worst bank's
+/// number of distinct words (none when no lane of it is active).
+unsigned bruteWavefronts(const WarpFootprint &F, PhaseRule Rule) {
+  unsigned Per = lanesPerPhase(F.Width, Rule);
+  std::size_t Total = 0;
+  for (unsigned First = 0; First < Lanes; First += Per) {
+    std::size_t Phase = 0;
+    for (const auto &[Bank, Words] : wordsPerBank(F, First, First + Per))
+      Phase = std::max(Phase, Words.size());
+    Total += Phase;
+  }
+  return static_cast<unsigned>(Total);
+}
+
 /// Active lanes of [FirstLane, EndLane) with a byte on \p Bank.
 unsigned lanesOnBank(const WarpFootprint &F, unsigned FirstLane,
                      unsigned EndLane, std::int64_t Bank) {
@@ -246,6 +260,7 @@ TEST(ModelBruteForceTest, BankConflictMatchesWordEnumeration) {
       SCOPED_TRACE(std::string(phaseRuleName(Rule)));
       BankConflictDegree Model = computeBankConflict(F, Arch, Rule);
       ASSERT_EQ(Model.Degree, bruteDegree(F, Rule));
+      ASSERT_EQ(Model.Wavefronts, bruteWavefronts(F, Rule));
       unsigned Per = lanesPerPhase(F.Width, Rule);
       ASSERT_EQ(Model.PhaseCount, Lanes / Per);
       if (Model.Degree == 0)
