@@ -158,18 +158,62 @@ std::optional<LoadedDatabase> loadDatabase(const std::string &DatabaseFile) {
   return Loaded;
 }
 
+/// Whether the clang command \p Arguments for \p File compiles CUDA.
+bool isClangCudaCommand(const std::vector<std::string> &Arguments,
+                        llvm::StringRef File) {
+  std::optional<bool> ByLanguage;
+  for (std::size_t I = 1; I < Arguments.size(); ++I) {
+    llvm::StringRef A = Arguments[I];
+    if (A == "-x" && I + 1 < Arguments.size())
+      ByLanguage = Arguments[I + 1] == "cuda";
+    else if (A.consume_front("-x") && !A.empty())
+      ByLanguage = A == "cuda";
+  }
+  if (ByLanguage)
+    return *ByLanguage;
+  return File.ends_with(".cu") || File.ends_with(".cuh");
+}
+
+/// Completes the clang commands of \p Entries that compile CUDA with what
+/// the analysis needs and they lack (completeCudaFlags): one device
+/// compilation, a standard, and the flags Clang 22 needs for CUDA 13
+/// headers. Returns how many commands changed.
+unsigned completeClangCudaCommands(std::vector<CompileEntry> &Entries,
+                                   const ToolEnvironment &Env) {
+  unsigned Changed = 0;
+  for (CompileEntry &E : Entries) {
+    if (E.Arguments.empty() || isNvccCommand(E.Arguments) ||
+        !isClangCudaCommand(E.Arguments, E.File))
+      continue;
+    std::vector<std::string> Flags(E.Arguments.begin() + 1, E.Arguments.end());
+    MixedFlags Translated = translateMixedFlags(Flags, E.Directory, readFile);
+    std::vector<std::string> Completed = {E.Arguments.front()};
+    for (std::string &F :
+         completeCudaFlags(Translated.Flags, {}, Translated.GpuArch, Env))
+      Completed.push_back(std::move(F));
+    if (Completed != E.Arguments) {
+      E.Arguments = std::move(Completed);
+      ++Changed;
+    }
+  }
+  return Changed;
+}
+
 TranslatedDatabaseDir writeTranslated(const LoadedDatabase &Loaded,
                                       const ToolEnvironment &Env) {
   ToolEnvironment DatabaseEnv = Env;
-  if (!Env.ToolkitDisabled)
+  if (!Env.ToolkitDisabled && Loaded.FirstNvcc)
     if (std::optional<std::string> Root =
             toolkitOf(Loaded.Entries[*Loaded.FirstNvcc].Arguments))
       DatabaseEnv.CudaPath = *Root;
   NvccTranslationOptions Options;
   Options.CudaFlags = cudaToolkitFlags(DatabaseEnv);
   Options.ReadOptionsFile = readFile;
-  TranslatedDatabase Translated =
-      translateCompileDatabase(Loaded.Entries, Options);
+  std::vector<CompileEntry> Entries = Loaded.Entries;
+  unsigned Completed = completeClangCudaCommands(Entries, Env);
+  if (!Loaded.FirstNvcc && Completed == 0)
+    return {};
+  TranslatedDatabase Translated = translateCompileDatabase(Entries, Options);
   for (const std::string &P : Translated.Problems)
     warn(P);
 
@@ -196,7 +240,7 @@ TranslatedDatabaseDir writeTranslated(const LoadedDatabase &Loaded,
 TranslatedDatabaseDir translateNvccDatabase(const std::string &DatabaseFile,
                                             const ToolEnvironment &Env) {
   std::optional<LoadedDatabase> Loaded = loadDatabase(DatabaseFile);
-  if (!Loaded || !Loaded->FirstNvcc)
+  if (!Loaded)
     return {};
   return writeTranslated(*Loaded, Env);
 }
@@ -228,24 +272,25 @@ TranslatedDatabaseDir useCompileDatabase(std::vector<std::string> &Args,
   if (!Loaded)
     return {};
 
-  if (!Loaded->FirstNvcc) {
-    // No nvcc here: clang-tidy reads the database as it is. Found without
-    // -p, it is used only when it compiles the file: a build folder's
-    // database of C++ files above a .cu file says nothing about it.
+  // Found without -p, a clang database is used only when it compiles the
+  // file: a build folder's database of C++ files above a .cu file says
+  // nothing about it.
+  if (!BuildPath && !FirstSource.empty() && !Loaded->FirstNvcc) {
+    llvm::SmallString<256> Source(FirstSource);
+    llvm::sys::fs::make_absolute(Source);
+    if (Loaded->Database->getCompileCommands(Source).empty())
+      return {};
+  }
+  // nvcc commands translated, clang CUDA commands completed; a database
+  // with neither is read by clang-tidy as it is.
+  TranslatedDatabaseDir Result = writeTranslated(*Loaded, Env);
+  if (Result.path().empty()) {
     if (!BuildPath && !FirstSource.empty()) {
-      llvm::SmallString<256> Source(FirstSource);
-      llvm::sys::fs::make_absolute(Source);
-      if (!Loaded->Database->getCompileCommands(Source).empty()) {
-        Args.push_back("-p");
-        Args.push_back(llvm::sys::path::parent_path(*DatabaseFile).str());
-      }
+      Args.push_back("-p");
+      Args.push_back(llvm::sys::path::parent_path(*DatabaseFile).str());
     }
     return {};
   }
-
-  TranslatedDatabaseDir Result = writeTranslated(*Loaded, Env);
-  if (Result.path().empty())
-    return {};
   if (!BuildPath) {
     Args.push_back("-p");
     Args.push_back(Result.path());

@@ -1,5 +1,6 @@
 //===- CudaDefaults.cpp ---------------------------------------------------===//
 #include "plugin/CudaDefaults.h"
+#include "plugin/NvccFlags.h"
 
 #include "clang/Options/OptionUtils.h"
 #include "llvm/ADT/StringRef.h"
@@ -90,32 +91,181 @@ std::vector<std::string> cudaToolkitFlags(const ToolEnvironment &Env) {
   return Flags;
 }
 
+namespace {
+
+/// The value of --extra-arg / --extra-arg-before in \p Arg ("" if none).
+std::optional<std::string> extraArgValue(llvm::StringRef Arg,
+                                         llvm::StringRef &Name) {
+  for (llvm::StringRef N : {"--extra-arg-before=", "-extra-arg-before=",
+                            "--extra-arg=", "-extra-arg="})
+    if (Arg.starts_with(N)) {
+      Name = N;
+      return Arg.drop_front(N.size()).str();
+    }
+  return std::nullopt;
+}
+
+bool hasFlag(const std::vector<std::string> &Flags,
+             std::initializer_list<llvm::StringRef> Names) {
+  for (const std::string &F : Flags)
+    for (llvm::StringRef N : Names)
+      if (F == N || (N.ends_with("=") && llvm::StringRef(F).starts_with(N)))
+        return true;
+  return false;
+}
+
+std::optional<std::string> readTextFile(const std::string &Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return std::nullopt;
+  return (*Buffer)->getBuffer().str();
+}
+
+} // namespace
+
+std::vector<std::string>
+completeCudaFlags(const std::vector<std::string> &UserFlags,
+                  const std::vector<std::string> &AlsoGiven,
+                  const std::string &GpuArch, const ToolEnvironment &Env) {
+  std::vector<std::string> Given = UserFlags;
+  Given.insert(Given.end(), AlsoGiven.begin(), AlsoGiven.end());
+  std::vector<std::string> Out = {"-xcuda"};
+  if (!hasFlag(Given, {"--cuda-device-only", "--cuda-host-only",
+                       "--cuda-compile-host-device"}))
+    Out.push_back("--cuda-device-only");
+  Out.push_back("--cuda-gpu-arch=" + (GpuArch.empty() ? "sm_80" : GpuArch));
+  if (!hasFlag(Given, {"-std=", "--std="}))
+    Out.push_back("-std=c++17");
+  // A toolkit newer than Clang 22 knows would warn on every file; the
+  // user's own -W flags come later and win.
+  Out.push_back("-Wno-unknown-cuda-version");
+  if (!hasFlag(Given, {"-nocudalib"}))
+    Out.push_back("-nocudalib");
+
+  // The toolkit: the user's --cuda-path, else none when the user manages
+  // the headers (-nocudainc), else the one found, else the shim.
+  std::optional<std::string> Toolkit;
+  for (const std::string &F : Given)
+    if (llvm::StringRef(F).starts_with("--cuda-path="))
+      Toolkit = F.substr(std::string("--cuda-path=").size());
+  bool UserManagesHeaders = hasFlag(Given, {"-nocudainc"});
+  if (!Toolkit && !UserManagesHeaders)
+    Toolkit = Env.CudaPath;
+  if (Toolkit) {
+    ToolEnvironment WithToolkit = Env;
+    WithToolkit.CudaPath = Toolkit;
+    for (std::string &F : cudaToolkitFlags(WithToolkit)) {
+      // What the user gave already stays as given.
+      if (llvm::StringRef(F).starts_with("--cuda-path=") &&
+          hasFlag(Given, {"--cuda-path="}))
+        continue;
+      if (F == "-nocudalib" || F == "-Wno-unknown-cuda-version")
+        continue;
+      Out.push_back(std::move(F));
+    }
+    // The pair "-Xclang -target-sdk-version=..." once.
+    for (std::size_t I = 0; I + 1 < Given.size(); ++I)
+      if (Given[I] == "-Xclang" &&
+          llvm::StringRef(Given[I + 1]).starts_with("-target-sdk-version="))
+        for (std::size_t J = 0; J + 1 < Out.size(); ++J)
+          if (Out[J] == "-Xclang" &&
+              llvm::StringRef(Out[J + 1]).starts_with("-target-sdk-version=")) {
+            Out.erase(Out.begin() + J, Out.begin() + J + 2);
+            break;
+          }
+  } else if (!UserManagesHeaders) {
+    for (std::string &F : cudaToolkitFlags(Env))
+      if (F != "-nocudalib" && F != "-Wno-unknown-cuda-version")
+        Out.push_back(std::move(F));
+  }
+  Out.insert(Out.end(), UserFlags.begin(), UserFlags.end());
+  return Out;
+}
+
 std::vector<std::string> withCudaDefaults(const std::vector<std::string> &Args,
                                           const ToolEnvironment &Env) {
   bool HasSeparator = false, HasDatabase = false, HasChecks = false,
-       HasConfig = false;
+       HasConfig = false, HasCudaSource = false, HasOtherSource = false;
+  std::vector<std::string> Before, After;
   for (const std::string &A : Args) {
+    if (HasSeparator) {
+      After.push_back(A);
+      continue;
+    }
     llvm::StringRef Arg(A);
     if (Arg == "--") {
       HasSeparator = true;
-      break;
+      continue;
     }
+    Before.push_back(A);
     HasDatabase |= startsWithAny(Arg, {"-p", "--p"}) ||
                    (Arg.starts_with("-p") && Arg.size() > 2 &&
                     !Arg.starts_with("-print"));
     HasChecks |= startsWithAny(Arg, {"-checks", "--checks"});
     HasConfig |= startsWithAny(Arg, {"-config", "--config", "-config-file",
                                      "--config-file"});
+    if (isSourceFileArgument(A)) {
+      bool Cuda = Arg.ends_with(".cu") || Arg.ends_with(".cuh");
+      HasCudaSource |= Cuda;
+      HasOtherSource |= !Cuda;
+    }
   }
-  std::vector<std::string> Out;
+
+  // nvcc flags in --extra-arg are translated like those after "--"; the
+  // architecture they name replaces the default one.
+  std::string GpuArch, Language;
+  std::vector<std::string> Out, ExtraFlags;
   if (!HasChecks && !HasConfig && !Env.ChecksConfigured)
     Out.push_back("--checks=-*,gpumem-*");
-  Out.insert(Out.end(), Args.begin(), Args.end());
-  if (!HasSeparator && !HasDatabase) {
-    Out.push_back("--");
-    for (std::string &F : defaultCudaFlags(Env))
-      Out.push_back(std::move(F));
+  auto ReadFile = [](const std::string &Path) { return readTextFile(Path); };
+  for (const std::string &A : Before) {
+    llvm::StringRef Name;
+    std::optional<std::string> Value = extraArgValue(A, Name);
+    if (!Value) {
+      Out.push_back(A);
+      continue;
+    }
+    MixedFlags Translated = translateMixedFlags({*Value}, "", ReadFile);
+    if (GpuArch.empty())
+      GpuArch = Translated.GpuArch;
+    if (Language.empty())
+      Language = Translated.Language;
+    // With a database, an architecture or language given this way stays a
+    // flag: the database's command has no other default to replace.
+    if (HasDatabase && !HasSeparator) {
+      if (!Translated.GpuArch.empty())
+        Translated.Flags.push_back("--cuda-gpu-arch=" + Translated.GpuArch);
+      if (!Translated.Language.empty())
+        Translated.Flags.insert(Translated.Flags.begin(),
+                                "-x" + Translated.Language);
+    }
+    for (std::string &F : Translated.Flags) {
+      ExtraFlags.push_back(F);
+      Out.push_back(Name.str() + F);
+    }
   }
+  if (HasDatabase && !HasSeparator)
+    return Out;
+
+  MixedFlags Compile = translateMixedFlags(After, "", ReadFile);
+  if (!Compile.GpuArch.empty())
+    GpuArch = Compile.GpuArch;
+  if (!Compile.Language.empty())
+    Language = Compile.Language;
+  Out.push_back("--");
+  // A command for C or C++ files stays theirs; CUDA is the default for
+  // .cu and .cuh files and for a command that names no language.
+  bool IsCuda = Language.empty() ? (HasCudaSource || !HasOtherSource)
+                                 : Language == "cuda";
+  if (!IsCuda) {
+    if (!Language.empty())
+      Out.push_back("-x" + Language);
+    Out.insert(Out.end(), Compile.Flags.begin(), Compile.Flags.end());
+    return Out;
+  }
+  for (std::string &F : completeCudaFlags(Compile.Flags, ExtraFlags, GpuArch,
+                                          Env))
+    Out.push_back(std::move(F));
   return Out;
 }
 

@@ -40,7 +40,21 @@ std::vector<std::string> defaultCudaFlags(const ToolEnvironment &Env);
 /// Whether a command-line argument names a C, C++ or CUDA source file.
 bool isSourceFileArgument(const std::string &Arg);
 
-/// \p Args (argv without argv[0]) with the CUDA defaults added.
+/// The flags of one CUDA compilation: \p UserFlags (already translated
+/// from nvcc's spelling) after what the analysis needs and the user did
+/// not give, looking at \p AlsoGiven too (--extra-arg): the language, one
+/// device compilation, the architecture \p GpuArch (sm_80 when empty), a
+/// standard, and a toolkit (the user's --cuda-path, \p Env's, or the shim;
+/// none with -nocudainc) with what Clang 22 needs for CUDA 13 headers.
+std::vector<std::string>
+completeCudaFlags(const std::vector<std::string> &UserFlags,
+                  const std::vector<std::string> &AlsoGiven,
+                  const std::string &GpuArch, const ToolEnvironment &Env);
+
+/// \p Args (argv without argv[0]) with the CUDA defaults added: the gpumem
+/// checks when nothing configures checks; nvcc flags translated after `--`
+/// and in --extra-arg; the CUDA flags the user did not give completed
+/// after `--`, or given whole when there is neither `--` nor -p.
 std::vector<std::string> withCudaDefaults(const std::vector<std::string> &Args,
                                           const ToolEnvironment &Env);
 

@@ -10,7 +10,12 @@
 #include "plugin/CudaDefaults.h"
 
 #include "clang-tidy/tool/ClangTidyMain.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <string>
 #include <vector>
@@ -18,10 +23,90 @@
 // clangTidyMain's own object pulls in the bundled modules; the gpumem
 // module is compiled into this executable, so its registration is linked.
 
+namespace {
+
+constexpr llvm::StringLiteral ShowCompileCommand = "--show-compile-command";
+
+/// Prints, for each source file of \p Args (clang-tidy's final command
+/// line), the compile command clang-tidy will parse it with: the flags
+/// after `--`, or the database's command, with the --extra-arg flags.
+void showCompileCommands(const std::vector<std::string> &Args) {
+  std::vector<std::string> Files, Fixed, Before, After;
+  std::string DatabaseDir;
+  bool HasSeparator = false;
+  for (std::size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A(Args[I]);
+    if (HasSeparator) {
+      Fixed.push_back(Args[I]);
+    } else if (A == "--") {
+      HasSeparator = true;
+    } else if (A.consume_front("--extra-arg-before=") ||
+               A.consume_front("-extra-arg-before=")) {
+      Before.push_back(A.str());
+    } else if (A.consume_front("--extra-arg=") ||
+               A.consume_front("-extra-arg=")) {
+      After.push_back(A.str());
+    } else if (A == "-p" || A == "--p") {
+      if (I + 1 < Args.size())
+        DatabaseDir = Args[++I];
+    } else if (A.consume_front("-p=") || A.consume_front("--p=")) {
+      DatabaseDir = A.str();
+    } else if (gpumem::plugin::isSourceFileArgument(Args[I])) {
+      Files.push_back(Args[I]);
+    }
+  }
+  std::unique_ptr<clang::tooling::CompilationDatabase> Database;
+  std::string Error;
+  if (!HasSeparator) {
+    llvm::StringRef Start = DatabaseDir;
+    if (Start.empty() && !Files.empty())
+      Start = llvm::sys::path::parent_path(Files.front());
+    Database = clang::tooling::CompilationDatabase::autoDetectFromDirectory(
+        Start.empty() ? "." : Start, Error);
+  }
+  for (const std::string &File : Files) {
+    std::vector<std::string> Command;
+    if (HasSeparator) {
+      Command = {"clang-tool"};
+      Command.insert(Command.end(), Fixed.begin(), Fixed.end());
+      Command.push_back(File);
+    } else if (Database) {
+      llvm::SmallString<256> Absolute(File);
+      llvm::sys::fs::make_absolute(Absolute);
+      auto Commands = Database->getCompileCommands(Absolute);
+      if (!Commands.empty())
+        Command = Commands.front().CommandLine;
+    }
+    llvm::errs() << "gpumem-tidy: " << File;
+    if (Command.empty()) {
+      llvm::errs() << ": no compile command found\n";
+      continue;
+    }
+    Command.insert(Command.begin() + 1, Before.begin(), Before.end());
+    Command.insert(Command.end(), After.begin(), After.end());
+    llvm::errs() << " is parsed with:";
+    for (const std::string &Arg : Command) {
+      llvm::errs() << " ";
+      llvm::sys::printArg(llvm::errs(), Arg, /*Quote=*/false);
+    }
+    llvm::errs() << "\n";
+  }
+}
+
+} // namespace
+
 int main(int Argc, const char **Argv) {
   std::string Executable = llvm::sys::fs::getMainExecutable(
       Argv[0], reinterpret_cast<void *>(&main));
   std::vector<std::string> Args(Argv + 1, Argv + Argc);
+  bool ShowCommands = false;
+  for (auto It = Args.begin(); It != Args.end() && *It != "--";)
+    if (*It == ShowCompileCommand) {
+      ShowCommands = true;
+      It = Args.erase(It);
+    } else {
+      ++It;
+    }
   gpumem::plugin::ToolEnvironment Env =
       gpumem::plugin::detectEnvironment(Executable, Args);
   // Static, so that the translated database is removed even when
@@ -36,6 +121,9 @@ int main(int Argc, const char **Argv) {
     if (auto ResourceDir = gpumem::plugin::resourceDirOverride(Executable))
       Full.insert(Full.begin(),
                   "--extra-arg-before=-resource-dir=" + *ResourceDir);
+
+  if (ShowCommands)
+    showCompileCommands(Full);
 
   std::vector<const char *> NewArgv;
   NewArgv.push_back(Argv[0]);

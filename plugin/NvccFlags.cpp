@@ -352,6 +352,8 @@ struct Translation {
   bool HasCudaInput = false;
   std::string GpuArch;
   std::vector<std::string> Problems;
+  /// Flags of a clang command: what is not an nvcc option is clang's, kept.
+  bool KeepClangOptions = false;
 
   void chooseArch(const std::vector<std::string> &Candidates) {
     if (!GpuArch.empty())
@@ -401,9 +403,9 @@ struct Translation {
       chooseArch(gencodeArchitectures(Value));
       return;
     case K::Language:
-      if (Value == "cu")
+      if (Value == "cu" || Value == "cuda")
         Language = "cuda";
-      else if (Value == "c++" || Value == "c")
+      else if (Value == "c++" || Value == "c" || KeepClangOptions)
         Language = Value;
       return;
     case K::HostOptions:
@@ -455,6 +457,8 @@ struct Translation {
       if (Eq != std::string::npos)
         Inline = Body.substr(Eq + 1);
 
+      if (KeepClangOptions && keepAsClangOption(Args, I))
+        continue;
       if (const NvccOption *O = findOption(Name)) {
         std::string Value;
         if (O->TakesValue) {
@@ -482,9 +486,47 @@ struct Translation {
       // compiler. Clang shares the -f and -W families; the rest (-pthread,
       // -march=..., nvcc options newer than this table) are dropped, since
       // Clang would reject what it does not know.
-      if (!DoubleDash && (Body[0] == 'f' || Body[0] == 'W'))
+      if (KeepClangOptions || (!DoubleDash && (Body[0] == 'f' || Body[0] == 'W')))
         Out.push_back(Arg);
     }
+  }
+
+  /// In a clang command, keeps the clang option at \p I (and its value)
+  /// when nvcc's table would misread it; advances \p I past what it kept.
+  bool keepAsClangOption(const std::vector<std::string> &Args,
+                         std::size_t &I) {
+    const std::string &Arg = Args[I];
+    // --cuda-gpu-arch=sm_90, --offload-arch=sm_90: the architecture.
+    for (const char *Prefix : {"--cuda-gpu-arch=", "--offload-arch="})
+      if (startsWith(Arg, Prefix)) {
+        chooseArch({Arg.substr(std::string(Prefix).size())});
+        return true;
+      }
+    // -xcuda, -xc++: the language, joined.
+    if (startsWith(Arg, "-x") && Arg.size() > 2) {
+      std::string Value = Arg.substr(2);
+      Language = Value == "cu" ? "cuda" : Value;
+      return true;
+    }
+    // Clang's verbose flag, which nvcc's table drops as its own.
+    if (Arg == "-v") {
+      Out.push_back(Arg);
+      return true;
+    }
+    // Clang options whose value is the next argument, which could look
+    // like an nvcc option (-Xclang -O).
+    for (const char *Name :
+         {"-Xclang", "-Xarch_device", "-Xarch_host", "-mllvm", "-target",
+          "--cuda-path", "-resource-dir", "-idirafter", "-iquote",
+          "-imacros", "-isysroot", "--sysroot", "-Xcuda-ptxas",
+          "-Xcuda-fatbinary", "-include-pch"})
+      if (Arg == Name) {
+        Out.push_back(Arg);
+        if (I + 1 < Args.size())
+          Out.push_back(Args[++I]);
+        return true;
+      }
+    return false;
   }
 };
 
@@ -584,6 +626,18 @@ std::vector<std::string> splitOptionsFileText(const std::string &Text) {
   if (InArg)
     Args.push_back(Current);
   return Args;
+}
+
+MixedFlags translateMixedFlags(const std::vector<std::string> &Flags,
+                               const std::string &Directory,
+                               const OptionsFileReader &ReadOptionsFile) {
+  NvccTranslationOptions Options;
+  Options.ReadOptionsFile = ReadOptionsFile;
+  Translation T{Options, Directory, {}, {}, false, {}, {}};
+  T.KeepClangOptions = true;
+  T.translate(Flags, 0, 0);
+  return MixedFlags{std::move(T.Out), std::move(T.GpuArch),
+                    std::move(T.Language)};
 }
 
 ClangCommand translateNvccCommand(const std::vector<std::string> &Argv,

@@ -59,6 +59,28 @@ struct ClangCommand {
   std::vector<std::string> Problems;
 };
 
+/// Flags a user wrote for clang where nvcc's habits creep in (after
+/// clang-tidy's `--`, in --extra-arg): the nvcc options among them
+/// translated, every other argument kept as written.
+struct MixedFlags {
+  /// The flags, nvcc options replaced by their clang spelling or dropped.
+  std::vector<std::string> Flags;
+  /// The architecture named by -arch, -gencode or --cuda-gpu-arch (clang
+  /// spelling), "" when none.
+  std::string GpuArch;
+  /// "cuda" when -x cu or -x cuda was given; the -x value otherwise; "".
+  std::string Language;
+};
+
+/// Translates the nvcc options of \p Flags (clang's own are kept, with
+/// the value of those that take one as the next argument). Where an nvcc
+/// spelling is also a clang one with another meaning (-arch, -G), the user
+/// of a CUDA tool meant nvcc's. -x and the architecture are taken out of
+/// Flags into Language and GpuArch for the caller to place.
+MixedFlags translateMixedFlags(const std::vector<std::string> &Flags,
+                               const std::string &Directory,
+                               const OptionsFileReader &ReadOptionsFile);
+
 /// True when \p Argv runs nvcc, directly or through ccache/sccache.
 bool isNvccCommand(const std::vector<std::string> &Argv);
 

@@ -281,3 +281,50 @@ TEST(NvccFlagsTest, DatabaseKeepsOneCommandPerNvccFile) {
   EXPECT_EQ(D.Entries[2].File, "other.cu");
   EXPECT_EQ(D.Entries[2].Directory, "/src");
 }
+
+// Flags a user writes for clang (after "--", in --extra-arg): nvcc's
+// options translated, clang's kept as written.
+TEST(NvccFlagsTest, MixedFlagsTranslateNvccOptionsAndKeepClangOnes) {
+  MixedFlags M = translateMixedFlags(
+      {"-Iinclude", "-arch=sm_90", "--extended-lambda", "-rdc=true",
+       "--expt-relaxed-constexpr", "-nocudainc", "--cuda-path=/opt/cuda",
+       "-Xclang", "-O", "-Wall", "-std=c++20", "-G", "-lineinfo", "-v"},
+      "/build", {});
+  EXPECT_EQ(M.GpuArch, "sm_90");
+  EXPECT_EQ(M.Language, "");
+  EXPECT_EQ(M.Flags,
+            (Args{"-Iinclude", "-nocudainc", "--cuda-path=/opt/cuda", "-Xclang",
+                  "-O", "-Wall", "-std=c++20", "-v"}));
+}
+
+TEST(NvccFlagsTest, MixedFlagsTakeOutLanguageAndArchitecture) {
+  MixedFlags Clang = translateMixedFlags(
+      {"-xcuda", "--cuda-gpu-arch=sm_75", "-DN=4"}, "/build", {});
+  EXPECT_EQ(Clang.Language, "cuda");
+  EXPECT_EQ(Clang.GpuArch, "sm_75");
+  EXPECT_EQ(Clang.Flags, (Args{"-DN=4"}));
+
+  MixedFlags Nvcc = translateMixedFlags(
+      {"-x", "cu", "-gencode", "arch=compute_80,code=sm_80", "-Xcompiler",
+       "-fPIC,-DHOST=1", "-isystem=/opt/include"},
+      "/build", {});
+  EXPECT_EQ(Nvcc.Language, "cuda");
+  EXPECT_EQ(Nvcc.GpuArch, "sm_80");
+  EXPECT_EQ(Nvcc.Flags, (Args{"-DHOST=1", "-isystem", "/opt/include"}));
+
+  MixedFlags Cxx = translateMixedFlags({"-x", "c++", "a.cpp"}, "/build", {});
+  EXPECT_EQ(Cxx.Language, "c++");
+  EXPECT_EQ(Cxx.Flags, (Args{"a.cpp"}));
+}
+
+TEST(NvccFlagsTest, MixedFlagsReadOptionsFiles) {
+  MixedFlags M = translateMixedFlags(
+      {"--options-file", "inc.rsp"}, "/build",
+      [](const std::string &Path) -> std::optional<std::string> {
+        if (Path == "/build/inc.rsp")
+          return std::string("-I/opt/tiles -arch=sm_86");
+        return std::nullopt;
+      });
+  EXPECT_EQ(M.Flags, (Args{"-I/opt/tiles"}));
+  EXPECT_EQ(M.GpuArch, "sm_86");
+}

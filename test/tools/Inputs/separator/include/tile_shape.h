@@ -1,0 +1,3 @@
+#pragma once
+// Reached only through -Iinclude.
+constexpr int kTileWidth = 32;
