@@ -1,5 +1,6 @@
 //===- KernelAccessCheck.cpp ----------------------------------------------===//
 #include "checks/KernelAccessCheck.h"
+#include "checks/ParseRecovery.h"
 
 #include "checks/access/KernelAccessCollector.h"
 #include "checks/cuda/LaunchSites.h"
@@ -29,6 +30,14 @@ KernelAccessCheck::KernelAccessCheck(StringRef Name, ClangTidyContext *Context)
 
 void KernelAccessCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Hardware.store(Opts, Options);
+}
+
+void KernelAccessCheck::registerPPCallbacks(const SourceManager &,
+                                            Preprocessor *PP,
+                                            Preprocessor *) {
+  installParseRecovery(*PP, [this](SourceLocation Loc, StringRef Header) {
+    diag(Loc, "header '%0' not found; analysed without it") << Header;
+  });
 }
 
 struct KernelAccessCheck::Collection {

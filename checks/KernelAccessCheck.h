@@ -33,6 +33,10 @@ public:
   void onStartOfTranslationUnit() final;
   void onEndOfTranslationUnit() final;
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  /// Skips and reports missing headers, lifts the error limit
+  /// (checks/ParseRecovery.h).
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override;
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
     return LangOpts.CUDA;
   }

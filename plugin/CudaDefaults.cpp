@@ -79,6 +79,14 @@ std::vector<std::string> cudaToolkitFlags(const ToolEnvironment &Env) {
       Flags.push_back("-isystem");
       Flags.push_back(std::string(Cccl));
     }
+    // Declarations of what Clang 22's wrapper lacks and the toolkit removed
+    // (include/gpumem_cuda_shim/gpumem_cuda_compat.h).
+    llvm::SmallString<256> Compat(Env.ShimDir);
+    llvm::sys::path::append(Compat, "gpumem_cuda_compat.h");
+    if (llvm::sys::fs::exists(Compat)) {
+      Flags.push_back("-include");
+      Flags.push_back(std::string(Compat));
+    }
     return Flags;
   }
   Flags.push_back("-nocudainc");

@@ -171,6 +171,12 @@ bool isLoadIntrinsic(StringRef Name) {
          Name == "__ldcs" || Name == "__ldlu" || Name == "__ldcv";
 }
 
+/// The cache-hinted stores __stcs(p, v) and friends.
+bool isStoreIntrinsic(StringRef Name) {
+  return Name == "__stcs" || Name == "__stcg" || Name == "__stwb" ||
+         Name == "__stwt";
+}
+
 class Collector {
 public:
   Collector(ASTContext &Ctx, lanes::LaneEvaluator &Eval,
@@ -402,6 +408,13 @@ private:
     const FunctionDecl *Callee = Call->getDirectCallee();
     StringRef Name =
         Callee && Callee->getIdentifier() ? Callee->getName() : StringRef();
+    if (Callee && Call->getNumArgs() == 2 && isStoreIntrinsic(Name) &&
+        Call->getArg(0)->getType()->isPointerType()) {
+      recordPointer(Call->getArg(0), Call, AccessKind::Store, St);
+      visitPointerParts(Call->getArg(0), St);
+      visit(Call->getArg(1), St);
+      return;
+    }
     if (Callee && Call->getNumArgs() >= 1 &&
         (isLoadIntrinsic(Name) || isAtomic(Name))) {
       const Expr *Ptr = Call->getArg(0);

@@ -1,0 +1,36 @@
+//===- ParseRecovery.h - keep parsing what real projects throw at us -*- C++ -*-===//
+//
+// A real project's file often includes a header the analysis cannot find
+// (omp.h, a project header not on the path) or calls host APIs a newer
+// toolkit removed. Clang treats a missing header as fatal, and after a
+// fatal error it instantiates no template: template kernels vanish without
+// a word. After 20 errors it stops altogether. For the checks, a missing
+// header is skipped and said once, as a warning naming it, and no error
+// limit applies; the rest of the file is analysed as far as it parses.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUMEM_CHECKS_PARSERECOVERY_H
+#define GPUMEM_CHECKS_PARSERECOVERY_H
+
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <functional>
+
+namespace clang {
+class Preprocessor;
+} // namespace clang
+
+namespace clang::tidy::gpumem {
+
+/// Installs the recovery on \p PP once (later calls for the same
+/// preprocessor do nothing); \p Report is called with the #include's
+/// location and the header's name for each header not found.
+void installParseRecovery(
+    Preprocessor &PP,
+    std::function<void(SourceLocation, llvm::StringRef)> Report);
+
+} // namespace clang::tidy::gpumem
+
+#endif
