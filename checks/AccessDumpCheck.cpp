@@ -12,7 +12,9 @@ using namespace ::gpumem::access;
 AccessDumpCheck::AccessDumpCheck(StringRef Name, ClangTidyContext *Context)
     : KernelAccessCheck(Name, Context),
       LaneOffsets(Options.get("LaneOffsets", false)),
-      Predictions(Options.get("Predictions", false)) {}
+      Predictions(Options.get("Predictions", false)) {
+  diagnoseBadOptions({"LaneOffsets", "Predictions"});
+}
 
 void AccessDumpCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   KernelAccessCheck::storeOptions(Opts);

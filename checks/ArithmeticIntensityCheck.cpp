@@ -37,7 +37,9 @@ ArithmeticIntensityCheck::ArithmeticIntensityCheck(StringRef Name,
       PeakGflops(readDouble(Options, "PeakGflops")),
       PeakGBps(readDouble(Options, "PeakGBps")),
       MachineBalance(readDouble(Options, "MachineBalance")),
-      ReportAll(Options.getLocalOrGlobal("ReportAll", "false") == "true") {}
+      ReportAll(Options.getLocalOrGlobal("ReportAll", "false") == "true") {
+  diagnoseBadOptions({"PeakGflops", "PeakGBps", "MachineBalance", "ReportAll"});
+}
 
 void ArithmeticIntensityCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   KernelAccessCheck::storeOptions(Opts);

@@ -8,7 +8,22 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
-namespace clang::tidy::gpumem {
+namespace clang::tidy {
+
+/// PhaseRule's spellings, for clang-tidy's own parsing and diagnostics of
+/// the option (an unknown value gets "did you mean").
+template <> struct OptionEnumMapping<::gpumem::model::PhaseRule> {
+  static llvm::ArrayRef<std::pair<::gpumem::model::PhaseRule, StringRef>>
+  getEnumMapping() {
+    static constexpr std::pair<::gpumem::model::PhaseRule, StringRef>
+        Mapping[] = {{::gpumem::model::PhaseRule::ByAccessWidth,
+                      "by-access-width"},
+                     {::gpumem::model::PhaseRule::WholeWarp, "whole-warp"}};
+    return Mapping;
+  }
+};
+
+namespace gpumem {
 
 using namespace ::gpumem::access;
 
@@ -54,20 +69,12 @@ unsigned arrayKey(const MemoryAccess &A) {
 
 BankConflictCheck::BankConflictCheck(StringRef Name, ClangTidyContext *Context)
     : KernelAccessCheck(Name, Context), Arch(Hardware.architecture()),
-      PhaseRuleName(Options.get("PhaseRule", "by-access-width").str()),
-      Rule(::gpumem::model::parsePhaseRule(PhaseRuleName)
-               .value_or(::gpumem::model::PhaseRule::ByAccessWidth)),
-      MinimumDegree(Options.get("MinimumDegree", 2U)) {
-  if (!::gpumem::model::parsePhaseRule(PhaseRuleName))
-    configurationDiag("invalid value '%0' for option '%1.PhaseRule': expected "
-                      "'by-access-width' or 'whole-warp'; using "
-                      "'by-access-width'")
-        << PhaseRuleName << Name;
-}
+      Rule(Options.get("PhaseRule", ::gpumem::model::PhaseRule::ByAccessWidth)),
+      MinimumDegree(Options.get("MinimumDegree", 2U)) {}
 
 void BankConflictCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   KernelAccessCheck::storeOptions(Opts);
-  Options.store(Opts, "PhaseRule", ::gpumem::model::phaseRuleName(Rule));
+  Options.store(Opts, "PhaseRule", Rule);
   Options.store(Opts, "MinimumDegree", MinimumDegree);
 }
 
@@ -259,4 +266,5 @@ void BankConflictCheck::addPaddingFix(const VarDecl *Array, std::int64_t Pad,
   Note << FixItHint::CreateReplacement(SizeRange, New);
 }
 
-} // namespace clang::tidy::gpumem
+} // namespace gpumem
+} // namespace clang::tidy

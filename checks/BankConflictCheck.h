@@ -20,7 +20,6 @@ protected:
 
 private:
   const ::gpumem::model::Architecture Arch;
-  const std::string PhaseRuleName;
   const ::gpumem::model::PhaseRule Rule;
   const unsigned MinimumDegree;
 

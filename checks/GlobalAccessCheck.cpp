@@ -12,7 +12,9 @@ static GlobalPolicy readPolicy(ClangTidyCheck::OptionsView &Options) {
   GlobalPolicy P;
   P.ReportOneShotPartialWarp =
       Options.getLocalOrGlobal("ReportOneShotPartialWarp", false);
-  P.PartialWarpMaxLanes = Options.getLocalOrGlobal("PartialWarpMaxLanes", 16U);
+  unsigned MaxLanes = Options.getLocalOrGlobal("PartialWarpMaxLanes", 16U);
+  if (MaxLanes >= 1 && MaxLanes <= 32)
+    P.PartialWarpMaxLanes = MaxLanes;
   std::string Threshold =
       Options.getLocalOrGlobal("EfficiencyThreshold", "100").str();
   double Percent = 100;
@@ -24,7 +26,10 @@ static GlobalPolicy readPolicy(ClangTidyCheck::OptionsView &Options) {
 
 GlobalAccessCheck::GlobalAccessCheck(StringRef Name, ClangTidyContext *Context)
     : KernelAccessCheck(Name, Context), Policy(readPolicy(Options)),
-      Arch(Hardware.architecture()) {}
+      Arch(Hardware.architecture()) {
+  diagnoseBadOptions({"ReportOneShotPartialWarp", "PartialWarpMaxLanes",
+                      "EfficiencyThreshold"});
+}
 
 void GlobalAccessCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   KernelAccessCheck::storeOptions(Opts);

@@ -37,6 +37,14 @@ struct GpumemOptions {
   ::gpumem::access::AnalysisSettings analysisSettings() const;
 };
 
+/// What is wrong with \p Value for the gpumem option \p Option (its name
+/// without the check prefix: "GpuPreset"), as "expected ..." text; nothing
+/// when the value is valid or the option is not one of gpumem's. One
+/// table for the checks' configuration diagnostics and gpumem-tidy's
+/// --verify-config.
+std::optional<std::string> gpumemOptionProblem(llvm::StringRef Option,
+                                               llvm::StringRef Value);
+
 /// Parses "X", "X,Y" or "X,Y,Z" (positive integers).
 std::optional<::gpumem::lanes::BlockShape> parseBlockDim(llvm::StringRef Text);
 

@@ -14,6 +14,7 @@
 
 #include <list>
 #include <map>
+#include <set>
 
 using namespace clang::ast_matchers;
 
@@ -26,7 +27,50 @@ static constexpr char KernelId[] = "kernel";
 static constexpr char LaunchId[] = "launch";
 
 KernelAccessCheck::KernelAccessCheck(StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), Hardware(Options) {}
+    : ClangTidyCheck(Name, Context), Hardware(Options), TidyContext(Context) {
+  diagnoseBadOptions({"GpuPreset", "TransactionBytes", "SectorBytes",
+                      "BankCount", "BankWidthBytes", "BlockDim",
+                      "AssumedBlockSize"});
+}
+
+/// The options the checks read with OptionsView::get<integer or bool>.
+static constexpr StringRef ReadAsInteger[] = {
+    "TransactionBytes", "SectorBytes",         "BankCount",
+    "BankWidthBytes",   "AssumedBlockSize",    "PartialWarpMaxLanes",
+    "MinimumDegree",    "ReportOneShotPartialWarp", "LaneOffsets",
+    "Predictions"};
+
+void KernelAccessCheck::diagnoseBadOptions(
+    std::initializer_list<StringRef> Names) {
+  // Global options are read by every check: one report per context.
+  static thread_local std::pair<const ClangTidyContext *,
+                                std::set<std::string>>
+      Said;
+  if (Said.first != TidyContext)
+    Said = {TidyContext, {}};
+  for (StringRef Name : Names) {
+    std::string Key = (getID() + "." + Name).str();
+    std::optional<StringRef> Value = Options.get(Name);
+    if (!Value) {
+      Value = Options.getLocalOrGlobal(Name);
+      Key = Name.str();
+    }
+    if (!Value)
+      continue;
+    // Options read as integers or booleans: clang-tidy itself reports a
+    // value that is neither; only a range is left to say.
+    long long Integer;
+    bool ClangTidyReports =
+        llvm::is_contained(ReadAsInteger, Name) &&
+        Value->trim().getAsInteger(10, Integer);
+    std::optional<std::string> Problem = gpumemOptionProblem(Name, *Value);
+    if (!Problem || ClangTidyReports ||
+        !Said.second.insert(Key + "=" + Value->str()).second)
+      continue;
+    configurationDiag("invalid configuration value '%0' for option '%1'; %2")
+        << *Value << Key << *Problem;
+  }
+}
 
 void KernelAccessCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Hardware.store(Opts, Options);

@@ -50,6 +50,11 @@ protected:
   virtual void
   checkKernels(llvm::ArrayRef<::gpumem::access::KernelAccesses> Kernels) = 0;
 
+  /// Reports, once per TU and spelling, each of \p Names (this check's
+  /// options, or global ones it reads) whose value gpumemOptionProblem
+  /// rejects, with clang-tidy's configuration diagnostic.
+  void diagnoseBadOptions(std::initializer_list<StringRef> Names);
+
   /// Notes where blockDim came from (launch, option or assumption).
   void noteBlockDim(const ::gpumem::access::KernelAccesses &Kernel);
   /// Notes the definition of a local variable used as the index.
@@ -102,6 +107,7 @@ private:
   /// with the MatchFinder registers the matchers and fills it.
   std::shared_ptr<Collection> Found;
   llvm::DenseSet<unsigned> Reported;
+  ClangTidyContext *TidyContext;
 };
 
 } // namespace clang::tidy::gpumem

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "plugin/CompileDatabase.h"
+#include "plugin/ConfigVerification.h"
 #include "plugin/CudaDefaults.h"
 
 #include "clang-tidy/tool/ClangTidyMain.h"
@@ -15,9 +16,13 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdio>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 // clangTidyMain's own object pulls in the bundled modules; the gpumem
@@ -26,6 +31,58 @@
 namespace {
 
 constexpr llvm::StringLiteral ShowCompileCommand = "--show-compile-command";
+
+// Printed after clang-tidy's own --help.
+llvm::cl::extrahelp GpumemHelp(R"(
+gpumem-tidy (the gpumem checks, CUDA defaults and nvcc databases):
+
+  With no "--" and no -p, each .cu/.cuh file is parsed as CUDA device code
+  for sm_80, C++17, with the CUDA toolkit found or the bundled shim, and
+  the checks are gpumem-* unless a .clang-tidy or --checks/--config sets
+  Checks. After "--" and in --extra-arg, nvcc options are translated
+  (-arch=sm_90, -gencode, -Xcompiler, --options-file; --extended-lambda,
+  -rdc and the like are dropped) and what is missing of the above is added;
+  what you give wins. An nvcc compile_commands.json is translated, and the
+  CUDA commands of a clang one completed, in a temporary copy.
+
+  --show-compile-command   print the command each file is parsed with
+  --verify-config          also checks the values of gpumem's options
+
+  Environment:
+    CUDA_PATH, CUDA_HOME       the CUDA toolkit (default /usr/local/cuda)
+    GPUMEM_NO_CUDA_TOOLKIT=1   use the bundled shim even where a toolkit is
+    GPUMEM_SHIM_DIR            the shim's folder (default: installed next
+                               to gpumem-tidy, share/gpumem-tidy/include)
+)");
+
+void printGpumemVersion(llvm::raw_ostream &OS) {
+  OS << "gpumem-tidy version " << GPUMEM_VERSION << "\n";
+}
+
+/// Runs \p Run with its standard output captured; returns that output.
+template <typename F> std::string captureStdout(F Run, int &Status) {
+  std::fflush(stdout);
+  llvm::outs().flush();
+  std::FILE *Temp = std::tmpfile();
+  int Saved = dup(STDOUT_FILENO);
+  if (!Temp || Saved < 0) {
+    Status = Run();
+    return "";
+  }
+  dup2(fileno(Temp), STDOUT_FILENO);
+  Status = Run();
+  std::fflush(stdout);
+  llvm::outs().flush();
+  dup2(Saved, STDOUT_FILENO);
+  close(Saved);
+  std::string Text;
+  std::rewind(Temp);
+  char Buffer[4096];
+  while (std::size_t N = std::fread(Buffer, 1, sizeof(Buffer), Temp))
+    Text.append(Buffer, N);
+  std::fclose(Temp);
+  return Text;
+}
 
 /// Prints, for each source file of \p Args (clang-tidy's final command
 /// line), the compile command clang-tidy will parse it with: the flags
@@ -130,6 +187,32 @@ int main(int Argc, const char **Argv) {
   for (const std::string &A : Full)
     NewArgv.push_back(A.c_str());
   NewArgv.push_back(nullptr);
-  return clang::tidy::clangTidyMain(static_cast<int>(NewArgv.size() - 1),
-                                    NewArgv.data());
+  llvm::cl::AddExtraVersionPrinter(printGpumemVersion);
+  auto RunClangTidy = [&] {
+    return clang::tidy::clangTidyMain(static_cast<int>(NewArgv.size() - 1),
+                                      NewArgv.data());
+  };
+  bool VerifyConfig = false;
+  for (const std::string &A : Args) {
+    if (A == "--")
+      break;
+    VerifyConfig |= A == "--verify-config" || A == "-verify-config";
+  }
+  if (!VerifyConfig)
+    return RunClangTidy();
+
+  // clang-tidy verifies names; gpumem adds the values of its options, and
+  // "No config errors detected." is said only when neither found any.
+  std::string Problems;
+  llvm::raw_string_ostream ProblemsOS(Problems);
+  unsigned Invalid = gpumem::plugin::verifyGpumemOptionValues(Args, ProblemsOS);
+  int Status = 0;
+  std::string Said = captureStdout(RunClangTidy, Status);
+  llvm::StringRef Clean = "No config errors detected.\n";
+  if (Invalid && llvm::StringRef(Said).ends_with(Clean))
+    Said.resize(Said.size() - Clean.size());
+  llvm::outs() << Said;
+  llvm::outs().flush();
+  llvm::errs() << Problems;
+  return Invalid ? 1 : Status;
 }

@@ -40,7 +40,7 @@
 // DUMP-SET: gpumem-bank-conflict.MinimumDegree: '4'
 // DUMP-SET: gpumem-bank-conflict.PhaseRule: whole-warp
 
-// CHECK-MESSAGES-BAD: warning: invalid value 'half-warp' for option 'gpumem-bank-conflict.PhaseRule': expected 'by-access-width' or 'whole-warp'; using 'by-access-width' [clang-tidy-config]
+// CHECK-MESSAGES-BAD: warning: invalid configuration value 'half-warp' for option 'gpumem-bank-conflict.PhaseRule' [clang-tidy-config]
 
 // Cell G. With 64 banks, lane l (word 32 l) is on bank 0 or 32: 16-way.
 // With 8-byte banks, on word 16 l of bank 0 or 16: 16-way; 33 floats a

@@ -1,0 +1,29 @@
+//===- ConfigVerification.h - gpumem's option values in --verify-config -*- C++ -*-===//
+//
+// clang-tidy's --verify-config checks the names of checks and options, not
+// their values: `GpuPreset: h300` passed it. gpumem-tidy adds the values
+// of gpumem's options, judged by the same table the checks use
+// (gpumemOptionProblem), for the configuration clang-tidy would read:
+// --config, --config-file, or the .clang-tidy files above the first source
+// file (or the current folder).
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUMEM_PLUGIN_CONFIGVERIFICATION_H
+#define GPUMEM_PLUGIN_CONFIGVERIFICATION_H
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace gpumem::plugin {
+
+/// Prints each gpumem option of the configuration \p Args select whose
+/// value is invalid, as clang-tidy prints --verify-config findings, and
+/// returns how many there were.
+unsigned verifyGpumemOptionValues(const std::vector<std::string> &Args,
+                                  llvm::raw_ostream &OS);
+
+} // namespace gpumem::plugin
+
+#endif
