@@ -16,9 +16,10 @@ void AosAccessCheck::report(const MemoryAccess &Access,
   const StructField &Field = *Access.Struct;
   const ::gpumem::model::GlobalCost &Cost = Verdict.Cost;
   const ::gpumem::model::GlobalCost &Planar = Verdict.FixedCost;
-  diag(Loc, "global %0 of '%1' strides over an array of structures: '%2' is "
-            "%3 bytes, %4 transactions per warp (%5%% efficiency), %6 "
-            "sectors; a structure of arrays would need %7 for field '%8'")
+  diag(Loc, "global %0 of '%1' strides over an array of structures: '%2' is %3 "
+            "bytes, %4 %plural{1:transaction|:transactions}4 per warp (%5%% "
+            "efficiency), %6 %plural{1:sector|:sectors}6; a structure of "
+            "arrays would need %7 for field '%8'")
       << kindName(Access.Kind) << spelling(Access.Expression)
       << Field.Record->getName() << static_cast<int>(Field.RecordBytes)
       << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
@@ -36,8 +37,8 @@ void AosAccessCheck::report(const MemoryAccess &Access,
     unsigned AsStructs = Field.ScalarFieldCount * Cost.Transactions;
     unsigned AsArrays = Field.ScalarFieldCount * Planar.Transactions;
     diag(Loc,
-         "all %0 fields: %1 transactions per warp as structs, %2 as separate "
-         "arrays, %3x fewer",
+         "all %0 fields: %1 %plural{1:transaction|:transactions}1 per warp as "
+         "structs, %2 as separate arrays, %3x fewer",
          DiagnosticIDs::Note)
         << Field.ScalarFieldCount << AsStructs << AsArrays
         << (AsStructs / AsArrays);

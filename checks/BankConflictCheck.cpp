@@ -1,6 +1,8 @@
 //===- BankConflictCheck.cpp - gpumem-bank-conflict -----------------------===//
 #include "checks/BankConflictCheck.h"
 
+#include "llvm/ADT/bit.h"
+
 #include "checks/access/SharedLayout.h"
 
 #include "clang/AST/TypeLoc.h"
@@ -162,14 +164,22 @@ void BankConflictCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
     }
 
     const ::gpumem::model::BankConflictDegree &D = C.Worst.Degree;
-    diag(Loc, "%0-way bank conflict on '%1': the %2 lanes %3 %0 distinct "
-              "words of bank %4%5%6")
+    // "the 8 lanes" only when they are all the phase's active lanes.
+    const unsigned PhaseLanes = ::gpumem::lanes::WarpLanes / D.PhaseCount;
+    const ::gpumem::lanes::LaneMask PhaseMask =
+        (PhaseLanes >= 64 ? ~0ULL : ((1ULL << PhaseLanes) - 1))
+        << (D.WorstPhase * PhaseLanes);
+    const unsigned ActiveInPhase = static_cast<unsigned>(
+        llvm::popcount(C.Worst.Scenario->Active & PhaseMask));
+    diag(Loc, "%0-way bank conflict on '%1': %select{the %2 lanes|%2 of the "
+              "%7 active lanes}8 %3 %0 distinct words of bank %4%5%6")
         << D.Degree << spelling(A.Expression) << D.LanesOnWorstBank
         << verbOf(A.Kind) << D.WorstBank
         << (D.PhaseCount > 1
                 ? " in one of its " + std::to_string(D.PhaseCount) + " phases"
                 : std::string())
-        << Fix;
+        << Fix << ActiveInPhase
+        << (D.LanesOnWorstBank == ActiveInPhase ? 0 : 1);
 
     // Loop variables where the degree peaks.
     const KernelAccesses &Kernel = *C.Kernel;

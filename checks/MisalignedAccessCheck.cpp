@@ -17,8 +17,9 @@ void MisalignedAccessCheck::report(const MemoryAccess &Access,
   SourceLocation Loc = Access.Expression->getExprLoc();
   const ::gpumem::model::GlobalCost &Cost = Verdict.Cost;
   diag(Loc, "misaligned global %0 of '%1': starts %2 bytes past a %3-byte "
-            "boundary, %4 transactions per warp (%5%% efficiency), %6 "
-            "sectors; aligned, it would need %7")
+            "boundary, %4 %plural{1:transaction|:transactions}4 per warp (%5%% "
+            "efficiency), %6 %plural{1:sector|:sectors}6; aligned, it would "
+            "need %7")
       << kindName(Access.Kind) << spelling(Access.Expression)
       << static_cast<int>(Verdict.MisalignBytes) << Arch.TransactionBytes
       << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors

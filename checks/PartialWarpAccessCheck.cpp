@@ -14,9 +14,10 @@ void PartialWarpAccessCheck::report(const MemoryAccess &Access,
                                     const KernelAccesses &Kernel) {
   SourceLocation Loc = Access.Expression->getExprLoc();
   const ::gpumem::model::GlobalCost &Cost = Verdict.Cost;
-  diag(Loc, "global %0 of '%1' by %2 of %3 lanes%4: %5 transactions per "
-            "warp (%6%% efficiency), %7 sectors, %8 useful bytes of %9 "
-            "moved; spread the work over the warp's lanes")
+  diag(Loc, "global %0 of '%1' by %2 of %3 lanes%4: %5 "
+            "%plural{1:transaction|:transactions}5 per warp (%6%% efficiency), "
+            "%7 %plural{1:sector|:sectors}7, %8 useful bytes of %9 moved; "
+            "spread the work over the warp's lanes")
       << kindName(Access.Kind) << spelling(Access.Expression)
       << Verdict.ActiveLanes << ::gpumem::lanes::WarpLanes
       << (Access.InLoop ? " inside a loop" : "") << Cost.Transactions

@@ -24,9 +24,9 @@ void UncoalescedAccessCheck::report(const MemoryAccess &Access,
   if (Verdict.RowsSpanned > 1) {
     // A block narrower than a warp: each warp reads several short rows.
     diag(Loc, "uncoalesced global %0 of '%1': the warp spans %2 rows of %3 "
-              "lanes%4, %5 transactions per warp (%6%% efficiency), %7 "
-              "sectors%8; a block %9 threads wide keeps each warp in one "
-              "row")
+              "lanes%4, %5 %plural{1:transaction|:transactions}5 per warp "
+              "(%6%% efficiency), %7 %plural{1:sector|:sectors}7%8; a block %9 "
+              "threads wide keeps each warp in one row")
         << kindName(Access.Kind) << spelling(Access.Expression)
         << Verdict.RowsSpanned << Verdict.LanesPerRow
         << (Factor.empty() ? std::string()
@@ -47,23 +47,25 @@ void UncoalescedAccessCheck::report(const MemoryAccess &Access,
             ? "; coalesced only when '" + Factor + "' is 1"
             : std::string();
     if (Verdict.SymbolicBytesPerLane != 0)
-      diag(Loc, "uncoalesced global %0 of '%1': stride '%2' x %3 bytes, up "
-                "to %4 transactions per warp (%5%% efficiency), %6 sectors, "
-                "when '%2' >= %7%8")
+      diag(Loc, "uncoalesced global %0 of '%1': stride '%2' x %3 bytes, up to "
+                "%4 %plural{1:transaction|:transactions}4 per warp (%5%% "
+                "efficiency), %6 %plural{1:sector|:sectors}6, when '%2' >= %7%8")
           << kindName(Access.Kind) << spelling(Access.Expression) << Factor
           << static_cast<int>(Verdict.SymbolicBytesPerLane)
           << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
           << static_cast<int>(Policy.SymbolicStrideSample) << OnlyWhenOne;
     else
       diag(Loc, "uncoalesced global %0 of '%1': lane addresses scale with "
-                "'%2', up to %3 transactions per warp (%4%% efficiency), %5 "
-                "sectors, when '%2' >= %6%7")
+                "'%2', up to %3 %plural{1:transaction|:transactions}3 per warp "
+                "(%4%% efficiency), %5 %plural{1:sector|:sectors}5, when '%2' "
+                ">= %6%7")
           << kindName(Access.Kind) << spelling(Access.Expression) << Factor
           << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
           << static_cast<int>(Policy.SymbolicStrideSample) << OnlyWhenOne;
     if (Verdict.CoalescedWhenFactorIsOne)
       diag(Loc,
-           "with '%0' = 1 the warp needs %1 transactions (%2%% efficiency)",
+           "with '%0' = 1 the warp needs %1 "
+           "%plural{1:transaction|:transactions}1 (%2%% efficiency)",
            DiagnosticIDs::Note)
           << Factor << Verdict.FixedCost.Transactions
           << percent(Verdict.FixedCost.Efficiency);
@@ -73,20 +75,23 @@ void UncoalescedAccessCheck::report(const MemoryAccess &Access,
 
   if (Verdict.StrideBytes)
     diag(Loc, "uncoalesced global %0 of '%1': stride %2 bytes, %3 "
-              "transactions per warp (%4%% efficiency), %5 sectors; "
-              "consecutive lanes should touch consecutive elements")
+              "%plural{1:transaction|:transactions}3 per warp (%4%% "
+              "efficiency), %5 %plural{1:sector|:sectors}5; consecutive lanes "
+              "should touch consecutive elements")
         << kindName(Access.Kind) << spelling(Access.Expression)
         << static_cast<int>(*Verdict.StrideBytes) << Cost.Transactions
         << percent(Cost.Efficiency) << Cost.Sectors;
   else
     diag(Loc, "uncoalesced global %0 of '%1': irregular lane pattern, %2 "
-              "transactions per warp (%3%% efficiency), %4 sectors; "
-              "consecutive lanes should touch consecutive elements")
+              "%plural{1:transaction|:transactions}2 per warp (%3%% "
+              "efficiency), %4 %plural{1:sector|:sectors}4; consecutive lanes "
+              "should touch consecutive elements")
         << kindName(Access.Kind) << spelling(Access.Expression)
         << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors;
   diag(Loc,
        "%0 active lanes of %1 bytes each span %2 bytes; the same lanes on "
-       "consecutive elements would need %3 transactions (%4%% efficiency)",
+       "consecutive elements would need %3 "
+       "%plural{1:transaction|:transactions}3 (%4%% efficiency)",
        DiagnosticIDs::Note)
       << Verdict.ActiveLanes << Access.Width
       << static_cast<int>(Cost.SpanBytes) << Verdict.FixedCost.Transactions

@@ -15,6 +15,17 @@ public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
     registerGpumemChecks(Factories);
   }
+
+  /// CUDA's file extensions next to clang-tidy's defaults: .cuh headers
+  /// (so --header-filter and the header/source split treat them as
+  /// headers) and .cu sources. Merged into the defaults before any
+  /// .clang-tidy, which still wins.
+  ClangTidyOptions getModuleOptions() override {
+    ClangTidyOptions Options;
+    Options.HeaderFileExtensions = {"", "h", "hh", "hpp", "hxx", "cuh"};
+    Options.ImplementationFileExtensions = {"c", "cc", "cpp", "cxx", "cu"};
+    return Options;
+  }
 };
 
 } // namespace clang::tidy::gpumem

@@ -49,9 +49,9 @@ DEFAULT_RULE_LEVEL = "warning"
 
 # The numbers SPEC section 3 requires in messages, by property name.
 _NUMBER_PATTERNS = [
-    ("transactions", r"(\d+) transactions per warp"),
+    ("transactions", r"(\d+) transactions? per warp"),
     ("efficiency", r"\(([\d.]+)% efficiency\)"),
-    ("sectors", r"(\d+) sectors"),
+    ("sectors", r"(\d+) sectors?\b"),
     ("degree", r"(\d+)-way bank conflict"),
     ("intensity", r"arithmetic intensity ([\d.]+) FLOP/byte"),
     ("balance", r"machine balance ([\d.]+)"),

@@ -19,7 +19,7 @@ __global__ void column(float *out) {
   // CHECK-NOTES: :[[@LINE-1]]:12: warning: 32-way bank conflict on 'tile[threadIdx.x][threadIdx.y]': the 32 lanes read 32 distinct words of bank 0; pad to [32][33] [gpumem-bank-conflict]
   // CHECK-NOTES: :[[@LINE-5]]:20: note: pad the innermost dimension of 'tile' to [32][33]
   // CHECK-NOTES: :[[@LINE-7]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'column' in this file; set option 'BlockDim' to fix it)
-  // CHECK-NOTES-OPTION: :[[@LINE-4]]:12: warning: 16-way bank conflict on 'tile[threadIdx.x][threadIdx.y]': the 16 lanes read 16 distinct words of bank 0; pad to [32][34] [gpumem-bank-conflict]
+  // CHECK-NOTES-OPTION: :[[@LINE-4]]:12: warning: 16-way bank conflict on 'tile[threadIdx.x][threadIdx.y]': 16 of the 32 active lanes read 16 distinct words of bank 0; pad to [32][34] [gpumem-bank-conflict]
   // CHECK-NOTES-OPTION: :[[@LINE-8]]:20: note: pad the innermost dimension of 'tile' to [32][34]
   // CHECK-NOTES-OPTION: :[[@LINE-10]]:17: note: blockDim is (16, 16, 1) from option 'BlockDim'
 }

@@ -17,7 +17,7 @@ __global__ void block16x16(float *out) {
   tile[ty][tx] = out[0];
   __syncthreads();
   out[1] = tile[tx][ty];
-  // CHECK-NOTES: :[[@LINE-1]]:12: warning: 8-way bank conflict on 'tile[tx][ty]': the 8 lanes read 8 distinct words of bank 0; no padding of the innermost dimension removes it without slowing another access to 'tile' [gpumem-bank-conflict]
+  // CHECK-NOTES: :[[@LINE-1]]:12: warning: 8-way bank conflict on 'tile[tx][ty]': 8 of the 32 active lanes read 8 distinct words of bank 0; no padding of the innermost dimension removes it without slowing another access to 'tile' [gpumem-bank-conflict]
   // CHECK-NOTES: :[[@LINE-7]]:20: note: 'tile' declared here
   // CHECK-NOTES: :[[@LINE-6]]:25: note: index 'ty' is defined here
   // CHECK-NOTES: :[[@LINE+46]]:3: note: blockDim is (16, 16, 1) at this launch
@@ -30,7 +30,7 @@ __global__ void column16x16(float *out) {
   __shared__ float tile[16][16];
   // CHECK-FIXES: __shared__ float tile[16][18];
   out[1] = tile[threadIdx.x][threadIdx.y];
-  // CHECK-NOTES: :[[@LINE-1]]:12: warning: 8-way bank conflict on 'tile[threadIdx.x][threadIdx.y]': the 8 lanes read 8 distinct words of bank 0; pad to [16][18] [gpumem-bank-conflict]
+  // CHECK-NOTES: :[[@LINE-1]]:12: warning: 8-way bank conflict on 'tile[threadIdx.x][threadIdx.y]': 8 of the 32 active lanes read 8 distinct words of bank 0; pad to [16][18] [gpumem-bank-conflict]
   // CHECK-NOTES: :[[@LINE-4]]:20: note: pad the innermost dimension of 'tile' to [16][18]
   // CHECK-NOTES: :[[@LINE+35]]:3: note: blockDim is (16, 16, 1) at this launch
 }
@@ -45,11 +45,11 @@ __global__ void block8x4(float *out) {
   __shared__ float tile[8][32];
   // CHECK-FIXES: __shared__ float tile[8][36];
   out[0] = tile[threadIdx.x][threadIdx.y];
-  // CHECK-NOTES: :[[@LINE-1]]:12: warning: 8-way bank conflict on 'tile[threadIdx.x][threadIdx.y]': the 8 lanes read 8 distinct words of bank 0; pad to [8][36] [gpumem-bank-conflict]
+  // CHECK-NOTES: :[[@LINE-1]]:12: warning: 8-way bank conflict on 'tile[threadIdx.x][threadIdx.y]': 8 of the 32 active lanes read 8 distinct words of bank 0; pad to [8][36] [gpumem-bank-conflict]
   // CHECK-NOTES: :[[@LINE-4]]:20: note: pad the innermost dimension of 'tile' to [8][36]
   // CHECK-NOTES: :[[@LINE+22]]:3: note: blockDim is (8, 4, 1) at this launch
   out[1] = tile[threadIdx.y][threadIdx.x * 4];
-  // CHECK-NOTES: :[[@LINE-1]]:12: warning: 4-way bank conflict on 'tile[threadIdx.y][threadIdx.x * 4]': the 4 lanes read 4 distinct words of bank 0; pad to [8][33] [gpumem-bank-conflict]
+  // CHECK-NOTES: :[[@LINE-1]]:12: warning: 4-way bank conflict on 'tile[threadIdx.y][threadIdx.x * 4]': 4 of the 32 active lanes read 4 distinct words of bank 0; pad to [8][33] [gpumem-bank-conflict]
   // CHECK-NOTES: :[[@LINE-8]]:20: note: pad the innermost dimension of 'tile' to [8][33]
   // CHECK-NOTES: :[[@LINE+18]]:3: note: blockDim is (8, 4, 1) at this launch
 }

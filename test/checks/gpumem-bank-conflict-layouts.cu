@@ -53,13 +53,13 @@ __global__ void dynamicShared(float *out) {
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 32-way bank conflict on 'dyn[threadIdx.x * 32]': the 32 lanes read 32 distinct words of bank 0 [gpumem-bank-conflict]
   float *p = (float *)dyn;
   out[1] = p[threadIdx.x * 2];
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 2-way bank conflict on 'p[threadIdx.x * 2]': the 2 lanes read 2 distinct words of bank 0 [gpumem-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 2-way bank conflict on 'p[threadIdx.x * 2]': 2 of the 32 active lanes read 2 distinct words of bank 0 [gpumem-bank-conflict]
   double *d = reinterpret_cast<double *>(&dyn[64]);
   out[2] = d[threadIdx.x * 16];
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 16-way bank conflict on 'd[threadIdx.x * 16]': the 16 lanes read 16 distinct words of bank 0 in one of its 2 phases [gpumem-bank-conflict]
   float4 *q = reinterpret_cast<float4 *>(dyn);
   out[3] = q[threadIdx.x].x;
-  // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: 4-way bank conflict on 'q[threadIdx.x].x': the 4 lanes read 4 distinct words of bank 0 [gpumem-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: 4-way bank conflict on 'q[threadIdx.x].x': 4 of the 32 active lanes read 4 distinct words of bank 0 [gpumem-bank-conflict]
   // OK: consecutive floats and doubles of the same buffer.
   out[4] = dyn[threadIdx.x] + static_cast<float>(d[threadIdx.x]);
 }
@@ -78,9 +78,9 @@ __global__ void structs(float *out) {
   __shared__ Particle ps[64];
   __shared__ Point pts[64];
   out[0] = ps[threadIdx.x].x;
-  // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: 4-way bank conflict on 'ps[threadIdx.x].x': the 4 lanes read 4 distinct words of bank 0 [gpumem-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: 4-way bank conflict on 'ps[threadIdx.x].x': 4 of the 32 active lanes read 4 distinct words of bank 0 [gpumem-bank-conflict]
   ps[threadIdx.x].w = out[1];
-  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 4-way bank conflict on 'ps[threadIdx.x].w': the 4 lanes write 4 distinct words of bank 3 [gpumem-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 4-way bank conflict on 'ps[threadIdx.x].w': 4 of the 32 active lanes write 4 distinct words of bank 3 [gpumem-bank-conflict]
   out[2] = pts[threadIdx.x].y;
   Particle whole = ps[threadIdx.x];
   out[3] = whole.x;

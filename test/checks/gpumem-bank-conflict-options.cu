@@ -52,8 +52,8 @@ __global__ void cellG(float *out) {
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 32-way bank conflict on 'tile[threadIdx.x][0]': the 32 lanes read 32 distinct words of bank 0; pad to [32][33] [gpumem-bank-conflict]
   // CHECK-MESSAGES-WHOLE: :[[@LINE-2]]:22: warning: 32-way bank conflict on 'tile[threadIdx.x][0]': the 32 lanes read 32 distinct words of bank 0; pad to [32][33] [gpumem-bank-conflict]
   // CHECK-MESSAGES-MIN4: :[[@LINE-3]]:22: warning: 32-way bank conflict on 'tile[threadIdx.x][0]': the 32 lanes read 32 distinct words of bank 0; pad to [32][33] [gpumem-bank-conflict]
-  // CHECK-MESSAGES-BANKS64: :[[@LINE-4]]:22: warning: 16-way bank conflict on 'tile[threadIdx.x][0]': the 16 lanes read 16 distinct words of bank 0; pad to [32][33] [gpumem-bank-conflict]
-  // CHECK-MESSAGES-WIDE8: :[[@LINE-5]]:22: warning: 16-way bank conflict on 'tile[threadIdx.x][0]': the 16 lanes read 16 distinct words of bank 0; pad to [32][33] [gpumem-bank-conflict]
+  // CHECK-MESSAGES-BANKS64: :[[@LINE-4]]:22: warning: 16-way bank conflict on 'tile[threadIdx.x][0]': 16 of the 32 active lanes read 16 distinct words of bank 0; pad to [32][33] [gpumem-bank-conflict]
+  // CHECK-MESSAGES-WIDE8: :[[@LINE-5]]:22: warning: 16-way bank conflict on 'tile[threadIdx.x][0]': 16 of the 32 active lanes read 16 distinct words of bank 0; pad to [32][33] [gpumem-bank-conflict]
   // CHECK-MESSAGES-BAD: :[[@LINE-6]]:22: warning: 32-way bank conflict on 'tile[threadIdx.x][0]': the 32 lanes read 32 distinct words of bank 0; pad to [32][33] [gpumem-bank-conflict]
 }
 
@@ -62,9 +62,9 @@ __global__ void cellG(float *out) {
 __global__ void strideTwo(float *out) {
   __shared__ float s[64];
   out[threadIdx.x] = s[2 * threadIdx.x];
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 2-way bank conflict on 's[2 * threadIdx.x]': the 2 lanes read 2 distinct words of bank 0 [gpumem-bank-conflict]
-  // CHECK-MESSAGES-WHOLE: :[[@LINE-2]]:22: warning: 2-way bank conflict on 's[2 * threadIdx.x]': the 2 lanes read 2 distinct words of bank 0 [gpumem-bank-conflict]
-  // CHECK-MESSAGES-BAD: :[[@LINE-3]]:22: warning: 2-way bank conflict on 's[2 * threadIdx.x]': the 2 lanes read 2 distinct words of bank 0 [gpumem-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 2-way bank conflict on 's[2 * threadIdx.x]': 2 of the 32 active lanes read 2 distinct words of bank 0 [gpumem-bank-conflict]
+  // CHECK-MESSAGES-WHOLE: :[[@LINE-2]]:22: warning: 2-way bank conflict on 's[2 * threadIdx.x]': 2 of the 32 active lanes read 2 distinct words of bank 0 [gpumem-bank-conflict]
+  // CHECK-MESSAGES-BAD: :[[@LINE-3]]:22: warning: 2-way bank conflict on 's[2 * threadIdx.x]': 2 of the 32 active lanes read 2 distinct words of bank 0 [gpumem-bank-conflict]
 }
 
 // Consecutive doubles and float4s are conflict-free phase by phase; as one
@@ -73,7 +73,7 @@ __global__ void consecutiveWide(double *d, float4 *q) {
   __shared__ double dline[64];
   __shared__ float4 qline[64];
   d[threadIdx.x] = dline[threadIdx.x];
-  // CHECK-MESSAGES-WHOLE: :[[@LINE-1]]:20: warning: 2-way bank conflict on 'dline[threadIdx.x]': the 2 lanes read 2 distinct words of bank 0 [gpumem-bank-conflict]
+  // CHECK-MESSAGES-WHOLE: :[[@LINE-1]]:20: warning: 2-way bank conflict on 'dline[threadIdx.x]': 2 of the 32 active lanes read 2 distinct words of bank 0 [gpumem-bank-conflict]
   q[threadIdx.x] = qline[threadIdx.x];
-  // CHECK-MESSAGES-WHOLE: :[[@LINE-1]]:20: warning: 4-way bank conflict on 'qline[threadIdx.x]': the 4 lanes read 4 distinct words of bank 0 [gpumem-bank-conflict]
+  // CHECK-MESSAGES-WHOLE: :[[@LINE-1]]:20: warning: 4-way bank conflict on 'qline[threadIdx.x]': 4 of the 32 active lanes read 4 distinct words of bank 0 [gpumem-bank-conflict]
 }

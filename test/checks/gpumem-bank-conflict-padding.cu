@@ -89,7 +89,7 @@ __global__ void onePaddingForAll(float *out) {
   out[threadIdx.x] = tile[threadIdx.x][0];
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 32-way bank conflict on 'tile[threadIdx.x][0]': the 32 lanes read 32 distinct words of bank 0; pad to [32][35] [gpumem-bank-conflict]
   out[threadIdx.x] = tile[threadIdx.x / 4][(2 * threadIdx.x) % 4];
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 8-way bank conflict on 'tile[threadIdx.x / 4][(2 * threadIdx.x) % 4]': the 16 lanes read 8 distinct words of bank 0; pad to [32][35] [gpumem-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 8-way bank conflict on 'tile[threadIdx.x / 4][(2 * threadIdx.x) % 4]': 16 of the 32 active lanes read 8 distinct words of bank 0; pad to [32][35] [gpumem-bank-conflict]
 }
 
 // Rows 2 l are 2 (32 + P) words apart whatever the padding P: an even
@@ -117,5 +117,5 @@ __global__ void plainSubscripts(float *out) {
 __global__ void insideRow(double *out) {
   __shared__ double rows[4][64];
   out[threadIdx.x] = rows[0][2 * threadIdx.x];
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 2-way bank conflict on 'rows[0][2 * threadIdx.x]': the 2 lanes read 2 distinct words of bank 0 in one of its 2 phases; no padding of the innermost dimension removes it [gpumem-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 2-way bank conflict on 'rows[0][2 * threadIdx.x]': 2 of the 16 active lanes read 2 distinct words of bank 0 in one of its 2 phases; no padding of the innermost dimension removes it [gpumem-bank-conflict]
 }

@@ -22,14 +22,14 @@ __global__ void interleaved(float *out, const float *in) {
     unsigned index = 2 * s * tid;
     if (index < blockDim.x)
       sdata[index] += sdata[index + s];
-    // CHECK-MESSAGES-BIG: :[[@LINE-1]]:7: warning: 8-way bank conflict on 'sdata[index]': the 8 lanes update 8 distinct words of bank 0 [gpumem-bank-conflict]
-    // CHECK-MESSAGES-BIG: :[[@LINE-2]]:23: warning: 8-way bank conflict on 'sdata[index + s]': the 8 lanes read 8 distinct words of bank 4 [gpumem-bank-conflict]
-    // CHECK-NOTES: :[[@LINE-3]]:7: warning: 8-way bank conflict on 'sdata[index]': the 8 lanes update 8 distinct words of bank 0 [gpumem-bank-conflict]
+    // CHECK-MESSAGES-BIG: :[[@LINE-1]]:7: warning: 8-way bank conflict on 'sdata[index]': 8 of the 32 active lanes update 8 distinct words of bank 0 [gpumem-bank-conflict]
+    // CHECK-MESSAGES-BIG: :[[@LINE-2]]:23: warning: 8-way bank conflict on 'sdata[index + s]': 8 of the 32 active lanes read 8 distinct words of bank 4 [gpumem-bank-conflict]
+    // CHECK-NOTES: :[[@LINE-3]]:7: warning: 8-way bank conflict on 'sdata[index]': 8 of the 32 active lanes update 8 distinct words of bank 0 [gpumem-bank-conflict]
     // CHECK-NOTES: :[[@LINE-7]]:17: note: worst when 's' is 4 (it takes 1, 2, 4, 8, 16, 32, ... 128)
     // CHECK-NOTES: :[[@LINE-12]]:20: note: 'sdata' declared here
     // CHECK-NOTES: :[[@LINE-8]]:14: note: index 'index' is defined here
     // CHECK-NOTES: :[[@LINE+57]]:3: note: blockDim is (256, 1, 1) at this launch
-    // CHECK-NOTES: :[[@LINE-8]]:23: warning: 8-way bank conflict on 'sdata[index + s]': the 8 lanes read 8 distinct words of bank 4 [gpumem-bank-conflict]
+    // CHECK-NOTES: :[[@LINE-8]]:23: warning: 8-way bank conflict on 'sdata[index + s]': 8 of the 32 active lanes read 8 distinct words of bank 4 [gpumem-bank-conflict]
     // CHECK-NOTES: :[[@LINE-12]]:17: note: worst when 's' is 4 (it takes 1, 2, 4, 8, 16, 32, ... 128)
     // CHECK-NOTES: :[[@LINE-17]]:20: note: 'sdata' declared here
     // CHECK-NOTES: :[[@LINE-13]]:14: note: index 'index' is defined here
@@ -51,14 +51,14 @@ __global__ void interleaved512(float *out, const float *in) {
     unsigned index = 2 * s * tid;
     if (index < blockDim.x)
       sdata[index] += sdata[index + s];
-    // CHECK-MESSAGES-BIG: :[[@LINE-1]]:7: warning: 16-way bank conflict on 'sdata[index]': the 16 lanes update 16 distinct words of bank 0 [gpumem-bank-conflict]
-    // CHECK-MESSAGES-BIG: :[[@LINE-2]]:23: warning: 16-way bank conflict on 'sdata[index + s]': the 16 lanes read 16 distinct words of bank 8 [gpumem-bank-conflict]
-    // CHECK-NOTES: :[[@LINE-3]]:7: warning: 16-way bank conflict on 'sdata[index]': the 16 lanes update 16 distinct words of bank 0 [gpumem-bank-conflict]
+    // CHECK-MESSAGES-BIG: :[[@LINE-1]]:7: warning: 16-way bank conflict on 'sdata[index]': 16 of the 32 active lanes update 16 distinct words of bank 0 [gpumem-bank-conflict]
+    // CHECK-MESSAGES-BIG: :[[@LINE-2]]:23: warning: 16-way bank conflict on 'sdata[index + s]': 16 of the 32 active lanes read 16 distinct words of bank 8 [gpumem-bank-conflict]
+    // CHECK-NOTES: :[[@LINE-3]]:7: warning: 16-way bank conflict on 'sdata[index]': 16 of the 32 active lanes update 16 distinct words of bank 0 [gpumem-bank-conflict]
     // CHECK-NOTES: :[[@LINE-7]]:17: note: worst when 's' is 8 (it takes 1, 2, 4, 8, 16, 32, ... 256)
     // CHECK-NOTES: :[[@LINE-12]]:20: note: 'sdata' declared here
     // CHECK-NOTES: :[[@LINE-8]]:14: note: index 'index' is defined here
     // CHECK-NOTES: :[[@LINE+29]]:3: note: blockDim is (512, 1, 1) at this launch
-    // CHECK-NOTES: :[[@LINE-8]]:23: warning: 16-way bank conflict on 'sdata[index + s]': the 16 lanes read 16 distinct words of bank 8 [gpumem-bank-conflict]
+    // CHECK-NOTES: :[[@LINE-8]]:23: warning: 16-way bank conflict on 'sdata[index + s]': 16 of the 32 active lanes read 16 distinct words of bank 8 [gpumem-bank-conflict]
     // CHECK-NOTES: :[[@LINE-12]]:17: note: worst when 's' is 8 (it takes 1, 2, 4, 8, 16, 32, ... 256)
     // CHECK-NOTES: :[[@LINE-17]]:20: note: 'sdata' declared here
     // CHECK-NOTES: :[[@LINE-13]]:14: note: index 'index' is defined here
@@ -102,14 +102,14 @@ __global__ void interleavedAssumed(float *out, const float *in) {
     unsigned index = 2 * s * tid;
     if (index < blockDim.x)
       sdata[index] += sdata[index + s];
-    // CHECK-MESSAGES-BIG: :[[@LINE-1]]:7: warning: 16-way bank conflict on 'sdata[index]': the 16 lanes update 16 distinct words of bank 0 [gpumem-bank-conflict]
-    // CHECK-MESSAGES-BIG: :[[@LINE-2]]:23: warning: 16-way bank conflict on 'sdata[index + s]': the 16 lanes read 16 distinct words of bank 8 [gpumem-bank-conflict]
-    // CHECK-NOTES: :[[@LINE-3]]:7: warning: 8-way bank conflict on 'sdata[index]': the 8 lanes update 8 distinct words of bank 0 [gpumem-bank-conflict]
+    // CHECK-MESSAGES-BIG: :[[@LINE-1]]:7: warning: 16-way bank conflict on 'sdata[index]': 16 of the 32 active lanes update 16 distinct words of bank 0 [gpumem-bank-conflict]
+    // CHECK-MESSAGES-BIG: :[[@LINE-2]]:23: warning: 16-way bank conflict on 'sdata[index + s]': 16 of the 32 active lanes read 16 distinct words of bank 8 [gpumem-bank-conflict]
+    // CHECK-NOTES: :[[@LINE-3]]:7: warning: 8-way bank conflict on 'sdata[index]': 8 of the 32 active lanes update 8 distinct words of bank 0 [gpumem-bank-conflict]
     // CHECK-NOTES: :[[@LINE-7]]:17: note: worst when 's' is 4 (it takes 1, 2, 4, 8, 16, 32, ... 128); blockDim.x taken as 256 (option 'AssumedBlockSize')
     // CHECK-NOTES: :[[@LINE-12]]:20: note: 'sdata' declared here
     // CHECK-NOTES: :[[@LINE-8]]:14: note: index 'index' is defined here
     // CHECK-NOTES: :[[@LINE-15]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'interleavedAssumed' in this file; set option 'BlockDim' to fix it)
-    // CHECK-NOTES: :[[@LINE-8]]:23: warning: 8-way bank conflict on 'sdata[index + s]': the 8 lanes read 8 distinct words of bank 4 [gpumem-bank-conflict]
+    // CHECK-NOTES: :[[@LINE-8]]:23: warning: 8-way bank conflict on 'sdata[index + s]': 8 of the 32 active lanes read 8 distinct words of bank 4 [gpumem-bank-conflict]
     // CHECK-NOTES: :[[@LINE-12]]:17: note: worst when 's' is 4 (it takes 1, 2, 4, 8, 16, 32, ... 128); blockDim.x taken as 256 (option 'AssumedBlockSize')
     // CHECK-NOTES: :[[@LINE-17]]:20: note: 'sdata' declared here
     // CHECK-NOTES: :[[@LINE-13]]:14: note: index 'index' is defined here

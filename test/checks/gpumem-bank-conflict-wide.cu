@@ -34,9 +34,9 @@ __global__ void wideStrideTwo(double *out, float2 *out2) {
   __shared__ double d[64];
   __shared__ float2 v[64];
   out[threadIdx.x] = d[2 * threadIdx.x];
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 2-way bank conflict on 'd[2 * threadIdx.x]': the 2 lanes read 2 distinct words of bank 0 in one of its 2 phases [gpumem-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 2-way bank conflict on 'd[2 * threadIdx.x]': 2 of the 16 active lanes read 2 distinct words of bank 0 in one of its 2 phases [gpumem-bank-conflict]
   v[2 * threadIdx.x] = out2[threadIdx.x];
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on 'v[2 * threadIdx.x]': the 2 lanes write 2 distinct words of bank 0 in one of its 2 phases [gpumem-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on 'v[2 * threadIdx.x]': 2 of the 16 active lanes write 2 distinct words of bank 0 in one of its 2 phases [gpumem-bank-conflict]
 }
 
 // float4: a quarter-warp of 8 lanes. A column of [32][32] float4s puts the
@@ -48,7 +48,7 @@ __global__ void float4Cases(float4 *out) {
   out[threadIdx.x] = q[threadIdx.x][0];
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 8-way bank conflict on 'q[threadIdx.x][0]': the 8 lanes read 8 distinct words of bank 0 in one of its 4 phases; pad to [32][33] [gpumem-bank-conflict]
   out[threadIdx.x] = line[2 * threadIdx.x];
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 2-way bank conflict on 'line[2 * threadIdx.x]': the 2 lanes read 2 distinct words of bank 0 in one of its 4 phases [gpumem-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 2-way bank conflict on 'line[2 * threadIdx.x]': 2 of the 8 active lanes read 2 distinct words of bank 0 in one of its 4 phases [gpumem-bank-conflict]
 }
 
 // OK: char and short multicast. Lane i reads byte i: four lanes per word,
@@ -81,6 +81,6 @@ __global__ void charRowsOffWords(char *out) {
   __shared__ char c[46][37];
   // CHECK-FIXES: __shared__ char c[46][48];
   out[threadIdx.x] = c[threadIdx.y * 3][threadIdx.x];
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 2-way bank conflict on 'c[threadIdx.y * 3][threadIdx.x]': the 3 lanes read 2 distinct words of bank 23; pad to [46][48] [gpumem-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 2-way bank conflict on 'c[threadIdx.y * 3][threadIdx.x]': 3 of the 32 active lanes read 2 distinct words of bank 23; pad to [46][48] [gpumem-bank-conflict]
 }
 void launchCharRows(char *p) { charRowsOffWords<<<1, dim3(16, 16)>>>(p); }

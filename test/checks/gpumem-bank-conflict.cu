@@ -71,7 +71,7 @@ __global__ void cellE(float *out, int k) {
 __global__ void strideTwo(float *out) {
   __shared__ float s[64];
   out[threadIdx.x] = s[2 * threadIdx.x];
-  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 2-way bank conflict on 's[2 * threadIdx.x]': the 2 lanes read 2 distinct words of bank 0 [gpumem-bank-conflict]
+  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 2-way bank conflict on 's[2 * threadIdx.x]': 2 of the 32 active lanes read 2 distinct words of bank 0 [gpumem-bank-conflict]
   // CHECK-NOTES: :[[@LINE-3]]:20: note: 's' declared here
   // CHECK-NOTES: :[[@LINE-5]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'strideTwo' in this file; set option 'BlockDim' to fix it)
 }
@@ -89,7 +89,7 @@ __global__ void strideThree(float *out) {
 __global__ void strideTwoInRow(float *out) {
   __shared__ float rows[4][64];
   out[threadIdx.x] = rows[1][2 * threadIdx.x];
-  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 2-way bank conflict on 'rows[1][2 * threadIdx.x]': the 2 lanes read 2 distinct words of bank 0; no padding of the innermost dimension removes it [gpumem-bank-conflict]
+  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 2-way bank conflict on 'rows[1][2 * threadIdx.x]': 2 of the 32 active lanes read 2 distinct words of bank 0; no padding of the innermost dimension removes it [gpumem-bank-conflict]
   // CHECK-NOTES: :[[@LINE-3]]:20: note: 'rows' declared here
   // CHECK-NOTES: :[[@LINE-5]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'strideTwoInRow' in this file; set option 'BlockDim' to fix it)
 }
@@ -103,7 +103,7 @@ __global__ void strideEight(float *out) {
   int row = threadIdx.x / 4;
   int col = (threadIdx.x % 4) * 8;
   out[threadIdx.x] = s[row][col];
-  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 8-way bank conflict on 's[row][col]': the 8 lanes read 8 distinct words of bank 0; pad to [8][33] [gpumem-bank-conflict]
+  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 8-way bank conflict on 's[row][col]': 8 of the 32 active lanes read 8 distinct words of bank 0; pad to [8][33] [gpumem-bank-conflict]
   // CHECK-NOTES: :[[@LINE-6]]:20: note: pad the innermost dimension of 's' to [8][33]
   // CHECK-NOTES: :[[@LINE-4]]:7: note: index 'col' is defined here
   // CHECK-NOTES: :[[@LINE-9]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'strideEight' in this file; set option 'BlockDim' to fix it)
@@ -116,7 +116,7 @@ __global__ void strideEight(float *out) {
 template <int S> __global__ void strideOf(float *out) {
   __shared__ float s[32 * 32];
   s[threadIdx.x * S] = 1.0f;
-  // CHECK-NOTES: :[[@LINE-1]]:3: warning: 16-way bank conflict on 's[threadIdx.x * S]': the 16 lanes write 16 distinct words of bank 0 [gpumem-bank-conflict]
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: 16-way bank conflict on 's[threadIdx.x * S]': 16 of the 32 active lanes write 16 distinct words of bank 0 [gpumem-bank-conflict]
   // CHECK-NOTES: :[[@LINE-3]]:20: note: 's' declared here
   // CHECK-NOTES: :[[@LINE-5]]:34: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'strideOf' in this file; set option 'BlockDim' to fix it)
   // CHECK-NOTES: :[[@LINE-4]]:3: note: in instantiation 'strideOf<16>'

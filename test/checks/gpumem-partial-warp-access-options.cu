@@ -13,10 +13,10 @@ __global__ void finish(const float *partial, float *out, int n) {
     float sum = 0.0f;
     for (int k = 0; k < n; ++k)
       sum += partial[k];
-    // CHECK-MESSAGES-DEFAULT: :[[@LINE-1]]:14: warning: global load of 'partial[k]' by 1 of 32 lanes inside a loop: 1 transactions per warp (3.1% efficiency), 1 sectors, 4 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
-    // CHECK-MESSAGES-FEW: :[[@LINE-2]]:14: warning: global load of 'partial[k]' by 1 of 32 lanes inside a loop: 1 transactions per warp (3.1% efficiency), 1 sectors, 4 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
+    // CHECK-MESSAGES-DEFAULT: :[[@LINE-1]]:14: warning: global load of 'partial[k]' by 1 of 32 lanes inside a loop: 1 transaction per warp (3.1% efficiency), 1 sector, 4 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
+    // CHECK-MESSAGES-FEW: :[[@LINE-2]]:14: warning: global load of 'partial[k]' by 1 of 32 lanes inside a loop: 1 transaction per warp (3.1% efficiency), 1 sector, 4 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
     out[blockIdx.x] = sum;
-    // CHECK-MESSAGES-ONESHOT: :[[@LINE-1]]:5: warning: global store of 'out[blockIdx.x]' by 1 of 32 lanes: 1 transactions per warp (3.1% efficiency), 1 sectors, 4 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
+    // CHECK-MESSAGES-ONESHOT: :[[@LINE-1]]:5: warning: global store of 'out[blockIdx.x]' by 1 of 32 lanes: 1 transaction per warp (3.1% efficiency), 1 sector, 4 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
   }
 }
 
@@ -24,9 +24,9 @@ __global__ void halfWarp(const float *in, float *out, int n) {
   for (int k = 0; k < n; ++k)
     if (threadIdx.x < 16)
       out[k * 16 + threadIdx.x] = 0.0f;
-  // CHECK-MESSAGES-DEFAULT: :[[@LINE-1]]:7: warning: global store of 'out[k * 16 + threadIdx.x]' by 16 of 32 lanes inside a loop: 1 transactions per warp (50.0% efficiency), 2 sectors, 64 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
+  // CHECK-MESSAGES-DEFAULT: :[[@LINE-1]]:7: warning: global store of 'out[k * 16 + threadIdx.x]' by 16 of 32 lanes inside a loop: 1 transaction per warp (50.0% efficiency), 2 sectors, 64 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
   if (threadIdx.x < 16)
     out[threadIdx.x] = in[threadIdx.x];
-  // CHECK-MESSAGES-ONESHOT: :[[@LINE-1]]:5: warning: global store of 'out[threadIdx.x]' by 16 of 32 lanes: 1 transactions per warp (50.0% efficiency), 2 sectors, 64 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
-  // CHECK-MESSAGES-ONESHOT: :[[@LINE-2]]:24: warning: global load of 'in[threadIdx.x]' by 16 of 32 lanes: 1 transactions per warp (50.0% efficiency), 2 sectors, 64 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
+  // CHECK-MESSAGES-ONESHOT: :[[@LINE-1]]:5: warning: global store of 'out[threadIdx.x]' by 16 of 32 lanes: 1 transaction per warp (50.0% efficiency), 2 sectors, 64 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
+  // CHECK-MESSAGES-ONESHOT: :[[@LINE-2]]:24: warning: global load of 'in[threadIdx.x]' by 16 of 32 lanes: 1 transaction per warp (50.0% efficiency), 2 sectors, 64 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
 }

@@ -13,7 +13,7 @@ __global__ void cellD(const float *partial, float *out, int numPartials) {
     float sum = 0.0f;
     for (int k = 0; k < numPartials; ++k)
       sum += partial[k];
-    // CHECK-NOTES: :[[@LINE-1]]:14: warning: global load of 'partial[k]' by 1 of 32 lanes inside a loop: 1 transactions per warp (3.1% efficiency), 1 sectors, 4 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
+    // CHECK-NOTES: :[[@LINE-1]]:14: warning: global load of 'partial[k]' by 1 of 32 lanes inside a loop: 1 transaction per warp (3.1% efficiency), 1 sector, 4 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
     // CHECK-NOTES: :[[@LINE-2]]:14: note: the active lanes come from a guard on the thread index, evaluated for the first warp of the block
     // CHECK-NOTES: :[[@LINE-4]]:14: note: index 'k' is defined here
     // CHECK-NOTES: :[[@LINE-8]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'cellD' in this file; set option 'BlockDim' to fix it)
@@ -27,17 +27,17 @@ __global__ void guards(const float *in, float *out, int n) {
   for (int k = 0; k < n; ++k) {
     if (tid < 16)
       out[k * 16 + tid] = in[k * 16 + tid];
-    // CHECK-NOTES: :[[@LINE-1]]:7: warning: global store of 'out[k * 16 + tid]' by 16 of 32 lanes inside a loop: 1 transactions per warp (50.0% efficiency), 2 sectors, 64 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
+    // CHECK-NOTES: :[[@LINE-1]]:7: warning: global store of 'out[k * 16 + tid]' by 16 of 32 lanes inside a loop: 1 transaction per warp (50.0% efficiency), 2 sectors, 64 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
     // CHECK-NOTES: :[[@LINE-2]]:7: note: the active lanes come from a guard on the thread index, evaluated for the first warp of the block
     // CHECK-NOTES: :[[@LINE-5]]:12: note: index 'k' is defined here
     // CHECK-NOTES: :[[@LINE-8]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'guards' in this file; set option 'BlockDim' to fix it)
-    // CHECK-NOTES: :[[@LINE-5]]:27: warning: global load of 'in[k * 16 + tid]' by 16 of 32 lanes inside a loop: 1 transactions per warp (50.0% efficiency), 2 sectors, 64 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
+    // CHECK-NOTES: :[[@LINE-5]]:27: warning: global load of 'in[k * 16 + tid]' by 16 of 32 lanes inside a loop: 1 transaction per warp (50.0% efficiency), 2 sectors, 64 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
     // CHECK-NOTES: :[[@LINE-6]]:27: note: the active lanes come from a guard on the thread index, evaluated for the first warp of the block
     // CHECK-NOTES: :[[@LINE-9]]:12: note: index 'k' is defined here
     // CHECK-NOTES: :[[@LINE-12]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'guards' in this file; set option 'BlockDim' to fix it)
     if (tid < 8 && k > 0)
       out[k * 8 + tid] += 1.0f;
-    // CHECK-NOTES: :[[@LINE-1]]:7: warning: global read-modify-write of 'out[k * 8 + tid]' by 8 of 32 lanes inside a loop: 1 transactions per warp (25.0% efficiency), 1 sectors, 32 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
+    // CHECK-NOTES: :[[@LINE-1]]:7: warning: global read-modify-write of 'out[k * 8 + tid]' by 8 of 32 lanes inside a loop: 1 transaction per warp (25.0% efficiency), 1 sector, 32 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
     // CHECK-NOTES: :[[@LINE-2]]:7: note: the active lanes come from a guard on the thread index, evaluated for the first warp of the block
     // CHECK-NOTES: :[[@LINE-15]]:12: note: index 'k' is defined here
     // CHECK-NOTES: :[[@LINE-18]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'guards' in this file; set option 'BlockDim' to fix it)
@@ -45,7 +45,7 @@ __global__ void guards(const float *in, float *out, int n) {
     // bytes); the guard does not depend on the warp.
     if (tid % 2 == 0)
       out[k * 32 + tid] = 0.0f;
-    // CHECK-NOTES: :[[@LINE-1]]:7: warning: global store of 'out[k * 32 + tid]' by 16 of 32 lanes inside a loop: 1 transactions per warp (50.0% efficiency), 4 sectors, 64 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
+    // CHECK-NOTES: :[[@LINE-1]]:7: warning: global store of 'out[k * 32 + tid]' by 16 of 32 lanes inside a loop: 1 transaction per warp (50.0% efficiency), 4 sectors, 64 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
     // CHECK-NOTES: :[[@LINE-22]]:12: note: index 'k' is defined here
     // CHECK-NOTES: :[[@LINE-25]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'guards' in this file; set option 'BlockDim' to fix it)
   }
@@ -57,11 +57,11 @@ __global__ void earlyReturn(const float *in, float *out, int n) {
     return;
   for (int k = 0; k < n; ++k)
     out[k * 4 + tid] = in[k * 4 + tid];
-  // CHECK-NOTES: :[[@LINE-1]]:5: warning: global store of 'out[k * 4 + tid]' by 4 of 32 lanes inside a loop: 1 transactions per warp (12.5% efficiency), 1 sectors, 16 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
+  // CHECK-NOTES: :[[@LINE-1]]:5: warning: global store of 'out[k * 4 + tid]' by 4 of 32 lanes inside a loop: 1 transaction per warp (12.5% efficiency), 1 sector, 16 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
   // CHECK-NOTES: :[[@LINE-2]]:5: note: the active lanes come from a guard on the thread index, evaluated for the first warp of the block
   // CHECK-NOTES: :[[@LINE-4]]:12: note: index 'k' is defined here
   // CHECK-NOTES: :[[@LINE-9]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'earlyReturn' in this file; set option 'BlockDim' to fix it)
-  // CHECK-NOTES: :[[@LINE-5]]:24: warning: global load of 'in[k * 4 + tid]' by 4 of 32 lanes inside a loop: 1 transactions per warp (12.5% efficiency), 1 sectors, 16 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
+  // CHECK-NOTES: :[[@LINE-5]]:24: warning: global load of 'in[k * 4 + tid]' by 4 of 32 lanes inside a loop: 1 transaction per warp (12.5% efficiency), 1 sector, 16 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
   // CHECK-NOTES: :[[@LINE-6]]:24: note: the active lanes come from a guard on the thread index, evaluated for the first warp of the block
   // CHECK-NOTES: :[[@LINE-8]]:12: note: index 'k' is defined here
   // CHECK-NOTES: :[[@LINE-13]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'earlyReturn' in this file; set option 'BlockDim' to fix it)

@@ -15,7 +15,7 @@ __global__ void rowPerWarp(const float *in, float *out) {
   int y = blockIdx.y * 8 + threadIdx.y;
   out[y * 1024 + x] = in[x * 1024 + y];
   // CHECK-NOTES: :[[@LINE-1]]:23: warning: uncoalesced global load of 'in[x * 1024 + y]': stride 4096 bytes, 32 transactions per warp (3.1% efficiency), 32 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
-  // CHECK-NOTES: :[[@LINE-2]]:23: note: 32 active lanes of 4 bytes each span 126980 bytes; the same lanes on consecutive elements would need 1 transactions (100.0% efficiency)
+  // CHECK-NOTES: :[[@LINE-2]]:23: note: 32 active lanes of 4 bytes each span 126980 bytes; the same lanes on consecutive elements would need 1 transaction (100.0% efficiency)
   // CHECK-NOTES: :[[@LINE-5]]:7: note: index 'x' is defined here
   // CHECK-NOTES: :[[@LINE+79]]:3: note: blockDim is (32, 8, 1) at this launch
 }
@@ -41,7 +41,7 @@ __global__ void transposeTile(const float *in, float *out) {
   int y = blockIdx.y * TILE + threadIdx.y;
   out[x * 1024 + y] = in[y * 1024 + x];
   // CHECK-NOTES: :[[@LINE-1]]:3: warning: uncoalesced global store of 'out[x * 1024 + y]': irregular lane pattern, 16 transactions per warp (6.2% efficiency), 16 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
-  // CHECK-NOTES: :[[@LINE-2]]:3: note: 32 active lanes of 4 bytes each span 61448 bytes; the same lanes on consecutive elements would need 1 transactions (100.0% efficiency)
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: 32 active lanes of 4 bytes each span 61448 bytes; the same lanes on consecutive elements would need 1 transaction (100.0% efficiency)
   // CHECK-NOTES: :[[@LINE-5]]:7: note: index 'x' is defined here
   // CHECK-NOTES: :[[@LINE+56]]:3: note: blockDim is (16, 16, 1) at this launch
   // CHECK-NOTES: :[[@LINE-5]]:23: warning: uncoalesced global load of 'in[y * 1024 + x]': the warp spans 2 rows of 16 lanes, 2 transactions per warp (50.0% efficiency), 4 sectors; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
@@ -53,7 +53,7 @@ __global__ void transposeTile(const float *in, float *out) {
 __global__ void flat256(const float *in, float *out) {
   out[threadIdx.y * 64 + threadIdx.x] = in[threadIdx.x * 64 + threadIdx.y];
   // CHECK-NOTES: :[[@LINE-1]]:41: warning: uncoalesced global load of 'in[threadIdx.x * 64 + threadIdx.y]': stride 256 bytes, 32 transactions per warp (3.1% efficiency), 32 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
-  // CHECK-NOTES: :[[@LINE-2]]:41: note: 32 active lanes of 4 bytes each span 7940 bytes; the same lanes on consecutive elements would need 1 transactions (100.0% efficiency)
+  // CHECK-NOTES: :[[@LINE-2]]:41: note: 32 active lanes of 4 bytes each span 7940 bytes; the same lanes on consecutive elements would need 1 transaction (100.0% efficiency)
   // CHECK-NOTES: :[[@LINE+46]]:3: note: blockDim is (256, 1, 1) at this launch
 }
 
@@ -73,7 +73,7 @@ __global__ void planes(const float *in, float *out) {
 __global__ void noLaunch(const float *in, float *out) {
   out[threadIdx.y * 32 + threadIdx.x] = in[threadIdx.x * 32 + threadIdx.y];
   // CHECK-NOTES: :[[@LINE-1]]:41: warning: uncoalesced global load of 'in[threadIdx.x * 32 + threadIdx.y]': stride 128 bytes, 32 transactions per warp (3.1% efficiency), 32 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
-  // CHECK-NOTES: :[[@LINE-2]]:41: note: 32 active lanes of 4 bytes each span 3972 bytes; the same lanes on consecutive elements would need 1 transactions (100.0% efficiency)
+  // CHECK-NOTES: :[[@LINE-2]]:41: note: 32 active lanes of 4 bytes each span 3972 bytes; the same lanes on consecutive elements would need 1 transaction (100.0% efficiency)
   // CHECK-NOTES: :[[@LINE-4]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'noLaunch' in this file; set option 'BlockDim' to fix it)
 }
 
@@ -82,7 +82,7 @@ __global__ void twoShapes(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = in[2 * i];
   // CHECK-NOTES: :[[@LINE-1]]:12: warning: uncoalesced global load of 'in[2 * i]': stride 8 bytes, 2 transactions per warp (50.0% efficiency), 8 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
-  // CHECK-NOTES: :[[@LINE-2]]:12: note: 32 active lanes of 4 bytes each span 252 bytes; the same lanes on consecutive elements would need 1 transactions (100.0% efficiency)
+  // CHECK-NOTES: :[[@LINE-2]]:12: note: 32 active lanes of 4 bytes each span 252 bytes; the same lanes on consecutive elements would need 1 transaction (100.0% efficiency)
   // CHECK-NOTES: :[[@LINE-4]]:7: note: index 'i' is defined here
   // CHECK-NOTES: :[[@LINE-6]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'twoShapes' in this file, its launches disagree; set option 'BlockDim' to fix it)
 }

@@ -7,13 +7,13 @@
 
 __device__ float loadAt(const float *p, int i) { return p[i]; }
 // CHECK-NOTES: :[[@LINE-1]]:57: warning: uncoalesced global load of 'p[i]': stride 16 bytes, 4 transactions per warp (25.0% efficiency), 16 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
-// CHECK-NOTES: :[[@LINE-2]]:57: note: 32 active lanes of 4 bytes each span 500 bytes; the same lanes on consecutive elements would need 1 transactions (100.0% efficiency)
+// CHECK-NOTES: :[[@LINE-2]]:57: note: 32 active lanes of 4 bytes each span 500 bytes; the same lanes on consecutive elements would need 1 transaction (100.0% efficiency)
 // CHECK-NOTES: :[[@LINE+11]]:13: note: with the arguments of this call to 'loadAt' in kernel 'scaled'
 // CHECK-NOTES: :[[@LINE+8]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'scaled' in this file; set option 'BlockDim' to fix it)
 
 __device__ void storeEveryOther(float *p, int i, float v) { p[2 * i] = v; }
 // CHECK-NOTES: :[[@LINE-1]]:61: warning: uncoalesced global store of 'p[2 * i]': stride 8 bytes, 3 transactions per warp (33.3% efficiency), 9 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
-// CHECK-NOTES: :[[@LINE-2]]:61: note: 32 active lanes of 4 bytes each span 252 bytes; the same lanes on consecutive elements would need 1 transactions (100.0% efficiency)
+// CHECK-NOTES: :[[@LINE-2]]:61: note: 32 active lanes of 4 bytes each span 252 bytes; the same lanes on consecutive elements would need 1 transaction (100.0% efficiency)
 // CHECK-NOTES: :[[@LINE+9]]:3: note: with the arguments of this call to 'storeEveryOther' in kernel 'scaled'
 // CHECK-NOTES: :[[@LINE+2]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'scaled' in this file; set option 'BlockDim' to fix it)
 
@@ -37,7 +37,7 @@ __device__ float sumColumn(const float *row, int count) {
   for (int k = 0; k < count; ++k)
     s += row[column + k];
   // CHECK-NOTES: :[[@LINE-1]]:10: warning: uncoalesced global load of 'row[column + k]': stride 32 bytes, 8 transactions per warp (12.5% efficiency), 32 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
-  // CHECK-NOTES: :[[@LINE-2]]:10: note: 32 active lanes of 4 bytes each span 996 bytes; the same lanes on consecutive elements would need 1 transactions (100.0% efficiency)
+  // CHECK-NOTES: :[[@LINE-2]]:10: note: 32 active lanes of 4 bytes each span 996 bytes; the same lanes on consecutive elements would need 1 transaction (100.0% efficiency)
   // CHECK-NOTES: :[[@LINE-6]]:7: note: index 'column' is defined here
   // CHECK-NOTES: :[[@LINE+6]]:40: note: with the arguments of this call to 'sumColumn' in kernel 'rows'
   // CHECK-NOTES: :[[@LINE+4]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'rows' in this file; set option 'BlockDim' to fix it)
@@ -51,7 +51,7 @@ __global__ void rows(const float *in, float *out, int n) {
 // A reference parameter aliases the caller's lvalue.
 __device__ void bump(float &x) { x += 1.0f; }
 // CHECK-NOTES: :[[@LINE-1]]:34: warning: uncoalesced global read-modify-write of 'x': stride 128 bytes, 32 transactions per warp (3.1% efficiency), 32 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
-// CHECK-NOTES: :[[@LINE-2]]:34: note: 32 active lanes of 4 bytes each span 3972 bytes; the same lanes on consecutive elements would need 1 transactions (100.0% efficiency)
+// CHECK-NOTES: :[[@LINE-2]]:34: note: 32 active lanes of 4 bytes each span 3972 bytes; the same lanes on consecutive elements would need 1 transaction (100.0% efficiency)
 // CHECK-NOTES: :[[@LINE+4]]:3: note: with the arguments of this call to 'bump' in kernel 'bumpColumn'
 // CHECK-NOTES: :[[@LINE+2]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'bumpColumn' in this file; set option 'BlockDim' to fix it)
 

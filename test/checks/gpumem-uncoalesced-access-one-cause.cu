@@ -31,7 +31,7 @@ __global__ void oneEach(const Particle *particles, const float *in,
     if (threadIdx.x < 8) {
       // Cell D's shape with 8 lanes: one block, 32 of 128 bytes.
       out[k * 8 + threadIdx.x] = 0.0f;
-      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: global store of 'out[k * 8 + threadIdx.x]' by 8 of 32 lanes inside a loop: 1 transactions per warp (25.0% efficiency), 1 sectors, 32 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: global store of 'out[k * 8 + threadIdx.x]' by 8 of 32 lanes inside a loop: 1 transaction per warp (25.0% efficiency), 1 sector, 32 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
       // 8 lanes, 128 bytes apart: 8 blocks for 32 bytes.
       out[threadIdx.x * 32 + k] = 0.0f;
       // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: uncoalesced global store of 'out[threadIdx.x * 32 + k]': stride 128 bytes, 8 transactions per warp (3.1% efficiency), 8 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]

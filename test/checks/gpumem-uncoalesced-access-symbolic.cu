@@ -10,7 +10,7 @@
 __global__ void column(const float *in, float *out, int width) {
   out[threadIdx.x] = in[threadIdx.x * width];
   // CHECK-NOTES: :[[@LINE-1]]:22: warning: uncoalesced global load of 'in[threadIdx.x * width]': stride 'width' x 4 bytes, up to 32 transactions per warp (3.1% efficiency), 32 sectors, when 'width' >= 32; coalesced only when 'width' is 1 [gpumem-uncoalesced-access]
-  // CHECK-NOTES: :[[@LINE-2]]:22: note: with 'width' = 1 the warp needs 1 transactions (100.0% efficiency)
+  // CHECK-NOTES: :[[@LINE-2]]:22: note: with 'width' = 1 the warp needs 1 transaction (100.0% efficiency)
   // CHECK-NOTES: :[[@LINE-4]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'column' in this file; set option 'BlockDim' to fix it)
 }
 
@@ -54,7 +54,7 @@ __global__ void tile16(const float *in, float *out, int width) {
 __global__ void twoSymbols(const float *in, float *out, int w, int h) {
   out[threadIdx.x] = in[threadIdx.x * w * h];
   // CHECK-NOTES: :[[@LINE-1]]:22: warning: uncoalesced global load of 'in[threadIdx.x * w * h]': stride 'w*h' x 4 bytes, up to 32 transactions per warp (3.1% efficiency), 32 sectors, when 'w*h' >= 32; coalesced only when 'w*h' is 1 [gpumem-uncoalesced-access]
-  // CHECK-NOTES: :[[@LINE-2]]:22: note: with 'w*h' = 1 the warp needs 1 transactions (100.0% efficiency)
+  // CHECK-NOTES: :[[@LINE-2]]:22: note: with 'w*h' = 1 the warp needs 1 transaction (100.0% efficiency)
   // CHECK-NOTES: :[[@LINE-4]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'twoSymbols' in this file; set option 'BlockDim' to fix it)
 }
 

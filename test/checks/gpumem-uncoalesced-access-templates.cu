@@ -24,7 +24,7 @@ __global__ void strided(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = in[i * S];
   // CHECK-NOTES: :[[@LINE-1]]:12: warning: uncoalesced global load of 'in[i * S]': stride 16 bytes, 4 transactions per warp (25.0% efficiency), 16 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
-  // CHECK-NOTES: :[[@LINE-2]]:12: note: 32 active lanes of 4 bytes each span 500 bytes; the same lanes on consecutive elements would need 1 transactions (100.0% efficiency)
+  // CHECK-NOTES: :[[@LINE-2]]:12: note: 32 active lanes of 4 bytes each span 500 bytes; the same lanes on consecutive elements would need 1 transaction (100.0% efficiency)
   // CHECK-NOTES: :[[@LINE-4]]:7: note: index 'i' is defined here
   // CHECK-NOTES: :[[@LINE+30]]:3: note: blockDim is (256, 1, 1) at this launch
   // CHECK-NOTES: :[[@LINE-5]]:12: note: in instantiation 'strided<4>'
@@ -37,7 +37,7 @@ __global__ void sizeStrided(const char *in, char *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = in[i * sizeof(T)];
   // CHECK-NOTES: :[[@LINE-1]]:12: warning: uncoalesced global load of 'in[i * sizeof(T)]': stride 8 bytes, 2 transactions per warp (12.5% efficiency), 8 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
-  // CHECK-NOTES: :[[@LINE-2]]:12: note: 32 active lanes of 1 bytes each span 249 bytes; the same lanes on consecutive elements would need 1 transactions (25.0% efficiency)
+  // CHECK-NOTES: :[[@LINE-2]]:12: note: 32 active lanes of 1 bytes each span 249 bytes; the same lanes on consecutive elements would need 1 transaction (25.0% efficiency)
   // CHECK-NOTES: :[[@LINE-4]]:7: note: index 'i' is defined here
   // CHECK-NOTES: :[[@LINE-6]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'sizeStrided' in this file; set option 'BlockDim' to fix it)
   // CHECK-NOTES: :[[@LINE-5]]:12: note: in instantiation 'sizeStrided<double>'

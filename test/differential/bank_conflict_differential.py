@@ -324,8 +324,9 @@ def write_source(cases, path):
 
 WARNING = re.compile(
     r"^(?P<file>.*):(?P<line>\d+):(?P<col>\d+): warning: "
-    r"(?P<k>\d+)-way bank conflict on '(?P<expr>[^']*)': the (?P<lanes>\d+) "
-    r"lanes (?P<verb>\w+) (?P<k2>\d+) distinct words of bank (?P<bank>\d+)"
+    r"(?P<k>\d+)-way bank conflict on '(?P<expr>[^']*)': "
+    r"(?:the (?P<lanes>\d+) lanes|(?P<some>\d+) of the (?P<active>\d+) active "
+    r"lanes) (?P<verb>\w+) (?P<k2>\d+) distinct words of bank (?P<bank>\d+)"
     r".*\[gpumem-bank-conflict\]$")
 
 
@@ -408,9 +409,17 @@ def main(argv):
             problems.append("degree %s, brute force %d" % (m["k"], case.worst))
         if int(m["bank"]) != want_bank:
             problems.append("bank %s, brute force %d" % (m["bank"], want_bank))
-        if int(m["lanes"]) != want_lanes:
-            problems.append("%s lanes, brute force %d" %
-                            (m["lanes"], want_lanes))
+        # "the N lanes" when they are all the phase's lanes (every lane is
+        # active here), else "N of the M active lanes".
+        phase_lanes = WARP // phases_for(case.width)
+        if m["lanes"] is not None:
+            if int(m["lanes"]) != want_lanes or want_lanes != phase_lanes:
+                problems.append("'the %s lanes', brute force %d of %d" %
+                                (m["lanes"], want_lanes, phase_lanes))
+        elif (int(m["some"]) != want_lanes or
+              int(m["active"]) != phase_lanes or want_lanes == phase_lanes):
+            problems.append("'%s of the %s active lanes', brute force %d of %d"
+                            % (m["some"], m["active"], want_lanes, phase_lanes))
         if m["verb"] != want_verb:
             problems.append("verb '%s', expected '%s'" % (m["verb"], want_verb))
         spelled = m["expr"]
