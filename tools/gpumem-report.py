@@ -179,10 +179,17 @@ def warp_cost(lanes, mask, width, geometry: Geometry) -> WarpCost:
                     len(touched))
 
 
-def fixed_layout(rule: str, access: AccessFacts):
+def fixed_layout(rule: str, access: AccessFacts, message: str = ""):
     """(label, lanes, mask) of the layout the check's advice leads to."""
     width, mask = access.width, access.mask
     active = [l for l in range(WARP) if access.active(l)]
+    if (rule == "gpumem-uncoalesced-access" and "the warp spans" in message
+            and access.active(0) and access.active(1)):
+        # "A block 32 threads wide keeps each warp in one row": the first
+        # row's pattern (one element, or consecutive ones) for every lane.
+        step = access.lanes[1] - access.lanes[0]
+        return ("a block %d threads wide" % WARP,
+                [access.lanes[0] + l * step for l in range(WARP)], mask)
     if rule == "gpumem-aos-access" and access.struct:
         record, at = access.struct["bytes"], access.struct["offset"]
         lanes = [(o - at) // record * width for o in access.lanes]
@@ -453,6 +460,21 @@ def roofline_svg(intensity: float, balance: float) -> str:
         '<text class="axis" x="%.1f" y="%d">balance %g</text>'
         % (ridge + 4, h - bottom - 6, balance),
     ]
+    # Tick values: powers of two on the intensity axis, fractions of peak
+    # on the other, each labelled.
+    for e in range(math.ceil(math.log2(lo)), math.floor(math.log2(hi)) + 1):
+        x = px(2.0 ** e)
+        parts.append('<line class="tick" x1="%.1f" y1="%d" x2="%.1f" y2="%d"/>'
+                     '<text class="tick-label" x="%.1f" y="%d">%g</text>'
+                     % (x, h - bottom, x, h - bottom + 4, x - 6,
+                        h - bottom + 14, 2.0 ** e))
+    for e in range(0, math.floor(math.log2(lo / balance)) - 1, -2):
+        y = py(2.0 ** e)
+        if y > h - bottom - 12:  # would sit on the intensity axis' labels
+            break
+        parts.append('<line class="tick" x1="%d" y1="%.1f" x2="%d" y2="%.1f"/>'
+                     '<text class="tick-label" x="%d" y="%.1f">%.3g%%</text>'
+                     % (left - 4, y, left, y, 2, y + 4, 100 * 2.0 ** e))
     fraction = min(1.0, intensity / balance)
     parts.append('<circle class="kernel-point" cx="%.1f" cy="%.1f" r="6">'
                  '<title>intensity %g FLOP/byte</title></circle>'
@@ -460,8 +482,7 @@ def roofline_svg(intensity: float, balance: float) -> str:
     parts.append('<text class="axis" x="%.1f" y="%.1f">I = %g</text>'
                  % (px(intensity) + 9, py(fraction) + 4, intensity))
     parts.append('<text class="axis" x="%d" y="%d">FLOP/byte (log)</text>'
-                 % (w - 120, h - 8))
-    parts.append('<text class="axis" x="2" y="%d">peak</text>' % (py(1) + 4))
+                 % (w - 120, h - 2))
     return ('<svg class="roofline" xmlns="http://www.w3.org/2000/svg" '
             'width="%d" height="%d" viewBox="0 0 %d %d" role="img">%s</svg>'
             % (w, h, w, h, "".join(parts)))
@@ -477,7 +498,8 @@ def figure_for(finding: gf.Finding, access: Optional[AccessFacts]) -> str:
     if finding.rule in GLOBAL_RULES and access and access.space == "global":
         written, cost = strip_panel("as written", access.lanes, access.mask,
                                     access.width, access.geometry, "written")
-        label, lanes, mask = fixed_layout(finding.rule, access)
+        label, lanes, mask = fixed_layout(finding.rule, access,
+                                          finding.message)
         fixed, fixed_cost = strip_panel("fixed: " + label, lanes, mask,
                                         access.width, access.geometry, "fixed")
         caption = ("One warp of '%s' (%d-byte %s): coloured bars are the "
@@ -575,6 +597,8 @@ svg .skip{font-size:16px;fill:#8a94a6}
 .roof{fill:none;stroke:#2b3445;stroke-width:2}
 .ridge{stroke:#c23030;stroke-dasharray:4 3}
 .axis-line{stroke:#8a94a6}
+.tick{stroke:#8a94a6}
+.tick-label{font-size:9px;fill:#5a6478}
 .kernel-point{fill:#d9822b;stroke:#fff;stroke-width:1.5}
 .hidden{display:none}
 .lane.dim,.word.dim{opacity:.15}
@@ -659,9 +683,14 @@ def render(findings: List[gf.Finding], facts: Dict[tuple, AccessFacts],
             current = path
         where = "%d:%d" % (f.at.line, f.at.column) if f.at else ""
         access = facts.get((f.at.path, f.at.offset)) if f.at else None
+        # A note in another file (a header, the launch in another .cu)
+        # names that file; one in the finding's file needs only its line.
         notes = "".join(
             "<li>%s%s</li>" % (
-                esc("%d:%d: " % (n.at.line, n.at.column)) if n.at else "",
+                esc("%s%d:%d: " % (
+                    "" if f.at and n.at.path == f.at.path
+                    else display_path(n.at.path) + ":",
+                    n.at.line, n.at.column)) if n.at else "",
                 esc(n.message)) for n in f.notes)
         body.append(
             '<article class="finding %s" id="finding-%d" data-rule="%s">'
