@@ -199,8 +199,12 @@ unsigned completeClangCudaCommands(std::vector<CompileEntry> &Entries,
   return Changed;
 }
 
-TranslatedDatabaseDir writeTranslated(const LoadedDatabase &Loaded,
-                                      const ToolEnvironment &Env) {
+/// The entries of \p Loaded as clang reads them: nvcc commands translated,
+/// clang CUDA commands completed. Nothing when neither changed anything
+/// (and \p Always is false).
+std::optional<std::vector<CompileEntry>>
+clangEntries(const LoadedDatabase &Loaded, const ToolEnvironment &Env,
+             bool Always) {
   ToolEnvironment DatabaseEnv = Env;
   if (!Env.ToolkitDisabled && Loaded.FirstNvcc)
     if (std::optional<std::string> Root =
@@ -211,11 +215,20 @@ TranslatedDatabaseDir writeTranslated(const LoadedDatabase &Loaded,
   Options.ReadOptionsFile = readFile;
   std::vector<CompileEntry> Entries = Loaded.Entries;
   unsigned Completed = completeClangCudaCommands(Entries, Env);
-  if (!Loaded.FirstNvcc && Completed == 0)
-    return {};
+  if (!Loaded.FirstNvcc && Completed == 0 && !Always)
+    return std::nullopt;
   TranslatedDatabase Translated = translateCompileDatabase(Entries, Options);
   for (const std::string &P : Translated.Problems)
     warn(P);
+  return std::move(Translated.Entries);
+}
+
+TranslatedDatabaseDir writeTranslated(const LoadedDatabase &Loaded,
+                                      const ToolEnvironment &Env) {
+  std::optional<std::vector<CompileEntry>> Entries =
+      clangEntries(Loaded, Env, /*Always=*/false);
+  if (!Entries)
+    return {};
 
   llvm::SmallString<256> TempDir;
   if (std::error_code EC =
@@ -228,7 +241,7 @@ TranslatedDatabaseDir writeTranslated(const LoadedDatabase &Loaded,
   llvm::SmallString<256> Json(TempDir);
   llvm::sys::path::append(Json, DatabaseName);
   llvm::sys::RemoveFileOnSignal(Json);
-  if (!writeDatabase(Translated.Entries, Json)) {
+  if (!writeDatabase(*Entries, Json)) {
     warn("cannot write " + Json);
     return {};
   }
@@ -236,6 +249,28 @@ TranslatedDatabaseDir writeTranslated(const LoadedDatabase &Loaded,
 }
 
 } // namespace
+
+bool writeClangDatabase(const std::string &DatabaseFile,
+                        const std::string &OutDir, const ToolEnvironment &Env) {
+  std::optional<LoadedDatabase> Loaded = loadDatabase(DatabaseFile);
+  if (!Loaded) {
+    warn("cannot read " + DatabaseFile);
+    return false;
+  }
+  std::optional<std::vector<CompileEntry>> Entries =
+      clangEntries(*Loaded, Env, /*Always=*/true);
+  if (std::error_code EC = llvm::sys::fs::create_directories(OutDir)) {
+    warn("cannot create " + OutDir + ": " + EC.message());
+    return false;
+  }
+  llvm::SmallString<256> Json(OutDir);
+  llvm::sys::path::append(Json, DatabaseName);
+  if (!writeDatabase(*Entries, Json)) {
+    warn("cannot write " + Json);
+    return false;
+  }
+  return true;
+}
 
 TranslatedDatabaseDir translateNvccDatabase(const std::string &DatabaseFile,
                                             const ToolEnvironment &Env) {

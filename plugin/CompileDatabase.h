@@ -60,6 +60,14 @@ void setFlagValue(std::vector<std::string> &Args, const FlagValue &Where,
 TranslatedDatabaseDir translateNvccDatabase(const std::string &DatabaseFile,
                                             const ToolEnvironment &Env);
 
+/// Writes \p OutDir/compile_commands.json: the database \p DatabaseFile
+/// with its nvcc commands translated and its clang CUDA commands completed
+/// (every other entry as it is), for tools that read a database as it is:
+/// clang-tidy --load, run-clang-tidy, stock clangd. Problems go to stderr;
+/// false when nothing could be written.
+bool writeClangDatabase(const std::string &DatabaseFile,
+                        const std::string &OutDir, const ToolEnvironment &Env);
+
 /// Points \p Args (argv without argv[0]) at a translated copy of the
 /// compilation database they use when it holds nvcc commands, and at a
 /// database found above the first source file when clang-tidy would use

@@ -31,6 +31,8 @@
 namespace {
 
 constexpr llvm::StringLiteral ShowCompileCommand = "--show-compile-command";
+constexpr llvm::StringLiteral TranslateDatabase =
+    "--translate-compile-database=";
 
 // Printed after clang-tidy's own --help.
 llvm::cl::extrahelp GpumemHelp(R"(
@@ -46,6 +48,11 @@ gpumem-tidy (the gpumem checks, CUDA defaults and nvcc databases):
   CUDA commands of a clang one completed, in a temporary copy.
 
   --show-compile-command   print the command each file is parsed with
+  --translate-compile-database=DIR [-p BUILD]
+                           write DIR/compile_commands.json from BUILD's
+                           (default: the current folder's), nvcc commands
+                           translated, for clang-tidy --load, run-clang-tidy
+                           and clangd; nothing is analysed
   --verify-config          also checks the values of gpumem's options
 
   Environment:
@@ -166,6 +173,24 @@ int main(int Argc, const char **Argv) {
     }
   gpumem::plugin::ToolEnvironment Env =
       gpumem::plugin::detectEnvironment(Executable, Args);
+  for (const std::string &A : Args) {
+    if (A == "--")
+      break;
+    if (!llvm::StringRef(A).starts_with(TranslateDatabase))
+      continue;
+    std::string OutDir = A.substr(TranslateDatabase.size());
+    std::optional<gpumem::plugin::FlagValue> Build =
+        gpumem::plugin::findFlagValue(Args, "p");
+    llvm::SmallString<256> Database(Build ? Build->Value : ".");
+    llvm::sys::path::append(Database, "compile_commands.json");
+    if (OutDir.empty() ||
+        !gpumem::plugin::writeClangDatabase(std::string(Database), OutDir,
+                                            Env))
+      return 1;
+    llvm::errs() << "gpumem-tidy: wrote " << OutDir
+                 << "/compile_commands.json from " << Database << "\n";
+    return 0;
+  }
   // Static, so that the translated database is removed even when
   // clangTidyMain leaves through exit().
   static gpumem::plugin::TranslatedDatabaseDir Database;

@@ -10,6 +10,7 @@
 #   %clang_tidy         clang-tidy 22 with the gpumem module loaded
 #   %clang_tidy_unloaded  the same clang-tidy without --load (for a module
 #                       installed elsewhere)
+#   %gpumem_module      the --load module (GpumemTidyModule.so)
 #   %gpumem_tidy        the standalone gpumem-tidy (REQUIRES: standalone)
 #   %gpumem_clangd      clangd with the gpumem module (REQUIRES: clangd)
 #   %gpumem_build_dir   the CMake build folder the suite was configured in
@@ -131,6 +132,7 @@ config.substitutions.append(("%check_gpumem_tidy", check_gpumem_tidy))
 # Before %clang_tidy, of which it is a longer name.
 config.substitutions.append(("%clang_tidy_unloaded", q(clang_tidy)))
 config.substitutions.append(("%clang_tidy", q(clang_tidy, "--load=" + module)))
+config.substitutions.append(("%gpumem_module", q(module)))
 config.substitutions.append(
     ("%gpumem_tidy", q(standalone) if standalone else "gpumem-tidy-not-built"))
 config.substitutions.append(

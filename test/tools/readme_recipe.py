@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Runs a command block of the README as written.
+
+    readme_recipe.py README.md NAME [--replace OLD=NEW ...] [--cwd DIR]
+
+The block is the indented code after the line `<!-- recipe: NAME ...-->`;
+its lines are joined where they end in a backslash and run one after the
+other by the shell, in DIR (default: the README's folder), after each
+OLD (a whole word of the command) is replaced by NEW: the test's own
+binaries and files for `clang-tidy-22`, `kernel.cu`, and the like. Prints
+what the commands print; exits with the first failing command's status.
+"""
+
+import argparse
+import os
+import shlex
+import subprocess
+import sys
+
+
+def recipe(readme, name):
+    lines = open(readme, encoding="utf-8").read().splitlines()
+    start = next((i for i, l in enumerate(lines)
+                  if l.startswith("<!-- recipe: %s " % name) or
+                  l.startswith("<!-- recipe: %s-->" % name)), None)
+    if start is None:
+        sys.exit("readme_recipe.py: no recipe '%s' in %s" % (name, readme))
+    block = []
+    for line in lines[start + 1:]:
+        if line.startswith("      "):
+            block.append(line.strip())
+        elif block:
+            break
+    commands, current = [], ""
+    for line in block:
+        if line.endswith("\\"):
+            current += line[:-1]
+        else:
+            commands.append(current + line)
+            current = ""
+    return commands
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("readme")
+    parser.add_argument("name")
+    parser.add_argument("--replace", action="append", default=[])
+    parser.add_argument("--cwd")
+    args = parser.parse_args()
+    replacements = dict(r.split("=", 1) for r in args.replace)
+    cwd = args.cwd or os.path.dirname(os.path.abspath(args.readme))
+    for command in recipe(args.readme, args.name):
+        words = [replacements.get(w, w) for w in shlex.split(command)]
+        print("$ " + " ".join(shlex.quote(w) for w in words), flush=True)
+        done = subprocess.run(words, cwd=cwd, stderr=subprocess.STDOUT)
+        if done.returncode:
+            return done.returncode
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
