@@ -12,7 +12,7 @@ bool AosAccessCheck::owns(GlobalCause Cause) const {
 void AosAccessCheck::report(const MemoryAccess &Access,
                             const GlobalVerdict &Verdict,
                             const KernelAccesses &Kernel) {
-  SourceLocation Loc = Access.Expression->getExprLoc();
+  SourceLocation Loc = findingLocation(Access);
   const StructField &Field = *Access.Struct;
   const ::gpumem::model::GlobalCost &Cost = Verdict.Cost;
   const ::gpumem::model::GlobalCost &Planar = Verdict.FixedCost;

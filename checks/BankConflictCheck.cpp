@@ -136,9 +136,10 @@ void BankConflictCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
   llvm::DenseSet<unsigned> Fixed;
   for (const Conflict &C : Conflicts) {
     const MemoryAccess &A = *C.Access;
-    SourceLocation Loc = A.Expression->getExprLoc();
-    if (Loc.isInvalid() || WorstAt.lookup(Loc.getRawEncoding()) != &C)
+    SourceLocation At = A.Expression->getExprLoc();
+    if (At.isInvalid() || WorstAt.lookup(At.getRawEncoding()) != &C)
       continue;
+    SourceLocation Loc = findingLocation(A);
 
     // The padding for the whole array, else the smallest one that clears
     // this access and makes no other access to the array worse.

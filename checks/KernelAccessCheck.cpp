@@ -12,6 +12,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Format.h"
 
+#include <atomic>
 #include <list>
 #include <map>
 #include <set>
@@ -277,17 +278,51 @@ void KernelAccessCheck::noteIndexDefinition(const Expr *Access) {
   }
 }
 
+static std::atomic<bool> HeaderFindingsAtCall{false};
+
+void setHeaderFindingsAtCall(bool AtCall) { HeaderFindingsAtCall = AtCall; }
+
+/// True when a finding on \p Access goes to the kernel's call.
+static bool movedToCall(const ::gpumem::access::MemoryAccess &Access,
+                        const SourceManager &SM) {
+  if (!Access.CallSite)
+    return false;
+  SourceLocation At = SM.getExpansionLoc(Access.Expression->getExprLoc());
+  SourceLocation Call = SM.getExpansionLoc(Access.CallSite->getBeginLoc());
+  if (SM.isInSystemHeader(At))
+    return !SM.isInSystemHeader(Call);
+  return HeaderFindingsAtCall && !SM.isInMainFile(At) &&
+         SM.isInMainFile(Call);
+}
+
+SourceLocation
+KernelAccessCheck::findingLocation(const ::gpumem::access::MemoryAccess &Access) {
+  if (Context && movedToCall(Access, Context->getSourceManager()))
+    return Access.CallSite->getBeginLoc();
+  return Access.Expression->getExprLoc();
+}
+
 void KernelAccessCheck::noteCallSite(
     const ::gpumem::access::MemoryAccess &Access,
     const ::gpumem::access::KernelAccesses &Kernel) {
   if (!Access.CallSite)
     return;
   const FunctionDecl *Callee = Access.CallSite->getDirectCallee();
+  std::string CalleeName =
+      Callee ? Callee->getNameAsString() : std::string("?");
+  if (Context && movedToCall(Access, Context->getSourceManager())) {
+    diag(Access.Expression->getExprLoc(),
+         "the access '%0' is here, in '%1', analysed with the arguments of "
+         "the call in kernel '%2'",
+         DiagnosticIDs::Note)
+        << spelling(Access.Expression) << CalleeName
+        << Kernel.Kernel->getName();
+    return;
+  }
   diag(Access.CallSite->getBeginLoc(),
        "with the arguments of this call to '%0' in kernel '%1'",
        DiagnosticIDs::Note)
-      << (Callee ? Callee->getNameAsString() : std::string("?"))
-      << Kernel.Kernel->getName();
+      << CalleeName << Kernel.Kernel->getName();
 }
 
 bool KernelAccessCheck::firstReport(SourceLocation Loc) {

@@ -14,7 +14,7 @@ bool MisalignedAccessCheck::owns(GlobalCause Cause) const {
 void MisalignedAccessCheck::report(const MemoryAccess &Access,
                                    const GlobalVerdict &Verdict,
                                    const KernelAccesses &Kernel) {
-  SourceLocation Loc = Access.Expression->getExprLoc();
+  SourceLocation Loc = findingLocation(Access);
   const ::gpumem::model::GlobalCost &Cost = Verdict.Cost;
   diag(Loc, "misaligned global %0 of '%1': starts %2 bytes past a %3-byte "
             "boundary, %4 %plural{1:transaction|:transactions}4 per warp (%5%% "

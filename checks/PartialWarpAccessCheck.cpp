@@ -12,7 +12,7 @@ bool PartialWarpAccessCheck::owns(GlobalCause Cause) const {
 void PartialWarpAccessCheck::report(const MemoryAccess &Access,
                                     const GlobalVerdict &Verdict,
                                     const KernelAccesses &Kernel) {
-  SourceLocation Loc = Access.Expression->getExprLoc();
+  SourceLocation Loc = findingLocation(Access);
   const ::gpumem::model::GlobalCost &Cost = Verdict.Cost;
   diag(Loc, "global %0 of '%1' by %2 of %3 lanes%4: %5 "
             "%plural{1:transaction|:transactions}5 per warp (%6%% efficiency), "

@@ -16,7 +16,7 @@ bool UncoalescedAccessCheck::owns(GlobalCause Cause) const {
 void UncoalescedAccessCheck::report(const MemoryAccess &Access,
                                     const GlobalVerdict &Verdict,
                                     const KernelAccesses &Kernel) {
-  SourceLocation Loc = Access.Expression->getExprLoc();
+  SourceLocation Loc = findingLocation(Access);
   const ::gpumem::model::GlobalCost &Cost = Verdict.Cost;
   std::string Factor;
   for (::gpumem::lanes::SymbolId Id : Access.SymbolicStride)

@@ -4,6 +4,7 @@
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -12,7 +13,10 @@
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cerrno>
 #include <optional>
+#include <signal.h>
+#include <unistd.h>
 
 namespace gpumem::plugin {
 
@@ -223,6 +227,34 @@ clangEntries(const LoadedDatabase &Loaded, const ToolEnvironment &Env,
   return std::move(Translated.Entries);
 }
 
+/// Removes the translated databases of gpumem-tidy and gpumem-clangd runs
+/// that ended without removing them (killed: an editor that gives its
+/// server no time to exit), recognised by the dead process id in their
+/// name, gpumem-tidy-db-<pid>-XXXXXX.
+void removeStaleDatabaseDirs() {
+  llvm::SmallString<256> Temp;
+  llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, Temp);
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(Temp, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    if (!Name.consume_front("gpumem-tidy-db-"))
+      continue;
+    unsigned long Pid = 0;
+    llvm::StringRef Digits = Name.take_while(llvm::isDigit);
+    if (Digits.empty() || Digits.getAsInteger(10, Pid) || Pid == 0 ||
+        static_cast<pid_t>(Pid) == ::getpid())
+      continue;
+    // kill(pid, 0) fails with ESRCH only when no such process exists.
+    if (::kill(static_cast<pid_t>(Pid), 0) == 0 || errno != ESRCH)
+      continue;
+    llvm::SmallString<256> Json(It->path());
+    llvm::sys::path::append(Json, DatabaseName);
+    llvm::sys::fs::remove(Json);
+    llvm::sys::fs::remove(It->path());
+  }
+}
+
 TranslatedDatabaseDir writeTranslated(const LoadedDatabase &Loaded,
                                       const ToolEnvironment &Env) {
   std::optional<std::vector<CompileEntry>> Entries =
@@ -230,9 +262,12 @@ TranslatedDatabaseDir writeTranslated(const LoadedDatabase &Loaded,
   if (!Entries)
     return {};
 
+  removeStaleDatabaseDirs();
   llvm::SmallString<256> TempDir;
-  if (std::error_code EC =
-          llvm::sys::fs::createUniqueDirectory("gpumem-tidy-db", TempDir)) {
+  // The process id in the name lets a later run remove the folder of a run
+  // that was killed before it could (removeStaleDatabaseDirs).
+  if (std::error_code EC = llvm::sys::fs::createUniqueDirectory(
+          "gpumem-tidy-db-" + std::to_string(::getpid()), TempDir)) {
     warn("cannot create a folder for the translated " + DatabaseName + ": " +
          EC.message());
     return {};
@@ -241,6 +276,7 @@ TranslatedDatabaseDir writeTranslated(const LoadedDatabase &Loaded,
   llvm::SmallString<256> Json(TempDir);
   llvm::sys::path::append(Json, DatabaseName);
   llvm::sys::RemoveFileOnSignal(Json);
+  llvm::sys::RemoveFileOnSignal(TempDir); // after the file, once empty
   if (!writeDatabase(*Entries, Json)) {
     warn("cannot write " + Json);
     return {};

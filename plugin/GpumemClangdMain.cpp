@@ -11,6 +11,7 @@
 // by --compile-commands-dir or found in the working folder or its build/.
 //
 //===----------------------------------------------------------------------===//
+#include "checks/KernelAccessCheck.h"
 #include "plugin/CompileDatabase.h"
 #include "plugin/CudaDefaults.h"
 
@@ -45,6 +46,9 @@ int main(int Argc, char *Argv[]) {
   std::string Executable = llvm::sys::fs::getMainExecutable(
       Argv[0], reinterpret_cast<void *>(&main));
   std::vector<std::string> Args(Argv, Argv + Argc);
+  // The editor shows the open file's diagnostics only: a finding in a
+  // header's device function is reported on the call that reaches it.
+  clang::tidy::gpumem::setHeaderFindingsAtCall(true);
   bool HasResourceDir = false;
   for (const std::string &A : Args)
     HasResourceDir |= A.find("resource-dir") != std::string::npos;

@@ -134,16 +134,24 @@ class Session:
             self.proc.wait()
 
 
+FULL_MESSAGES = False
+
+
 def print_diagnostics(phase, diagnostics):
     def position(d):
         return (d["range"]["start"]["line"], d["range"]["start"]["character"])
 
     for d in sorted(diagnostics, key=position):
         start, end = d["range"]["start"], d["range"]["end"]
+        lines = d["message"].splitlines()
         print("%s: %d:%d-%d:%d %s %s %s" % (
             phase, start["line"] + 1, start["character"] + 1,
             end["line"] + 1, end["character"] + 1, d.get("source", "-"),
-            d.get("code", "-"), d["message"].splitlines()[0]))
+            d.get("code", "-"), lines[0]))
+        if FULL_MESSAGES:  # the rest: notes clangd folds into the message
+            for line in lines[1:]:
+                if line.strip():
+                    print("%s:   | %s" % (phase, line))
     print("%s: %d diagnostics" % (phase, len(diagnostics)))
     sys.stdout.flush()
 
@@ -158,7 +166,11 @@ def main():
                         help="an extra argument for clangd")
     parser.add_argument("--also", action="append", default=[],
                         help="another file to open at the same time")
+    parser.add_argument("--full", action="store_true",
+                        help="print every line of each message")
     args = parser.parse_args()
+    global FULL_MESSAGES
+    FULL_MESSAGES = args.full
 
     def uri_of(file):
         return urllib.parse.urljoin(
