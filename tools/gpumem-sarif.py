@@ -26,6 +26,7 @@ import subprocess
 import sys
 import urllib.parse
 from pathlib import Path
+from typing import Optional
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.dont_write_bytecode = True  # no __pycache__ next to the tools
@@ -113,6 +114,43 @@ def fingerprint(rule: str, uri: str, message: str, source_line: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
 
 
+def rule_name(rule_id: str) -> str:
+    """'gpumem-uncoalesced-access' -> 'UncoalescedAccess': SARIF's
+    human-readable rule name, in the PascalCase code scanning shows."""
+    words = rule_id.split("-")
+    if words and words[0] == "gpumem":
+        words = words[1:]
+    return "".join(w[:1].upper() + w[1:] for w in words)
+
+
+def version_control(root: Path) -> Optional[list]:
+    """versionControlProvenance for a source root inside a git work tree:
+    the repository (its origin, else the work tree itself), the commit and
+    the branch; None outside git."""
+    def git(*args):
+        try:
+            done = subprocess.run(["git", "-C", str(root)] + list(args),
+                                  stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True,
+                                  check=False)
+        except OSError:
+            return None
+        return done.stdout.strip() if done.returncode == 0 else None
+
+    top = git("rev-parse", "--show-toplevel")
+    revision = git("rev-parse", "HEAD")
+    if not top or not revision:
+        return None
+    details = {"repositoryUri": git("remote", "get-url", "origin")
+               or Path(top).as_uri(),
+               "revisionId": revision,
+               "mappedTo": {"uriBaseId": SRCROOT}}
+    branch = git("rev-parse", "--abbrev-ref", "HEAD")
+    if branch and branch != "HEAD":
+        details["branch"] = branch
+    return [details]
+
+
 def rule_descriptor(rule_id: str, docs_uri) -> dict:
     short = gf.GPUMEM_RULES.get(rule_id)
     page = gf.doc_page(rule_id)
@@ -125,11 +163,11 @@ def rule_descriptor(rule_id: str, docs_uri) -> dict:
     text = page.read_text(encoding="utf-8") if page else ""
     descriptor["shortDescription"] = {"text": short}
     descriptor["fullDescription"] = {"text": gf.first_sentence(text) or short}
+    descriptor["name"] = rule_name(rule_id)
     if docs_uri:
         descriptor["helpUri"] = docs_uri + "docs/checks/" + rule_id + ".md"
-    else:
-        descriptor["helpUri"] = (gf.PROJECT_DIR / "docs" / "checks" /
-                                 (rule_id + ".md")).as_uri()
+    elif page:
+        descriptor["helpUri"] = page.as_uri()
     if text:
         descriptor["help"] = {"text": text, "markdown": text}
     descriptor["defaultConfiguration"] = {"level": gf.DEFAULT_RULE_LEVEL}
@@ -191,7 +229,7 @@ def build_sarif(findings, root: Path, version, docs_uri=None,
 
     driver = {"name": "gpumem-tidy",
               "informationUri": (docs_uri + "README.md" if docs_uri else
-                                 (gf.PROJECT_DIR / "README.md").as_uri()),
+                                 gf.readme_path().as_uri()),
               "rules": rules}
     if version:
         driver["version"] = version
@@ -202,6 +240,9 @@ def build_sarif(findings, root: Path, version, docs_uri=None,
            "results": results}
     if invocation:
         run["invocations"] = [invocation]
+    provenance = version_control(root)
+    if provenance:
+        run["versionControlProvenance"] = provenance
     return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
 
 

@@ -14,6 +14,7 @@ clang-tidy-diff.py do for the same file.
 """
 
 import bisect
+import json
 import os
 import re
 import subprocess
@@ -24,8 +25,35 @@ from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
 TOOLS_DIR = Path(__file__).resolve().parent
-# The checkout (or install prefix share/gpumem-tidy) the tools ship in.
+# The checkout the tools ship in; installed, <prefix>/share/gpumem-tidy.
 PROJECT_DIR = TOOLS_DIR.parent
+# `cmake --install` writes gpumem-install.json next to the installed tools:
+# the version, and where the docs went (share/doc/gpumem-tidy, relative to
+# this folder). Without it the tools run from a checkout: the docs are
+# docs/ and the version is the top CMakeLists.txt's.
+INSTALL_LAYOUT = TOOLS_DIR / "gpumem-install.json"
+
+
+def _installed() -> Optional[dict]:
+    try:
+        return json.loads(INSTALL_LAYOUT.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def docs_dir() -> Path:
+    """The folder holding README.md and checks/<id>.md."""
+    layout = _installed()
+    if layout and layout.get("docs"):
+        return (TOOLS_DIR / layout["docs"]).resolve()
+    return PROJECT_DIR / "docs"
+
+
+def readme_path() -> Path:
+    layout = _installed()
+    if layout and layout.get("docs"):
+        return docs_dir() / "README.md"
+    return PROJECT_DIR / "README.md"
 
 # One entry per gpumem check, with the short description of README.md's
 # table; every check reports warnings. test/integrations checks that this
@@ -77,7 +105,11 @@ def quoted_spelling(message: str) -> Optional[str]:
 
 
 def project_version(project_dir: Path = PROJECT_DIR) -> Optional[str]:
-    """VERSION of project(gpumem-tidy ...) in the top CMakeLists.txt."""
+    """gpumem-tidy's version: the installed one, else VERSION of
+    project(gpumem-tidy ...) in the checkout's top CMakeLists.txt."""
+    layout = _installed()
+    if layout and layout.get("version"):
+        return str(layout["version"])
     try:
         text = (project_dir / "CMakeLists.txt").read_text(encoding="utf-8")
     except OSError:
@@ -87,8 +119,8 @@ def project_version(project_dir: Path = PROJECT_DIR) -> Optional[str]:
     return match.group(1) if match else None
 
 
-def doc_page(rule_id: str, project_dir: Path = PROJECT_DIR) -> Optional[Path]:
-    page = project_dir / "docs" / "checks" / (rule_id + ".md")
+def doc_page(rule_id: str) -> Optional[Path]:
+    page = docs_dir() / "checks" / (rule_id + ".md")
     return page if page.is_file() else None
 
 
