@@ -2,6 +2,7 @@
 #include "checks/AccessDumpCheck.h"
 
 #include "checks/access/GlobalVerdict.h"
+#include "checks/access/SharedLayout.h"
 #include "model/BankConflict.h"
 #include "llvm/Support/Format.h"
 
@@ -55,9 +56,8 @@ pricedLanes(const MemoryAccess &A, const GlobalVerdict *Verdict,
   const LaneScenario *Worst = nullptr;
   unsigned WorstDegree = 0;
   for (const LaneScenario &S : A.Scenarios) {
-    unsigned D = ::gpumem::model::computeBankConflict(
-                     footprintOf(A, S.Offset, S.Active), Arch,
-                     ::gpumem::model::PhaseRule::ByAccessWidth)
+    unsigned D = sharedBankConflict(A, S.Offset, S.Active, Arch,
+                                    ::gpumem::model::PhaseRule::ByAccessWidth)
                      .Degree;
     if (!Worst || D > WorstDegree) {
       Worst = &S;
@@ -109,8 +109,8 @@ static void printPredictions(llvm::raw_ostream &OS, const MemoryAccess &A,
   } else if (A.Space == ::gpumem::lanes::MemorySpace::Shared) {
     PerRequest Wavefronts;
     for (const LaneScenario &S : A.Scenarios)
-      Wavefronts.add(::gpumem::model::computeBankConflict(
-                         footprintOf(A, S.Offset, S.Active), Arch,
+      Wavefronts.add(sharedBankConflict(
+                         A, S.Offset, S.Active, Arch,
                          ::gpumem::model::PhaseRule::ByAccessWidth)
                          .Wavefronts);
     OS << "; per request: ";

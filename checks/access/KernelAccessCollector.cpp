@@ -162,6 +162,23 @@ bool isExitStatement(const Stmt *S) {
   return false;
 }
 
+/// The widest load or store the hardware can use for \p Width bytes of
+/// \p Target's type: a power of two up to 16 that divides the width and
+/// the type's alignment (alignment decides the instruction: a float3,
+/// aligned to 4, is read with three 32-bit loads).
+unsigned instructionBytes(const Expr *Target, unsigned Width,
+                          ASTContext &Ctx) {
+  std::int64_t Align = 1;
+  QualType T = Target ? Target->getType() : QualType();
+  if (!T.isNull() && !T->isVoidType() && !T->isIncompleteType() &&
+      !T->isDependentType())
+    Align = Ctx.getTypeAlignInChars(T).getQuantity();
+  for (unsigned Bytes : {16U, 8U, 4U, 2U})
+    if (Width % Bytes == 0 && Align % Bytes == 0)
+      return Bytes;
+  return Width ? 1 : 0;
+}
+
 bool isAtomic(StringRef Name) {
   return Name.starts_with("atomic") || Name.starts_with("__atomic");
 }
@@ -498,6 +515,7 @@ private:
     A.BaseAlignment = baseAlignmentOf(A.Base, Ctx);
     A.Kind = Kind;
     A.Width = static_cast<unsigned>(Width);
+    A.InstructionBytes = instructionBytes(Target, A.Width, Ctx);
     A.Offset = Address.Offset;
     A.Active = St.Active;
     A.InLoop = St.LoopDepth > 0;

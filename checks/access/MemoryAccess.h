@@ -69,6 +69,10 @@ struct MemoryAccess {
   std::int64_t BaseAlignment = 0;
   AccessKind Kind = AccessKind::Load;
   unsigned Width = 0;
+  /// Bytes each hardware instruction moves: the widest of 16, 8, 4, 2, 1
+  /// that divides Width and the accessed type's alignment. A 12-byte float3
+  /// (aligned to 4) is three 4-byte instructions, not one 12-byte access.
+  unsigned InstructionBytes = 0;
   /// Byte offset from the base; its warp-uniform terms are dropped once the
   /// access is analysed unless AnalysisSettings::KeepUniformOffsetTerms.
   lanes::LaneValue Offset;

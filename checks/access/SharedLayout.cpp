@@ -120,6 +120,35 @@ lanes::LaneVector padInnermost(const lanes::LaneVector &Offset,
   return Out;
 }
 
+model::BankConflictDegree sharedBankConflict(const MemoryAccess &Access,
+                                             const lanes::LaneVector &Offset,
+                                             lanes::LaneMask Active,
+                                             const model::Architecture &Arch,
+                                             model::PhaseRule Rule) {
+  const unsigned Step = Access.InstructionBytes && Access.Width &&
+                                Access.Width % Access.InstructionBytes == 0
+                            ? Access.InstructionBytes
+                            : Access.Width;
+  model::WarpFootprint F = footprintOf(Access, Offset, Active);
+  if (Step == Access.Width)
+    return model::computeBankConflict(F, Arch, Rule);
+  F.Width = Step;
+  model::BankConflictDegree Worst;
+  unsigned Total = 0, Count = 0;
+  for (unsigned At = 0; At < Access.Width; At += Step) {
+    model::WarpFootprint Part = F;
+    for (std::int64_t &A : Part.Address)
+      A += At;
+    model::BankConflictDegree D = model::computeBankConflict(Part, Arch, Rule);
+    Total += D.Wavefronts;
+    ++Count;
+    if (D.Degree > Worst.Degree)
+      Worst = D;
+  }
+  Worst.Wavefronts = (Total + Count - 1) / Count;
+  return Worst;
+}
+
 SharedConflict worstBankConflict(const MemoryAccess &Access, std::int64_t Pad,
                                  const model::Architecture &Arch,
                                  model::PhaseRule Rule) {
@@ -128,8 +157,8 @@ SharedConflict worstBankConflict(const MemoryAccess &Access, std::int64_t Pad,
     lanes::LaneVector Offset = Pad && Access.Array
                                    ? padInnermost(S.Offset, *Access.Array, Pad)
                                    : S.Offset;
-    model::BankConflictDegree D = model::computeBankConflict(
-        footprintOf(Access, Offset, S.Active), Arch, Rule);
+    model::BankConflictDegree D =
+        sharedBankConflict(Access, Offset, S.Active, Arch, Rule);
     if (!Worst.Scenario || D.Degree > Worst.Degree.Degree) {
       Worst.Degree = D;
       Worst.Scenario = &S;

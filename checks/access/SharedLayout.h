@@ -40,6 +40,16 @@ bool isPaddable(const ArrayShape &Shape);
 bool usedOnlyThroughSubscripts(const clang::VarDecl &Array,
                                const ArrayShape &Shape);
 
+/// The conflict of one shared warp access at \p Offset: the access is as
+/// many instructions as its width holds InstructionBytes, each priced on
+/// its own; the worst instruction's degree, with Wavefronts the mean per
+/// instruction (rounded up) and PhaseCount that instruction's phases.
+model::BankConflictDegree sharedBankConflict(const MemoryAccess &Access,
+                                             const lanes::LaneVector &Offset,
+                                             lanes::LaneMask Active,
+                                             const model::Architecture &Arch,
+                                             model::PhaseRule Rule);
+
 /// The worst bank-conflict degree of a shared access over its scenarios,
 /// and the scenario where it peaks (the first one, on ties).
 struct SharedConflict {

@@ -66,9 +66,14 @@ __global__ void dynamicShared(float *out) {
 
 // Structs in shared memory: a field of a 16-byte struct is a stride of 4
 // words, 4-way, on the bank of its offset; a 12-byte struct is a stride of
-// 3 words, conflict-free. Copying a whole 16-byte struct is a 16-byte
-// access per lane: four quarter-warps of 128 bytes, conflict-free.
+// 3 words, conflict-free. Copying a whole 16-byte struct aligned to 4 is
+// four 4-byte loads (alignment decides the instruction), each 4-way;
+// aligned to 16 it is one 16-byte load per lane: four quarter-warps of 128
+// bytes, conflict-free.
 struct Particle {
+  float x, y, z, w;
+};
+struct alignas(16) AlignedParticle {
   float x, y, z, w;
 };
 struct Point {
@@ -83,7 +88,11 @@ __global__ void structs(float *out) {
   // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 4-way bank conflict on 'ps[threadIdx.x].w': 4 of the 32 active lanes write 4 distinct words of bank 3 [gpumem-bank-conflict]
   out[2] = pts[threadIdx.x].y;
   Particle whole = ps[threadIdx.x];
+  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 4-way bank conflict on 'ps[threadIdx.x]': 4 of the 32 active lanes read 4 distinct words of bank 0 [gpumem-bank-conflict]
   out[3] = whole.x;
+  __shared__ AlignedParticle aps[64];
+  AlignedParticle vector = aps[threadIdx.x];
+  out[4] = vector.y;
 }
 
 // A 2-D array of structs pads in elements: 32 Points a row are 96 words,
