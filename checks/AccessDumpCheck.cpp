@@ -44,7 +44,9 @@ pricedLanes(const MemoryAccess &A, const GlobalVerdict *Verdict,
       return std::nullopt;
     std::map<::gpumem::lanes::SymbolId, std::int64_t> Sample;
     for (::gpumem::lanes::SymbolId Id : A.SymbolicStride)
-      Sample[Id] = GlobalPolicy{}.SymbolicStrideSample;
+      Sample[Id] = Verdict && Verdict->SymbolicSample
+                       ? Verdict->SymbolicSample
+                       : GlobalPolicy{}.SymbolicStrideSample;
     auto Lanes =
         A.Offset.withoutUniformTerms().substitute(Sample).asPerLane();
     if (!Lanes)

@@ -34,7 +34,7 @@ void UncoalescedAccessCheck::report(const MemoryAccess &Access,
         << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
         << (Factor.empty() ? std::string()
                            : " when '" + Factor + "' >= " +
-                                 std::to_string(Policy.SymbolicStrideSample))
+                                 std::to_string(Verdict.SymbolicSample))
         << static_cast<int>(::gpumem::lanes::WarpLanes);
     noteCommon(Access, Kernel);
     return;
@@ -53,7 +53,7 @@ void UncoalescedAccessCheck::report(const MemoryAccess &Access,
           << kindName(Access.Kind) << spelling(Access.Expression) << Factor
           << static_cast<int>(Verdict.SymbolicBytesPerLane)
           << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
-          << static_cast<int>(Policy.SymbolicStrideSample) << OnlyWhenOne;
+          << static_cast<int>(Verdict.SymbolicSample) << OnlyWhenOne;
     else
       diag(Loc, "uncoalesced global %0 of '%1': lane addresses scale with "
                 "'%2', up to %3 %plural{1:transaction|:transactions}3 per warp "
@@ -61,7 +61,7 @@ void UncoalescedAccessCheck::report(const MemoryAccess &Access,
                 ">= %6%7")
           << kindName(Access.Kind) << spelling(Access.Expression) << Factor
           << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
-          << static_cast<int>(Policy.SymbolicStrideSample) << OnlyWhenOne;
+          << static_cast<int>(Verdict.SymbolicSample) << OnlyWhenOne;
     if (Verdict.CoalescedWhenFactorIsOne)
       diag(Loc,
            "with '%0' = 1 the warp needs %1 "

@@ -116,19 +116,7 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
   if (!Access.SymbolicStride.empty()) {
     // in[threadIdx.x * width]: price it with the factor at its sample value
     // ("up to"); it is coalesced only when the factor is 1.
-    std::map<lanes::SymbolId, std::int64_t> Sample, One;
-    for (lanes::SymbolId Id : Access.SymbolicStride) {
-      Sample[Id] = Policy.SymbolicStrideSample;
-      One[Id] = 1;
-    }
     lanes::LaneValue Relative = Access.Offset.withoutUniformTerms();
-    auto Lanes = Relative.substitute(Sample).asPerLane();
-    auto Base = Relative.substitute(One).asPerLane();
-    if (!Lanes || !Base || Relative.symbols().size() != Access.SymbolicStride.size())
-      return V;
-    V.Cost = gpumem::model::computeGlobalCost(footprintOf(Access, *Lanes, Access.Active), Arch);
-    V.FixedCost =
-        gpumem::model::computeGlobalCost(footprintOf(Access, *Base, Access.Active), Arch);
     // Bytes per unit of the factor come from the factor's own per-lane
     // coefficient: the offsets at factor 1 also hold the constant part
     // (a row index of a 2-D block) and would blur it.
@@ -139,6 +127,29 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
             Access.SymbolicStride.size())
       if (auto S = strideOf(Relative.terms().front().Coeff, Access.Active))
         V.SymbolicBytesPerLane = *S;
+    // "Up to": the factor at which every lane has a transaction of its own,
+    // and no smaller than the policy's sample. 32 elements of 4 bytes are
+    // 128 apart; 2-byte elements need 64 for the same worst case.
+    V.SymbolicSample = Policy.SymbolicStrideSample;
+    if (std::int64_t PerLane = V.SymbolicBytesPerLane < 0
+                                   ? -V.SymbolicBytesPerLane
+                                   : V.SymbolicBytesPerLane;
+        PerLane > 0)
+      V.SymbolicSample = std::max<std::int64_t>(
+          V.SymbolicSample,
+          (std::int64_t(Arch.TransactionBytes) + PerLane - 1) / PerLane);
+    std::map<lanes::SymbolId, std::int64_t> Sample, One;
+    for (lanes::SymbolId Id : Access.SymbolicStride) {
+      Sample[Id] = V.SymbolicSample;
+      One[Id] = 1;
+    }
+    auto Lanes = Relative.substitute(Sample).asPerLane();
+    auto Base = Relative.substitute(One).asPerLane();
+    if (!Lanes || !Base || Relative.symbols().size() != Access.SymbolicStride.size())
+      return V;
+    V.Cost = gpumem::model::computeGlobalCost(footprintOf(Access, *Lanes, Access.Active), Arch);
+    V.FixedCost =
+        gpumem::model::computeGlobalCost(footprintOf(Access, *Base, Access.Active), Arch);
     // "Coalesced only when 1" is a claim about a stride; rows of a 2-D
     // block scaled by the factor may coalesce at other values too.
     V.CoalescedWhenFactorIsOne =

@@ -57,6 +57,10 @@ struct GlobalVerdict {
   /// Bytes per lane per unit of the symbolic stride factor (0 when the
   /// factor does not scale the lane index evenly, as with rows below).
   std::int64_t SymbolicBytesPerLane = 0;
+  /// The value of the symbolic factor the cost is priced at ("when 'n' >=
+  /// N"): the policy's sample, or more when the elements are small enough
+  /// that the sample would still share transactions between lanes.
+  std::int64_t SymbolicSample = 0;
   /// With the symbolic factor at 1 the access would be coalesced (false
   /// when the factor scales a row index rather than the lane).
   bool CoalescedWhenFactorIsOne = false;

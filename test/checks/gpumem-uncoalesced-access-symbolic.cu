@@ -61,3 +61,21 @@ __global__ void twoSymbols(const float *in, float *out, int w, int h) {
 void launch(const float *in, float *out, int width) {
   tile16<<<dim3(4, 4), dim3(16, 16)>>>(in, out, width);
 }
+
+// Issue 13: "up to" is the worst case for the element size. 2-byte
+// elements at a stride of 32 are 64 bytes apart, two lanes to a
+// transaction (16); each lane has its own only from a stride of 64 (32).
+// It used to say "up to 16 ... when 'n' >= 32" for these.
+__global__ void shortElements(const short *in, short *out, int n) {
+  out[threadIdx.x] = in[threadIdx.x * n];
+  // CHECK-NOTES: :[[@LINE-1]]:22: warning: uncoalesced global load of 'in[threadIdx.x * n]': stride 'n' x 2 bytes, up to 32 transactions per warp (1.6% efficiency), 32 sectors, when 'n' >= 64; coalesced only when 'n' is 1 [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE-2]]:22: note: with 'n' = 1 the warp needs 1 transaction (50.0% efficiency)
+  // CHECK-NOTES: :[[@LINE-4]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'shortElements' in this file; set option 'BlockDim' to fix it)
+}
+// Bytes: each lane alone from a stride of 128.
+__global__ void byteElements(const char *in, char *out, int n) {
+  out[threadIdx.x] = in[threadIdx.x * n];
+  // CHECK-NOTES: :[[@LINE-1]]:22: warning: uncoalesced global load of 'in[threadIdx.x * n]': stride 'n' x 1 bytes, up to 32 transactions per warp (0.8% efficiency), 32 sectors, when 'n' >= 128; coalesced only when 'n' is 1 [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE-2]]:22: note: with 'n' = 1 the warp needs 1 transaction (25.0% efficiency)
+  // CHECK-NOTES: :[[@LINE-4]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'byteElements' in this file; set option 'BlockDim' to fix it)
+}
