@@ -15,6 +15,8 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace gpumem::access {
 
@@ -238,6 +240,58 @@ private:
   const CallExpr *KernelCall = nullptr;
   LaneMask Populated = lanes::AllLanes;
   const std::vector<std::pair<const Expr *, bool>> *CurrentGuards = nullptr;
+  /// Const references bound to a whole vector in memory (`const uint4 &v =
+  /// p[i]`): the vector is loaded once, with one wide instruction, where
+  /// the reference is bound; reads of its fields read that copy.
+  llvm::SmallPtrSet<const VarDecl *, 4> WholeVectorRefs;
+
+  /// True for a type the hardware moves in one instruction: 8 or 16 bytes,
+  /// aligned to its size (uint2, float4, an alignas(16) struct).
+  bool isWholeVector(QualType T) const {
+    if (T.isNull() || !T->isRecordType() || T->isIncompleteType())
+      return false;
+    std::int64_t Size = Ctx.getTypeSizeInChars(T).getQuantity();
+    return (Size == 8 || Size == 16) &&
+           Ctx.getTypeAlignInChars(T).getQuantity() == Size;
+  }
+
+  /// Binds `const V &v = <memory>` for a whole vector V: one load of the
+  /// vector. False when \p VD is not such a reference.
+  bool bindWholeVectorRef(const VarDecl *VD, const State &St) {
+    QualType T = VD->getType();
+    if (!T->isReferenceType() || !T->getPointeeType().isConstQualified() ||
+        !isWholeVector(T->getPointeeType()) || !VD->getInit())
+      return false;
+    const Expr *Init = VD->getInit()->IgnoreParenImpCasts();
+    // `reinterpret_cast<const float4 &>(tile[i])`: the same bytes.
+    if (const auto *Cast = dyn_cast<CXXReinterpretCastExpr>(Init)) {
+      const Expr *Inner = Cast->getSubExpr()->IgnoreParenImpCasts();
+      QualType From = Inner->getType();
+      if (!From->isIncompleteType() && !From->isDependentType() &&
+          Ctx.getTypeSizeInChars(From) ==
+              Ctx.getTypeSizeInChars(T->getPointeeType()))
+        Init = Inner;
+    }
+    if (!mayBeMemory(Init))
+      return false;
+    record(Init, AccessKind::Load, St);
+    visitLValueParts(Init, St);
+    WholeVectorRefs.insert(VD);
+    return true;
+  }
+
+  /// A field (or the whole) of a bound whole-vector reference: no access.
+  bool readsWholeVectorCopy(const Expr *E) const {
+    E = E->IgnoreParenImpCasts();
+    while (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        return false;
+      E = ME->getBase()->IgnoreParenImpCasts();
+    }
+    const auto *Ref = dyn_cast<DeclRefExpr>(E);
+    const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    return VD && WholeVectorRefs.count(VD);
+  }
 
   /// The active lanes with \p Pins fixed.
   LaneMask activeUnder(const std::map<SymbolId, std::int64_t> &Pins,
@@ -295,6 +349,18 @@ private:
       }
       return;
     }
+    if (const auto *DS = dyn_cast<DeclStmt>(S);
+        DS && llvm::any_of(DS->decls(), [&](const Decl *D) {
+          const auto *VD = dyn_cast<VarDecl>(D);
+          return VD && VD->getType()->isReferenceType() &&
+                 isWholeVector(VD->getType()->getPointeeType());
+        })) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D);
+            VD && !bindWholeVectorRef(VD, St) && VD->getInit())
+          visit(VD->getInit(), St);
+      return;
+    }
     if (const auto *If = dyn_cast<IfStmt>(S)) {
       visit(If->getInit(), St);
       visit(If->getConditionVariableDeclStmt(), St);
@@ -343,6 +409,10 @@ private:
   void visitExpr(const Expr *E, const State &St) {
     if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E);
         Cast && Cast->getCastKind() == CK_LValueToRValue &&
+        readsWholeVectorCopy(Cast->getSubExpr()))
+      return;
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E);
+        Cast && Cast->getCastKind() == CK_LValueToRValue &&
         mayBeMemory(Cast->getSubExpr())) {
       record(Cast->getSubExpr(), AccessKind::Load, St);
       visitLValueParts(Cast->getSubExpr(), St);
@@ -364,6 +434,11 @@ private:
       visitLValueParts(UO->getSubExpr(), St);
       return;
     }
+    if (const auto *Ctor = dyn_cast<CXXConstructExpr>(E);
+        Ctor && Ctor->getNumArgs() == 1 &&
+        Ctor->getConstructor()->isCopyOrMoveConstructor() &&
+        readsWholeVectorCopy(Ctor->getArg(0)))
+      return;
     if (const auto *Ctor = dyn_cast<CXXConstructExpr>(E);
         Ctor && Ctor->getNumArgs() == 1 &&
         Ctor->getConstructor()->isCopyOrMoveConstructor() &&
