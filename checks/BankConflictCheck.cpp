@@ -95,7 +95,11 @@ void BankConflictCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
       if (A.Array)
         ByArray[arrayKey(A)].push_back(&A);
       SharedConflict W = worstBankConflict(A, 0, Arch, Rule);
-      if (W.Degree.Degree < Threshold)
+      if (W.Degree.Degree < Threshold ||
+          !holdsUnderOtherShapes(Kernel, A, [&](const MemoryAccess &Other) {
+            return worstBankConflict(Other, 0, Arch, Rule).Degree.Degree >=
+                   Threshold;
+          }))
         continue;
       Conflicts.push_back({&Kernel, &A, W});
       if (A.Array)

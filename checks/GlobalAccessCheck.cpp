@@ -93,7 +93,13 @@ void GlobalAccessCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
         continue;
       const GlobalVerdict &Verdict = Verdicts[K][I];
       SourceLocation Loc = Access.Expression->getExprLoc();
-      if (!owns(Verdict.Cause) || Loc.isInvalid())
+      if (!owns(Verdict.Cause) || Loc.isInvalid() ||
+          !holdsUnderOtherShapes(Kernels[K], Access,
+                                 [&](const MemoryAccess &Other) {
+                                   return owns(judgeGlobalAccess(
+                                                   Other, Arch, Policy)
+                                                   .Cause);
+                                 }))
         continue;
       Candidate C{&Kernels[K], &Access, &Verdict};
       auto [It, Inserted] = Worst.try_emplace(Loc.getRawEncoding(), C);

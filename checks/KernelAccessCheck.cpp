@@ -212,6 +212,43 @@ std::any &KernelAccessCheck::sharedSlot(const std::string &Key) {
   return Current->Derived[Key];
 }
 
+bool KernelAccessCheck::holdsUnderOtherShapes(
+    const ::gpumem::access::KernelAccesses &Kernel,
+    const ::gpumem::access::MemoryAccess &Access,
+    llvm::function_ref<bool(const ::gpumem::access::MemoryAccess &)>
+        IsFinding) {
+  if (!Access.ReadsRowIndex || Kernel.LaunchShape ||
+      parseBlockDim(Hardware.BlockDim) || !Found || !Context)
+    return true;
+  // Common 2-D tiles whose rows are narrower than a warp.
+  static constexpr ::gpumem::lanes::BlockShape Others[] = {{16, 16, 1},
+                                                           {8, 8, 1}};
+  for (const ::gpumem::lanes::BlockShape &Shape : Others) {
+    std::string Key = "shape " + std::to_string(Shape.X) + "x" +
+                      std::to_string(Shape.Y) + " of " +
+                      std::to_string(reinterpret_cast<std::uintptr_t>(
+                          Kernel.Kernel));
+    const auto &Other = sharedResult<::gpumem::access::KernelAccesses>(
+        Key, [&] {
+          ::gpumem::access::AnalysisSettings Settings =
+              Hardware.analysisSettings();
+          Settings.BlockDim = Shape;
+          return ::gpumem::access::collectKernelAccesses(
+              Kernel.Kernel, *Context, Found->Launches, Settings);
+        });
+    const ::gpumem::access::MemoryAccess *Same = nullptr;
+    for (const ::gpumem::access::MemoryAccess &A : Other.Accesses)
+      if (A.Expression == Access.Expression &&
+          A.CallSite == Access.CallSite && A.Kind == Access.Kind) {
+        Same = &A;
+        break;
+      }
+    if (!Same || !IsFinding(*Same))
+      return false;
+  }
+  return true;
+}
+
 void KernelAccessCheck::noteBlockDim(
     const ::gpumem::access::KernelAccesses &Kernel) {
   if (Kernel.LaunchShape) {

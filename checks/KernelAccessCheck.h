@@ -61,6 +61,18 @@ protected:
   /// rejects, with clang-tidy's configuration diagnostic.
   void diagnoseBadOptions(std::initializer_list<StringRef> Names);
 
+  /// False when a finding on \p Access rests on the assumed block shape
+  /// and would vanish under another plausible one: no launch or option
+  /// fixes blockDim, the index reads threadIdx.y or .z (whose lanes per
+  /// warp depend on blockDim.x), and \p IsFinding says no for the same
+  /// access analysed with a block of 16x16 or 8x8 threads. A warning that
+  /// flips under another shape costs more than a missed one.
+  bool holdsUnderOtherShapes(
+      const ::gpumem::access::KernelAccesses &Kernel,
+      const ::gpumem::access::MemoryAccess &Access,
+      llvm::function_ref<bool(const ::gpumem::access::MemoryAccess &)>
+          IsFinding);
+
   /// Notes where blockDim came from (launch, option or assumption).
   void noteBlockDim(const ::gpumem::access::KernelAccesses &Kernel);
   /// Notes the definition of a local variable used as the index.

@@ -597,6 +597,10 @@ private:
     A.GuardedByThreadIndex = St.ThreadGuard;
     A.GuardOnFirstWarp = St.FirstWarpGuard;
     A.Struct = structFieldOf(Target, Ctx);
+    for (lanes::SymbolId Id : A.Offset.symbols()) {
+      const std::string &Name = Eval.symbols()[Id].Name;
+      A.ReadsRowIndex |= Name == "threadIdx.y" || Name == "threadIdx.z";
+    }
     if (A.Space == MemorySpace::Shared)
       A.Array = arrayShapeOf(A.Base, Ctx);
     CurrentGuards = &St.Guards;

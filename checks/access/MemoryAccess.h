@@ -80,6 +80,10 @@ struct MemoryAccess {
   lanes::LaneMask Active = lanes::AllLanes;
   /// Inside a loop of the kernel (the access repeats).
   bool InLoop = false;
+  /// The offset depends on threadIdx.y or threadIdx.z: which lanes share a
+  /// row then depends on blockDim.x, and an assumed block shape decides the
+  /// verdict.
+  bool ReadsRowIndex = false;
   /// Active lanes come from a guard on the thread index (not the block).
   bool GuardedByThreadIndex = false;
   /// A guard on this access was decided for the first warp of the block
