@@ -29,6 +29,7 @@ enum class OptionKind {
   Language,      ///< -x cu|c++|c
   HostOptions,   ///< -Xcompiler a,b: only the preprocessor options survive
   OptionsFile,   ///< --options-file f,...: read and translated in place
+  Relocatable,   ///< -rdc true|false, -dc: clang's -fgpu-rdc
   WerrorKinds,   ///< nvcc's -Werror takes a list of nvcc warning kinds
 };
 
@@ -112,7 +113,9 @@ const NvccOption NvccOptions[] = {
     {"dependency-output", "MF", true, K::Drop},
     {"dependency-target-name", "MT", true, K::Drop},
     {"gpu-code", "code", true, K::Drop},
-    {"relocatable-device-code", "rdc", true, K::Drop},
+    // Dynamic parallelism (a kernel launched from device code) parses
+    // only in relocatable mode, with clang as with nvcc.
+    {"relocatable-device-code", "rdc", true, K::Relocatable},
     {"entries", "e", true, K::Drop},
     {"maxrregcount", "maxrregcount", true, K::Drop},
     {"ftz", "ftz", true, K::Drop},
@@ -147,7 +150,7 @@ const NvccOption NvccOptions[] = {
     {"generate-dependencies-with-compile", "MD", false, K::Drop},
     {"generate-nonsystem-dependencies-with-compile", "MMD", false, K::Drop},
     {"generate-dependency-targets", "MP", false, K::Drop},
-    {"device-c", "dc", false, K::Drop},
+    {"device-c", "dc", false, K::Relocatable},
     {"device-w", "dw", false, K::Drop},
     {"device-link", "dlink", false, K::Drop},
     {"link", "link", false, K::Drop},
@@ -354,6 +357,8 @@ struct Translation {
   std::vector<std::string> Problems;
   /// Flags of a clang command: what is not an nvcc option is clang's, kept.
   bool KeepClangOptions = false;
+  /// Relocatable device code asked for (-rdc=true, -dc), last one wins.
+  bool Relocatable = false;
 
   void chooseArch(const std::vector<std::string> &Candidates) {
     if (!GpuArch.empty())
@@ -401,6 +406,10 @@ struct Translation {
       return;
     case K::GenerateCode:
       chooseArch(gencodeArchitectures(Value));
+      return;
+    case K::Relocatable:
+      // -dc has no value; -rdc takes true or false.
+      Relocatable = O.TakesValue ? Value == "true" : true;
       return;
     case K::Language:
       if (Value == "cu" || Value == "cuda")
@@ -636,6 +645,8 @@ MixedFlags translateMixedFlags(const std::vector<std::string> &Flags,
   Translation T{Options, Directory, {}, {}, false, {}, {}};
   T.KeepClangOptions = true;
   T.translate(Flags, 0, 0);
+  if (T.Relocatable)
+    T.Out.push_back("-fgpu-rdc");
   return MixedFlags{std::move(T.Out), std::move(T.GpuArch),
                     std::move(T.Language)};
 }
@@ -665,6 +676,8 @@ ClangCommand translateNvccCommand(const std::vector<std::string> &Argv,
     Result.Arguments.push_back(T.Language);
   }
   Result.Arguments.insert(Result.Arguments.end(), T.Out.begin(), T.Out.end());
+  if (Result.IsCuda && T.Relocatable)
+    Result.Arguments.push_back("-fgpu-rdc");
   if (Result.IsCuda) {
     Result.GpuArch = T.GpuArch.empty() ? Options.DefaultGpuArch : T.GpuArch;
     // One device compilation: the kernels and the host functions that

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <map>
 #include <string>
 #include <vector>
@@ -153,8 +155,8 @@ TEST(NvccFlagsTest, EveryNvccOnlyOptionIsDropped) {
               "k.cu"};
   ClangCommand C = translateNvccCommand(Zoo, "/build", optionsWithFiles());
   EXPECT_EQ(C.Arguments,
-            (Args{"clang++", "-x", "cuda", "-m64", "k.cu", "--cuda-device-only",
-                  "--cuda-gpu-arch=sm_80", "-nocudalib",
+            (Args{"clang++", "-x", "cuda", "-m64", "k.cu", "-fgpu-rdc",
+                  "--cuda-device-only", "--cuda-gpu-arch=sm_80", "-nocudalib",
                   "-Wno-unknown-cuda-version"}));
 }
 
@@ -294,7 +296,7 @@ TEST(NvccFlagsTest, MixedFlagsTranslateNvccOptionsAndKeepClangOnes) {
   EXPECT_EQ(M.Language, "");
   EXPECT_EQ(M.Flags,
             (Args{"-Iinclude", "-nocudainc", "--cuda-path=/opt/cuda", "-Xclang",
-                  "-O", "-Wall", "-std=c++20", "-v"}));
+                  "-O", "-Wall", "-std=c++20", "-v", "-fgpu-rdc"}));
 }
 
 TEST(NvccFlagsTest, MixedFlagsTakeOutLanguageAndArchitecture) {
@@ -327,4 +329,17 @@ TEST(NvccFlagsTest, MixedFlagsReadOptionsFiles) {
       });
   EXPECT_EQ(M.Flags, (Args{"-I/opt/tiles"}));
   EXPECT_EQ(M.GpuArch, "sm_86");
+}
+
+// Relocatable device code: the last -rdc wins, -dc implies it; clang needs
+// -fgpu-rdc to parse a kernel launched from device code.
+TEST(NvccFlagsTest, RelocatableDeviceCodeBecomesFgpuRdc) {
+  auto Has = [](const Args &A) {
+    return std::find(A.begin(), A.end(), "-fgpu-rdc") != A.end();
+  };
+  EXPECT_TRUE(Has(translate({"nvcc", "-rdc=true", "-c", "a.cu"})));
+  EXPECT_FALSE(Has(translate({"nvcc", "-rdc=true", "-rdc=false", "a.cu"})));
+  EXPECT_TRUE(Has(translate({"nvcc", "-dc", "a.cu"})));
+  EXPECT_FALSE(Has(translate({"nvcc", "-c", "a.cu"})));
+  EXPECT_FALSE(Has(translate({"nvcc", "-rdc=true", "-x", "c++", "a.cpp"})));
 }
