@@ -180,8 +180,13 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
 
   if (!V.Cost.isUncoalesced() || isBroadcast(Offset, Active)) {
     unsigned Populated = lanes::WarpLanes;
+    // One lane chosen inside the loop each iteration handles one scalar
+    // of that iteration (a row's result after a reduction, a solver's
+    // per-step value): nothing the other lanes could share.
+    const bool ScalarPerIteration =
+        Access.GuardInsideLoop && V.ActiveLanes == 1;
     if (Access.GuardedByThreadIndex && V.ActiveLanes < Populated &&
-        V.ActiveLanes <= Policy.PartialWarpMaxLanes &&
+        V.ActiveLanes <= Policy.PartialWarpMaxLanes && !ScalarPerIteration &&
         (Access.InLoop || Policy.ReportOneShotPartialWarp)) {
       V.Cause = GlobalCause::PartialWarp;
       V.FixedCost = V.Cost;

@@ -214,6 +214,8 @@ private:
     LaneMask Active = lanes::AllLanes;
     unsigned LoopDepth = 0;
     bool ThreadGuard = false;
+    /// The loop depth of the innermost guard that narrowed the lanes.
+    unsigned GuardLoopDepth = 0;
     /// One of the guards was decided for the first warp of the block.
     bool FirstWarpGuard = false;
     /// Conditions around the statement, and whether each must hold.
@@ -318,6 +320,7 @@ private:
       return;
     S.Active &= Holds ? *Mask : ~*Mask;
     S.ThreadGuard = true;
+    S.GuardLoopDepth = S.LoopDepth;
     S.FirstWarpGuard |= Eval.firstWarpGuardCount() != FirstWarpBefore;
   }
 
@@ -595,6 +598,8 @@ private:
     A.Active = St.Active;
     A.InLoop = St.LoopDepth > 0;
     A.GuardedByThreadIndex = St.ThreadGuard;
+    A.GuardInsideLoop = St.ThreadGuard && St.LoopDepth > 0 &&
+                        St.GuardLoopDepth == St.LoopDepth;
     A.GuardOnFirstWarp = St.FirstWarpGuard;
     A.Struct = structFieldOf(Target, Ctx);
     for (lanes::SymbolId Id : A.Offset.symbols()) {

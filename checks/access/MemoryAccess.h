@@ -86,6 +86,10 @@ struct MemoryAccess {
   bool ReadsRowIndex = false;
   /// Active lanes come from a guard on the thread index (not the block).
   bool GuardedByThreadIndex = false;
+  /// The innermost such guard is inside the innermost loop around the
+  /// access: the lanes are chosen anew each iteration (`for (...) { ...;
+  /// if (tid == 0) out[row] = sum; }`), rather than walking the loop.
+  bool GuardInsideLoop = false;
   /// A guard on this access was decided for the first warp of the block
   /// (tid < 16 in a block of 256 threads: the other warps run it fully or
   /// not at all).

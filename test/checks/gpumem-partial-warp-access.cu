@@ -94,3 +94,33 @@ __global__ void sixteenThreads(const float *in, float *out, int n) {
 void launch(const float *in, float *out, int n) {
   sixteenThreads<<<1, 16>>>(in, out, n);
 }
+
+// Issue 13: one lane writing one scalar per iteration, chosen inside the
+// loop (a row's result after the lanes reduced it, a solver's per-step
+// value), is nothing the warp could share: not reported (it was).
+__global__ void rowResults(const float *m, float *out, int rows, int n) {
+  for (int row = 0; row < rows; ++row) {
+    float sum = 0.0f;
+    for (int k = threadIdx.x; k < n; k += 32)
+      sum += m[row * n + k];
+    // OK: one value per row, after the (omitted) warp reduction.
+    if (threadIdx.x == 0)
+      out[row] = sum;
+  }
+}
+
+// The same lane walking the rows' results inside its guard can be spread
+// over the warp: reported.
+__global__ void oneLaneWalks(const float *rowSums, float *out, int rows) {
+  if (threadIdx.x == 0)
+    for (int row = 0; row < rows; ++row)
+      out[row] = rowSums[row] * 2.0f;
+  // CHECK-NOTES: :[[@LINE-1]]:7: warning: global store of 'out[row]' by 1 of 32 lanes inside a loop: 1 transaction per warp (3.1% efficiency), 1 sector, 4 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
+  // CHECK-NOTES: :[[@LINE-2]]:7: note: the active lanes come from a guard on the thread index, evaluated for the first warp of the block
+  // CHECK-NOTES: :[[@LINE-4]]:14: note: index 'row' is defined here
+  // CHECK-NOTES: :[[@LINE-7]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'oneLaneWalks' in this file; set option 'BlockDim' to fix it)
+  // CHECK-NOTES: :[[@LINE-5]]:18: warning: global load of 'rowSums[row]' by 1 of 32 lanes inside a loop: 1 transaction per warp (3.1% efficiency), 1 sector, 4 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
+  // CHECK-NOTES: :[[@LINE-6]]:18: note: the active lanes come from a guard on the thread index, evaluated for the first warp of the block
+  // CHECK-NOTES: :[[@LINE-8]]:14: note: index 'row' is defined here
+  // CHECK-NOTES: :[[@LINE-11]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'oneLaneWalks' in this file; set option 'BlockDim' to fix it)
+}
