@@ -3,6 +3,9 @@
 
 #include "llvm/ADT/bit.h"
 
+#include <numeric>
+#include <optional>
+
 #include "checks/access/SharedLayout.h"
 
 #include "clang/AST/TypeLoc.h"
@@ -89,6 +92,9 @@ void BankConflictCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
   std::vector<Conflict> Conflicts;
   for (const KernelAccesses &Kernel : Kernels)
     for (const MemoryAccess &A : Kernel.Accesses) {
+      if (A.Space == ::gpumem::lanes::MemorySpace::Shared &&
+          A.Scenarios.empty() && A.SymbolicStride.size() == 1)
+        reportSymbolicStride(Kernel, A);
       if (A.Space != ::gpumem::lanes::MemorySpace::Shared ||
           A.Scenarios.empty())
         continue;
@@ -227,6 +233,62 @@ void BankConflictCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
     noteBlockDim(Kernel);
     noteInstantiation(Kernel, Loc);
   }
+}
+
+void BankConflictCheck::reportSymbolicStride(const KernelAccesses &Kernel,
+                                             const MemoryAccess &A) {
+  const ::gpumem::lanes::SymbolId Factor = A.SymbolicStride.front();
+  ::gpumem::lanes::LaneValue Relative = A.Offset.withoutUniformTerms();
+  if (Relative.terms().size() != 1 || Relative.symbols().size() != 1)
+    return;
+  // Bytes between neighbouring lanes per unit of the factor.
+  const auto &Coeff = Relative.terms().front().Coeff;
+  std::int64_t Step = 0;
+  for (unsigned L = 1; L < ::gpumem::lanes::WarpLanes; ++L)
+    if (((A.Active >> L) & 1) && ((A.Active >> (L - 1)) & 1)) {
+      Step = Coeff[L] - Coeff[L - 1];
+      break;
+    }
+  const std::int64_t BankBytes =
+      std::int64_t(Arch.BankCount) * Arch.BankWidthBytes;
+  if (Step == 0 || BankBytes <= 0)
+    return;
+  // The factor at which every lane lands on the same bank: a multiple of
+  // the bank period; and an odd one past it, for the good case.
+  const std::int64_t Period =
+      BankBytes / std::gcd(BankBytes, Step < 0 ? -Step : Step);
+  auto DegreeAt = [&](const MemoryAccess &Of,
+                      std::int64_t Value) -> std::optional<unsigned> {
+    auto Lanes = Of.Offset.withoutUniformTerms()
+                     .substitute({{Factor, Value}})
+                     .asPerLane();
+    if (!Lanes)
+      return std::nullopt;
+    return sharedBankConflict(Of, *Lanes, Of.Active, Arch, Rule).Degree;
+  };
+  std::optional<unsigned> Worst = DegreeAt(A, Period);
+  std::optional<unsigned> Odd = DegreeAt(A, Period + 1);
+  const unsigned Threshold = std::max(2U, MinimumDegree);
+  SourceLocation Loc = findingLocation(A);
+  if (!Worst || *Worst < Threshold || Loc.isInvalid() ||
+      !holdsUnderOtherShapes(Kernel, A,
+                             [&](const MemoryAccess &Other) {
+                               auto D = DegreeAt(Other, Period);
+                               return D && *D >= Threshold;
+                             }) ||
+      !firstReport(Loc))
+    return;
+  const std::string &Name = (*Kernel.Symbols)[Factor].Name;
+  diag(Loc, "%0-way bank conflict on '%1' when '%2' is a multiple of %3: "
+            "lanes %4 bytes x '%2' apart share a bank%select{|; "
+            "conflict-free when '%2' is odd}5")
+      << *Worst << spelling(A.Expression) << Name
+      << static_cast<int>(Period) << static_cast<int>(Step < 0 ? -Step : Step)
+      << (Odd && *Odd <= 1 ? 1 : 0);
+  noteIndexDefinition(A.Expression);
+  noteCallSite(A, Kernel);
+  noteBlockDim(Kernel);
+  noteInstantiation(Kernel, Loc);
 }
 
 void BankConflictCheck::addPaddingFix(const VarDecl *Array, std::int64_t Pad,

@@ -25,6 +25,10 @@ private:
 
   /// Notes the padding at the declaration; with \p WithFixIt, rewrites the
   /// innermost extent there ([32] to [33], [TILE] to [TILE + 1]).
+  /// Reports a shared access whose stride is a kernel argument or another
+  /// symbol when, at a multiple of the bank period, it conflicts.
+  void reportSymbolicStride(const ::gpumem::access::KernelAccesses &Kernel,
+                            const ::gpumem::access::MemoryAccess &A);
   void addPaddingFix(const VarDecl *Array, std::int64_t Pad,
                      const std::string &Padded, bool WithFixIt);
 };
