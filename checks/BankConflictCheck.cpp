@@ -230,6 +230,7 @@ void BankConflictCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
                     "may assume its row length");
     noteIndexDefinition(A.Expression);
     noteCallSite(A, Kernel);
+    noteConstantArguments(Kernel, A);
     noteBlockDim(Kernel);
     noteInstantiation(Kernel, Loc);
   }
@@ -287,6 +288,7 @@ void BankConflictCheck::reportSymbolicStride(const KernelAccesses &Kernel,
       << (Odd && *Odd <= 1 ? 1 : 0);
   noteIndexDefinition(A.Expression);
   noteCallSite(A, Kernel);
+  noteConstantArguments(Kernel, A);
   noteBlockDim(Kernel);
   noteInstantiation(Kernel, Loc);
 }

@@ -114,6 +114,7 @@ void GlobalAccessCheck::noteCommon(const MemoryAccess &Access,
                                    const KernelAccesses &Kernel) {
   noteIndexDefinition(Access.Expression);
   noteCallSite(Access, Kernel);
+  noteConstantArguments(Kernel, Access);
   noteBlockDim(Kernel);
   noteInstantiation(Kernel, Access.Expression->getExprLoc());
 }

@@ -249,6 +249,41 @@ bool KernelAccessCheck::holdsUnderOtherShapes(
   return true;
 }
 
+/// True when \p S reads \p P, directly or through the initializers of the
+/// locals it reads.
+static bool readsParameter(const Stmt *S, const ParmVarDecl *P,
+                           unsigned Depth = 0) {
+  if (!S || Depth > 8)
+    return false;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
+    if (Ref->getDecl() == P)
+      return true;
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+        VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit())
+      return readsParameter(VD->getInit(), P, Depth + 1);
+    return false;
+  }
+  for (const Stmt *Child : S->children())
+    if (readsParameter(Child, P, Depth))
+      return true;
+  return false;
+}
+
+void KernelAccessCheck::noteConstantArguments(
+    const ::gpumem::access::KernelAccesses &Kernel,
+    const ::gpumem::access::MemoryAccess &Access) {
+  if (Kernel.ConstantArguments.empty() || !Found)
+    return;
+  const auto *Launch = Found->Launches.find(Kernel.Kernel);
+  for (const auto &[Param, Value] : Kernel.ConstantArguments)
+    if (readsParameter(Access.Expression, Param))
+      diag(Launch ? Launch->Where : Param->getLocation(),
+           "'%0' is %1 at every launch of '%2' in this file",
+           DiagnosticIDs::Note)
+          << Param->getName() << static_cast<int>(Value)
+          << Kernel.Kernel->getName();
+}
+
 void KernelAccessCheck::noteBlockDim(
     const ::gpumem::access::KernelAccesses &Kernel) {
   if (Kernel.LaunchShape) {

@@ -73,6 +73,10 @@ protected:
       llvm::function_ref<bool(const ::gpumem::access::MemoryAccess &)>
           IsFinding);
 
+  /// Notes each kernel parameter the access's index reads that was given
+  /// the constant every launch passes.
+  void noteConstantArguments(const ::gpumem::access::KernelAccesses &Kernel,
+                             const ::gpumem::access::MemoryAccess &Access);
   /// Notes where blockDim came from (launch, option or assumption).
   void noteBlockDim(const ::gpumem::access::KernelAccesses &Kernel);
   /// Notes the definition of a local variable used as the index.

@@ -753,6 +753,14 @@ KernelAccesses collectKernelAccesses(const FunctionDecl *Kernel,
                                              Settings.AssumedBlockSize);
   lanes::LaneEvaluator Eval(Ctx, *Out.Symbols, Geometry);
   Eval.enterKernel(Def);
+  if (const cuda::LaunchSites::Entry *Launch = Launches.find(Kernel))
+    for (std::size_t I = 0;
+         I < Launch->ConstantArgs.size() && I < Def->getNumParams(); ++I)
+      if (Launch->ConstantArgs[I] &&
+          Eval.bindKernelArgument(Def->getParamDecl(I),
+                                  *Launch->ConstantArgs[I]))
+        Out.ConstantArguments.emplace_back(Def->getParamDecl(I),
+                                           *Launch->ConstantArgs[I]);
   Collector C(Ctx, Eval, Settings, Out);
   C.run(Def->getBody(), Geometry.populatedLanes());
   // The results stay until the end of the TU, next to every other kernel's:

@@ -112,6 +112,9 @@ struct KernelAccesses {
   /// Symbols that stand for loop variables.
   std::map<lanes::SymbolId, const clang::VarDecl *> LoopVariables;
   std::vector<MemoryAccess> Accesses;
+  /// Kernel parameters given the constant every launch passes, with it.
+  std::vector<std::pair<const clang::ParmVarDecl *, std::int64_t>>
+      ConstantArguments;
   /// Where blockDim came from, for notes.
   std::optional<lanes::BlockShape> LaunchShape;
   clang::SourceLocation LaunchLocation;

@@ -99,13 +99,31 @@ void LaunchSites::add(const CUDAKernelCallExpr *Launch, ASTContext &Ctx) {
   if (!Kernel)
     return;
   auto Shape = constantBlockShape(Launch, Ctx, Facts);
+  // The integer constants this launch passes (a template argument or a
+  // constexpr folds too; anything else is no constant).
+  std::vector<std::optional<std::int64_t>> Args;
+  for (const Expr *Arg : Launch->arguments()) {
+    std::optional<std::int64_t> Value;
+    const Expr *E = Arg->IgnoreParenImpCasts();
+    if (!E->isValueDependent() && E->getType()->isIntegralOrEnumerationType())
+      if (std::optional<llvm::APSInt> I = E->getIntegerConstantExpr(Ctx);
+          I && I->getSignificantBits() <= 63)
+        Value = I->getExtValue();
+    Args.push_back(Value);
+  }
   auto [It, Inserted] = Entries.try_emplace(Kernel);
   Entry &E = It->second;
   if (Inserted) {
     E.Shape = Shape;
     E.Where = Launch->getBeginLoc();
+    E.ConstantArgs = std::move(Args);
     return;
   }
+  if (E.ConstantArgs.size() != Args.size())
+    E.ConstantArgs.clear();
+  for (std::size_t I = 0; I < E.ConstantArgs.size(); ++I)
+    if (E.ConstantArgs[I] != Args[I])
+      E.ConstantArgs[I].reset();
   bool Same = E.Shape && Shape && E.Shape->X == Shape->X &&
               E.Shape->Y == Shape->Y && E.Shape->Z == Shape->Z;
   if (!Same) {

@@ -37,6 +37,9 @@ public:
     std::optional<lanes::BlockShape> Shape;
     clang::SourceLocation Where;
     bool Conflicting = false;
+    /// Per parameter, the integer every launch passes, when all pass the
+    /// same constant (`attn<<<g, b>>>(q, k, /*Bc=*/32)`); empty otherwise.
+    std::vector<std::optional<std::int64_t>> ConstantArgs;
   };
 
   /// Records \p Launch.

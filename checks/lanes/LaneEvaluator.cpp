@@ -155,6 +155,17 @@ void LaneEvaluator::enterKernel(const FunctionDecl *FD) {
   Frames.push_back(std::move(Kernel));
 }
 
+bool LaneEvaluator::bindKernelArgument(const ParmVarDecl *P,
+                                       std::int64_t Value) {
+  if (Frames.empty() || !P ||
+      !isIntegerLike(P->getType().getNonReferenceType()) ||
+      P->getType()->isReferenceType() ||
+      (Frames.front().Facts && !Frames.front().Facts->writesOf(P).empty()))
+    return false;
+  Frames.front().Values[P] = LaneValue::constant(Value);
+  return true;
+}
+
 const FunctionDecl *LaneEvaluator::currentFunction() const {
   return Frames.empty() ? nullptr : Frames.back().Function;
 }

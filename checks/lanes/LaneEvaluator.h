@@ -78,6 +78,10 @@ public:
   const clang::FunctionDecl *currentFunction() const;
   /// Starts evaluating the body of kernel \p FD.
   void enterKernel(const clang::FunctionDecl *FD);
+  /// Gives kernel parameter \p P the value \p Value (every launch passes
+  /// it); false, and nothing bound, when the kernel writes \p P or it is
+  /// not an integer.
+  bool bindKernelArgument(const clang::ParmVarDecl *P, std::int64_t Value);
 
   /// Fixes symbols to numbers while enumerating their values.
   void pin(std::map<SymbolId, std::int64_t> Values) {
