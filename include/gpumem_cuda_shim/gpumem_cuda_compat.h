@@ -8,6 +8,8 @@
 //    CUDA wrapper does not implement (__stcs, __stcg, __stwb, __ldca,
 //    __ldlu). They are templates, so an overload the toolkit or a later
 //    Clang declares for a type is preferred and nothing is redeclared.
+//  - min and max for host code: nvcc declares them host and device, Clang
+//    device only.
 //  - Host APIs the toolkit removed, declared only for the toolkits that
 //    lack them (CUDART_VERSION): texture and surface references (CUDA 12),
 //    the cudaThread* functions and the device-number forms of
@@ -31,6 +33,32 @@ template <class T> __device__ T __ldlu(const T *ptr);
 template <class T, class V> __device__ void __stcg(T *ptr, V value);
 template <class T, class V> __device__ void __stcs(T *ptr, V value);
 template <class T, class V> __device__ void __stwb(T *ptr, V value);
+
+// min and max on the host. nvcc's math_functions.hpp declares them for
+// host and device; under Clang they are device functions only, and host
+// code calling max(float, float) (timing printouts, launch-size arithmetic)
+// does not parse. The same overloads, host side: non-templates, as nvcc's,
+// so they win over std::min/std::max as they do there.
+#define GPUMEM_HOST_MIN_MAX(Result, A, B)                                      \
+  __host__ Result min(A, B);                                                   \
+  __host__ Result max(A, B);
+GPUMEM_HOST_MIN_MAX(int, int, int)
+GPUMEM_HOST_MIN_MAX(unsigned int, unsigned int, unsigned int)
+GPUMEM_HOST_MIN_MAX(unsigned int, int, unsigned int)
+GPUMEM_HOST_MIN_MAX(unsigned int, unsigned int, int)
+GPUMEM_HOST_MIN_MAX(long, long, long)
+GPUMEM_HOST_MIN_MAX(unsigned long, unsigned long, unsigned long)
+GPUMEM_HOST_MIN_MAX(unsigned long, long, unsigned long)
+GPUMEM_HOST_MIN_MAX(unsigned long, unsigned long, long)
+GPUMEM_HOST_MIN_MAX(long long, long long, long long)
+GPUMEM_HOST_MIN_MAX(unsigned long long, unsigned long long, unsigned long long)
+GPUMEM_HOST_MIN_MAX(unsigned long long, long long, unsigned long long)
+GPUMEM_HOST_MIN_MAX(unsigned long long, unsigned long long, long long)
+GPUMEM_HOST_MIN_MAX(float, float, float)
+GPUMEM_HOST_MIN_MAX(double, double, double)
+GPUMEM_HOST_MIN_MAX(double, float, double)
+GPUMEM_HOST_MIN_MAX(double, double, float)
+#undef GPUMEM_HOST_MIN_MAX
 
 #if CUDART_VERSION >= 12000
 template <class T, int Dim = 1,

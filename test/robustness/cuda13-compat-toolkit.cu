@@ -27,6 +27,18 @@ __global__ void lookup(float *out) {
   out[threadIdx.x] = tex1Dfetch(table, threadIdx.x);
 }
 
+__global__ void clampDevice(float *out) {
+  out[threadIdx.x] = max(out[threadIdx.x], 0.0f) + min(1, 2);
+}
+
+// nvcc declares min and max for the host too (timing printouts, launch
+// arithmetic); under Clang they were device-only ("no matching function
+// for call to 'max'" in 11 CUDA samples).
+float hostTiming(float a, float b, int n, unsigned m) {
+  return max(a, b) + min(n, 4) + static_cast<float>(max(m, 2u)) +
+         static_cast<float>(max(2.0, 3.0f));
+}
+
 void host(float *out, const float *in) {
   streaming<2><<<1, 256>>>(out, in);
   lookup<<<1, 256>>>(out);
