@@ -6,8 +6,9 @@
 The block is the indented code after the line `<!-- recipe: NAME ...-->`;
 its lines are joined where they end in a backslash and run one after the
 other by the shell, in DIR (default: the README's folder), after each
-OLD (a whole word of the command) is replaced by NEW: the test's own
-binaries and files for `clang-tidy-22`, `kernel.cu`, and the like. Prints
+OLD (a whole word of the command) is replaced by NEW (split into words
+like a shell would): the test's own binaries and files for
+`clang-tidy-22`, `kernel.cu`, and the like. Prints
 what the commands print; exits with the first failing command's status.
 """
 
@@ -51,7 +52,11 @@ def main():
     replacements = dict(r.split("=", 1) for r in args.replace)
     cwd = args.cwd or os.path.dirname(os.path.abspath(args.readme))
     for command in recipe(args.readme, args.name):
-        words = [replacements.get(w, w) for w in shlex.split(command)]
+        words = []
+        for word in shlex.split(command):
+            # A replacement of several words (a binary and its options).
+            words += shlex.split(replacements[word]) if word in replacements \
+                else [word]
         print("$ " + " ".join(shlex.quote(w) for w in words), flush=True)
         done = subprocess.run(words, cwd=cwd, stderr=subprocess.STDOUT)
         if done.returncode:
