@@ -145,6 +145,8 @@ void AccessDumpCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
     };
     if (Kernel.LaunchShape)
       Shape = "launch " + ShapeText(*Kernel.LaunchShape);
+    else if (Kernel.StatedShape)
+      Shape = "stated " + ShapeText(*Kernel.StatedShape);
     else if (auto Option = parseBlockDim(Hardware.BlockDim))
       Shape = "option " + ShapeText(*Option);
     std::string Geometry;

@@ -217,7 +217,7 @@ bool KernelAccessCheck::holdsUnderOtherShapes(
     const ::gpumem::access::MemoryAccess &Access,
     llvm::function_ref<bool(const ::gpumem::access::MemoryAccess &)>
         IsFinding) {
-  if (!Access.ReadsRowIndex || Kernel.LaunchShape ||
+  if (!Access.ReadsRowIndex || Kernel.LaunchShape || Kernel.StatedShape ||
       parseBlockDim(Hardware.BlockDim) || !Found || !Context)
     return true;
   // Common 2-D tiles whose rows are narrower than a warp.
@@ -295,6 +295,15 @@ void KernelAccessCheck::noteBlockDim(
         << (Kernel.FirstWarpOnly ? "; warps straddle rows, the first warp is "
                                    "shown"
                                  : "");
+    return;
+  }
+  if (Kernel.StatedShape) {
+    const auto &S = *Kernel.StatedShape;
+    diag(Kernel.StatedLocation,
+         "blockDim is (%0, %1, %2) as the kernel states here",
+         DiagnosticIDs::Note)
+        << static_cast<int>(S.X) << static_cast<int>(S.Y)
+        << static_cast<int>(S.Z);
     return;
   }
   if (auto Option = parseBlockDim(Hardware.BlockDim)) {

@@ -10,6 +10,7 @@
 #include "checks/access/KernelAccessCollector.h"
 
 #include "checks/cuda/CudaBuiltins.h"
+#include "checks/cuda/StatedBlockShape.h"
 #include "checks/lanes/ConstantInt.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -739,6 +740,12 @@ KernelAccesses collectKernelAccesses(const FunctionDecl *Kernel,
     return Out;
 
   std::optional<lanes::BlockShape> Shape = Settings.BlockDim;
+  // What the kernel says of its block beats the option, not a launch.
+  if (auto Stated = cuda::statedBlockShape(Def, Ctx)) {
+    Shape = Stated->Shape;
+    Out.StatedShape = Stated->Shape;
+    Out.StatedLocation = Stated->Where;
+  }
   if (const cuda::LaunchSites::Entry *Launch = Launches.find(Kernel)) {
     Out.LaunchesDisagree = Launch->Conflicting;
     if (Launch->Shape) {

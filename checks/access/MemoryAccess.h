@@ -117,6 +117,10 @@ struct KernelAccesses {
       ConstantArguments;
   /// Where blockDim came from, for notes.
   std::optional<lanes::BlockShape> LaunchShape;
+  /// The shape the kernel states about itself (`if (blockDim.x != 128)
+  /// return;`), used when no launch fixes it, and where.
+  std::optional<lanes::BlockShape> StatedShape;
+  clang::SourceLocation StatedLocation;
   clang::SourceLocation LaunchLocation;
   bool LaunchesDisagree = false;
   bool FirstWarpOnly = false;

@@ -1,0 +1,37 @@
+//===- StatedBlockShape.h - the block shape a kernel states -----*- C++ -*-===//
+//
+// A kernel often says which block it runs in: `if (blockDim.x != 128)
+// return;`, `assert(blockDim.x == 4)`. Where no launch in the file fixes
+// blockDim, that statement is a better source than the assumption of a
+// block whose rows are a multiple of 32: a 4-thread block must never be
+// priced as a 32-lane warp.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUMEM_CHECKS_CUDA_STATEDBLOCKSHAPE_H
+#define GPUMEM_CHECKS_CUDA_STATEDBLOCKSHAPE_H
+
+#include "checks/lanes/ThreadGeometry.h"
+
+#include "clang/AST/Decl.h"
+
+#include <optional>
+
+namespace gpumem::cuda {
+
+/// A block shape a kernel states, and where.
+struct StatedShape {
+  lanes::BlockShape Shape;
+  clang::SourceLocation Where;
+};
+
+/// The shape \p Kernel's body states in its top-level statements: guards
+/// that return unless blockDim's axes are constants (`blockDim.x != C`,
+/// joined by `||`), or asserts that they are (`blockDim.x == C`, joined by
+/// `&&`). An axis it does not state is 1, and only when the body reads
+/// neither threadIdx nor blockDim of that axis; otherwise nothing.
+std::optional<StatedShape> statedBlockShape(const clang::FunctionDecl *Kernel,
+                                            const clang::ASTContext &Ctx);
+
+} // namespace gpumem::cuda
+
+#endif
