@@ -168,6 +168,7 @@ std::list<KernelAccessCheck::SharedAnalysis> &sharedAnalyses() {
 } // namespace
 
 void KernelAccessCheck::onStartOfTranslationUnit() {
+  resetParseRecovery();
   sharedAnalyses().clear();
   // A check that outlives its TU would otherwise keep the last one's nodes.
   if (Found) {
@@ -179,6 +180,7 @@ void KernelAccessCheck::onStartOfTranslationUnit() {
 }
 
 void KernelAccessCheck::onEndOfTranslationUnit() {
+  resetParseRecovery();
   if (!Found || !Found->Context || Found->Kernels.empty())
     return;
   Context = Found->Context;

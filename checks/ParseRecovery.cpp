@@ -38,12 +38,20 @@ private:
 
 } // namespace
 
+namespace {
+/// The preprocessor of the TU being set up that has the recovery. Every
+/// check of a TU is offered the same preprocessor; the first installs it.
+/// Thread local: clangd parses files in parallel. Reset when a TU's
+/// analysis starts and ends (resetParseRecovery), since the next TU's
+/// preprocessor may be allocated where this one was.
+thread_local const Preprocessor *Installed = nullptr;
+} // namespace
+
+void resetParseRecovery() { Installed = nullptr; }
+
 void installParseRecovery(
     Preprocessor &PP,
     std::function<void(SourceLocation, llvm::StringRef)> Report) {
-  // Every check of a TU is offered the same preprocessor; the first one
-  // installs the recovery. Thread local: clangd parses files in parallel.
-  static thread_local const Preprocessor *Installed = nullptr;
   if (Installed == &PP)
     return;
   Installed = &PP;

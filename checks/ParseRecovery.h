@@ -31,6 +31,11 @@ void installParseRecovery(
     Preprocessor &PP,
     std::function<void(SourceLocation, llvm::StringRef)> Report);
 
+/// Forgets which preprocessor has the recovery: called when a TU's
+/// analysis starts and ends, so the next TU gets it even if its
+/// preprocessor lives at the same address.
+void resetParseRecovery();
+
 } // namespace clang::tidy::gpumem
 
 #endif
