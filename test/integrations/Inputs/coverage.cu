@@ -1,0 +1,10 @@
+// Input of coverage.test: five analysed accesses, three not.
+__global__ void mixed(const float *in, const int *idx, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i];
+  float s = in[i * n];
+  int j = idx[i];
+  out[j] = s;
+  out[idx[i] + 1] = 0.0f;
+  out[i / n] = 1.0f;
+}
