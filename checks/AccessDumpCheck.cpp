@@ -140,8 +140,7 @@ void AccessDumpCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
   for (const KernelAccesses &Kernel : Kernels) {
     std::string Shape = "assumed";
     auto ShapeText = [](const ::gpumem::lanes::BlockShape &S) {
-      return std::to_string(S.X) + "x" + std::to_string(S.Y) + "x" +
-             std::to_string(S.Z);
+      return S.text("x", "?");
     };
     if (Kernel.LaunchShape)
       Shape = "launch " + ShapeText(*Kernel.LaunchShape);

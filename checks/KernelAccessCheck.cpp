@@ -290,13 +290,19 @@ void KernelAccessCheck::noteBlockDim(
     const ::gpumem::access::KernelAccesses &Kernel) {
   if (Kernel.LaunchShape) {
     const auto &S = *Kernel.LaunchShape;
-    diag(Kernel.LaunchLocation,
-         "blockDim is (%0, %1, %2) at this launch%3", DiagnosticIDs::Note)
-        << static_cast<int>(S.X) << static_cast<int>(S.Y)
-        << static_cast<int>(S.Z)
+    std::string Open;
+    for (auto [Extent, Axis] : {std::pair{S.Y, "y"}, std::pair{S.Z, "z"}})
+      if (Extent <= 0)
+        Open += std::string(Open.empty() ? "" : " or ") + "blockDim." + Axis;
+    diag(Kernel.LaunchLocation, "blockDim is (%0) at this launch%1%2",
+         DiagnosticIDs::Note)
+        << S.text(", ", "not a constant")
         << (Kernel.FirstWarpOnly ? "; warps straddle rows, the first warp is "
                                    "shown"
-                                 : "");
+                                 : "")
+        << (Open.empty() ? std::string()
+                         : "; which thread each lane is does not depend on " +
+                               Open);
     return;
   }
   if (Kernel.StatedShape) {

@@ -571,7 +571,7 @@ LaneValue LaneEvaluator::evaluateLoopVariable(const VarDecl *VD,
       LaneValue BoundValue =
           evaluate(VarOnLeft ? Cond->getRHS() : Cond->getLHS());
       bool BoundUsesAssumption =
-          !Geometry.shape() &&
+          Geometry.assumesBounds() &&
           BoundValue.asConstant() != BoundValue.substitute(Bounds).asConstant();
       auto Bound = BoundValue.substitute(Bounds).asConstant();
       if (Bound) {
@@ -752,7 +752,7 @@ std::optional<LaneMask> LaneEvaluator::evaluateCondition(const Expr *Cond) {
       LaneValue Diff = evaluate(BO->getLHS()) - evaluate(BO->getRHS());
       if (Diff.isUnknown())
         return std::nullopt;
-      if (!Diff.terms().empty() && !Geometry.shape()) {
+      if (!Diff.terms().empty() && Geometry.assumesBounds()) {
         // blockDim in a guard (index < blockDim.x) takes the assumed size,
         // as loop bounds do.
         auto Bounds = Geometry.boundsSubstitution();

@@ -1,6 +1,7 @@
 //===- ThreadGeometry.cpp - lanes to thread indices -----------------------===//
 #include "checks/lanes/ThreadGeometry.h"
 
+#include <cassert>
 #include <numeric>
 
 namespace gpumem::lanes {
@@ -43,16 +44,29 @@ void ThreadGeometry::initGridSymbols(SymbolTable &Symbols) {
 }
 
 ThreadGeometry ThreadGeometry::known(BlockShape S, SymbolTable &Symbols) {
+  assert(S.placesLanes() && "a shape that does not place the lanes");
   ThreadGeometry G;
   G.Shape = S;
   G.initGridSymbols(Symbols);
-  G.BlockDim = {LaneValue::constant(S.X), LaneValue::constant(S.Y),
-                LaneValue::constant(S.Z)};
-  if (S.threads() < static_cast<std::int64_t>(WarpLanes))
+  static const char *const DimNames[3] = {"blockDim.x", "blockDim.y",
+                                          "blockDim.z"};
+  const std::int64_t Extents[3] = {S.X, S.Y, S.Z};
+  for (unsigned A = 0; A < 3; ++A) {
+    if (Extents[A] > 0) {
+      G.BlockDim[A] = LaneValue::constant(Extents[A]);
+      continue;
+    }
+    // Not a constant: a symbol, taken as 1 where a loop bound needs it.
+    SymbolId Id = Symbols.intern(DimNames[A]);
+    G.BlockDim[A] = LaneValue::symbol(Id);
+    G.BoundsSubstitution[Id] = 1;
+  }
+  if (S.complete() && S.threads() < static_cast<std::int64_t>(WarpLanes))
     G.Populated = (1ULL << S.threads()) - 1;
 
+  // A uniform index over Count values (0: not a constant, no values).
   auto Uniform = [&](const char *Name, std::int64_t Count) {
-    return Count <= 1 ? LaneValue::constant(0)
+    return Count == 1 ? LaneValue::constant(0)
                       : LaneValue::symbol(threadSymbol(Symbols, Name, Count));
   };
   const std::int64_t W = WarpLanes;
@@ -62,7 +76,9 @@ ThreadGeometry ThreadGeometry::known(BlockShape S, SymbolTable &Symbols) {
         LaneValue::symbol(threadSymbol(Symbols, "warp.x", S.X / W), W) +
         LaneValue::perLane(laneVector(
             [](std::int64_t L, const BlockShape &) { return L; }, S));
-    G.ThreadIdx[1] = Uniform("threadIdx.y", S.Y);
+    // A row count that is not a constant is judged, as with an assumed
+    // shape, for each of the first 32 rows.
+    G.ThreadIdx[1] = Uniform("threadIdx.y", S.Y > 0 ? S.Y : 32);
     G.ThreadIdx[2] = Uniform("threadIdx.z", S.Z);
     return G;
   }
@@ -134,8 +150,10 @@ ThreadGeometry ThreadGeometry::assumed(SymbolTable &Symbols,
 }
 
 std::int64_t ThreadGeometry::boundsBlockDim(unsigned Axis) const {
-  if (Shape)
-    return Axis == 0 ? Shape->X : Axis == 1 ? Shape->Y : Shape->Z;
+  if (Shape) {
+    std::int64_t E = Axis == 0 ? Shape->X : Axis == 1 ? Shape->Y : Shape->Z;
+    return E > 0 ? E : 1;
+  }
   return Axis == 0 ? BoundsBlockSize : 1;
 }
 

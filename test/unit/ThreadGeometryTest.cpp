@@ -1,0 +1,116 @@
+//===- ThreadGeometryTest.cpp - lanes to threads against brute force ------===//
+//
+// A warp holds the threads 32w .. 32w+31 of the linear id x + X*(y + Y*z).
+// For every block shape that places its lanes (all extents known, or the
+// known ones enough), the geometry's threadIdx values, with the warp and
+// row symbols pinned, must be those of the brute-force decomposition, for
+// every warp of the block.
+//
+//===----------------------------------------------------------------------===//
+#include "checks/lanes/ThreadGeometry.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+
+using namespace gpumem::lanes;
+
+namespace {
+
+/// The extents the brute force runs with: a shape's own, or \p Open for one
+/// that is not a constant.
+BlockShape concrete(BlockShape S, std::int64_t Open) {
+  for (std::int64_t *E : {&S.X, &S.Y, &S.Z})
+    if (*E <= 0)
+      *E = Open;
+  return S;
+}
+
+/// Checks the geometry of \p Shape against the linear decomposition of
+/// each warp of a block with \p Open for the extents that are not known.
+void expectPlacement(BlockShape Shape, std::int64_t Open) {
+  SymbolTable Symbols;
+  ThreadGeometry G = ThreadGeometry::known(Shape, Symbols);
+  BlockShape C = concrete(Shape, Open);
+  const std::int64_t Warps = (C.threads() + 31) / 32;
+  for (std::int64_t W = 0; W < Warps; ++W) {
+    // The thread each lane is, by the definition.
+    std::array<std::array<std::int64_t, 3>, WarpLanes> Want{};
+    for (unsigned L = 0; L < WarpLanes; ++L) {
+      std::int64_t T = 32 * W + L;
+      Want[L] = {T % C.X, (T / C.X) % C.Y, T / (C.X * C.Y)};
+    }
+    // The geometry's symbols pinned for warp W: a warp symbol counts whole
+    // warps along its axis; a uniform index is lane 0's.
+    std::map<SymbolId, std::int64_t> Pins;
+    for (SymbolId Id = 0; Id < Symbols.size(); ++Id) {
+      const std::string &Name = Symbols[Id].Name;
+      if (Name == "warp.x")
+        Pins[Id] = Want[0][0] / 32;
+      else if (Name == "warp.y")
+        Pins[Id] = Want[0][1] / (32 / C.X);
+      else if (Name == "warp.z")
+        Pins[Id] = Want[0][2] / (32 / (C.X * C.Y));
+      else if (Name == "threadIdx.y")
+        Pins[Id] = Want[0][1];
+      else if (Name == "threadIdx.z")
+        Pins[Id] = Want[0][2];
+    }
+    for (unsigned Axis = 0; Axis < 3; ++Axis) {
+      auto Lanes = G.threadIdx(Axis).substitute(Pins).asPerLane();
+      ASSERT_TRUE(Lanes.has_value())
+          << "axis " << Axis << " of " << Shape.text("x", "?");
+      for (unsigned L = 0; L < WarpLanes; ++L)
+        EXPECT_EQ((*Lanes)[L], Want[L][Axis])
+            << "lane " << L << " of warp " << W << ", axis " << Axis
+            << ", shape " << Shape.text("x", "?") << " as "
+            << C.text("x", "?");
+    }
+  }
+}
+
+TEST(ThreadGeometryTest, CompleteShapesMatchTheLinearThreadId) {
+  const BlockShape Shapes[] = {{32, 1, 1},  {256, 1, 1}, {64, 4, 2},
+                               {16, 16, 1}, {8, 8, 1},   {4, 8, 3},
+                               {8, 2, 2},   {2, 4, 8},   {1, 32, 2}};
+  for (const BlockShape &S : Shapes)
+    expectPlacement(S, 1);
+}
+
+TEST(ThreadGeometryTest, PartialShapesHoldForEveryOpenExtent) {
+  // Extents that are not constants must not matter: each is checked with
+  // several values.
+  const BlockShape Shapes[] = {{4, 8, 0}, {16, 2, 0}, {128, 0, 1},
+                               {32, 0, 0}, {8, 4, 0}};
+  for (const BlockShape &S : Shapes) {
+    ASSERT_TRUE(S.placesLanes()) << S.text("x", "?");
+    for (std::int64_t Open : {1, 2, 3, 7})
+      expectPlacement(S, Open);
+  }
+}
+
+TEST(ThreadGeometryTest, ShapesThatDoNotPlaceLanes) {
+  // A width that is not a constant, or rows that do not fill warps evenly
+  // without the open extent.
+  EXPECT_FALSE((BlockShape{0, 4, 1}.placesLanes()));
+  EXPECT_FALSE((BlockShape{16, 0, 1}.placesLanes()));
+  EXPECT_FALSE((BlockShape{4, 4, 0}.placesLanes()));
+  EXPECT_FALSE((BlockShape{48, 0, 1}.placesLanes()));
+  EXPECT_TRUE((BlockShape{48, 2, 1}.placesLanes()));
+}
+
+TEST(ThreadGeometryTest, OpenExtentsAreSymbolsAndBoundsOfOne) {
+  SymbolTable Symbols;
+  ThreadGeometry G = ThreadGeometry::known({4, 8, 0}, Symbols);
+  EXPECT_EQ(G.blockDim(0).asConstant(), 4);
+  EXPECT_EQ(G.blockDim(1).asConstant(), 8);
+  EXPECT_FALSE(G.blockDim(2).asConstant().has_value());
+  EXPECT_EQ(G.boundsBlockDim(2), 1);
+  EXPECT_TRUE(G.assumesBounds());
+  EXPECT_EQ(G.populatedLanes(), AllLanes);
+
+  SymbolTable Known;
+  EXPECT_FALSE(ThreadGeometry::known({4, 8, 1}, Known).assumesBounds());
+}
+
+} // namespace
