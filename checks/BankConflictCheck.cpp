@@ -210,7 +210,9 @@ void BankConflictCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
           << (Kernel.UsedAssumedBounds
                   ? "; blockDim.x taken as " +
                         std::to_string(Kernel.AssumedBlockSize) +
-                        " (option 'AssumedBlockSize')"
+                        (Kernel.AssumedSizeFromMaxThreads
+                             ? " (the most its __launch_bounds__ allows)"
+                             : " (option 'AssumedBlockSize')")
                   : std::string());
     }
     if (Pad)

@@ -222,9 +222,15 @@ bool KernelAccessCheck::holdsUnderOtherShapes(
   if (!Access.ReadsRowIndex || Kernel.LaunchShape || Kernel.StatedShape ||
       parseBlockDim(Hardware.BlockDim) || !Found || !Context)
     return true;
-  // Common 2-D tiles whose rows are narrower than a warp.
-  static constexpr ::gpumem::lanes::BlockShape Others[] = {{16, 16, 1},
-                                                           {8, 8, 1}};
+  // Common 2-D tiles whose rows are narrower than a warp; for a block of
+  // fewer than 32 threads (its __launch_bounds__), every 2-D split of it.
+  std::vector<::gpumem::lanes::BlockShape> Others = {{16, 16, 1}, {8, 8, 1}};
+  if (Kernel.ShapeFromMaxThreads) {
+    Others.clear();
+    for (std::int64_t X = 1; X < Kernel.MaxThreads; ++X)
+      if (Kernel.MaxThreads % X == 0)
+        Others.push_back({X, Kernel.MaxThreads / X, 1});
+  }
   for (const ::gpumem::lanes::BlockShape &Shape : Others) {
     std::string Key = "shape " + std::to_string(Shape.X) + "x" +
                       std::to_string(Shape.Y) + " of " +
@@ -314,6 +320,14 @@ void KernelAccessCheck::noteBlockDim(
         << static_cast<int>(S.Z);
     return;
   }
+  if (Kernel.ShapeFromMaxThreads) {
+    diag(Kernel.MaxThreadsLocation,
+         "a block of at most %0 threads by this __launch_bounds__: judged "
+         "as (%0, 1, 1)",
+         DiagnosticIDs::Note)
+        << static_cast<int>(Kernel.MaxThreads);
+    return;
+  }
   if (auto Option = parseBlockDim(Hardware.BlockDim)) {
     diag(Kernel.Kernel->getLocation(),
          "blockDim is (%0, %1, %2) from option 'BlockDim'",
@@ -324,10 +338,15 @@ void KernelAccessCheck::noteBlockDim(
   }
   diag(Kernel.Kernel->getLocation(),
        "assuming blockDim.x is a multiple of 32 (no constant launch of '%0' "
-       "in this file%1; set option 'BlockDim' to fix it)",
+       "in this file%1; set option 'BlockDim' to fix it)%2",
        DiagnosticIDs::Note)
       << Kernel.Kernel->getName()
-      << (Kernel.LaunchesDisagree ? ", its launches disagree" : "");
+      << (Kernel.LaunchesDisagree ? ", its launches disagree" : "")
+      << (Kernel.MaxThreads > 0
+              ? "; its __launch_bounds__ allows at most " +
+                    std::to_string(Kernel.MaxThreads) +
+                    " threads per block but fixes no shape"
+              : std::string());
 }
 
 /// The first local variable with an initializer that \p E reads.

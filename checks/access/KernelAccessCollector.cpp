@@ -754,10 +754,25 @@ KernelAccesses collectKernelAccesses(const FunctionDecl *Kernel,
       Out.LaunchLocation = Launch->Where;
     }
   }
+  // __launch_bounds__(N): no block has more than N threads. Under 32 (and
+  // only x read) the block is judged at N threads; otherwise the assumed
+  // size for loop bounds is at most N, rounded down to whole warps.
+  if (auto Bounds = cuda::launchBounds(Def, Ctx)) {
+    Out.MaxThreads = Bounds->MaxThreads;
+    Out.MaxThreadsLocation = Bounds->Where;
+    if (!Shape && Bounds->Shape) {
+      Shape = Bounds->Shape;
+      Out.ShapeFromMaxThreads = true;
+    } else if (!Shape && Bounds->MaxThreads >= 32 &&
+               Bounds->MaxThreads / 32 * 32 < Out.AssumedBlockSize) {
+      Out.AssumedBlockSize = Bounds->MaxThreads / 32 * 32;
+      Out.AssumedSizeFromMaxThreads = true;
+    }
+  }
   lanes::ThreadGeometry Geometry =
       Shape ? lanes::ThreadGeometry::known(*Shape, *Out.Symbols)
             : lanes::ThreadGeometry::assumed(*Out.Symbols,
-                                             Settings.AssumedBlockSize);
+                                             Out.AssumedBlockSize);
   lanes::LaneEvaluator Eval(Ctx, *Out.Symbols, Geometry);
   Eval.enterKernel(Def);
   if (const cuda::LaunchSites::Entry *Launch = Launches.find(Kernel))

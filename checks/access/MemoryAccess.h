@@ -122,6 +122,12 @@ struct KernelAccesses {
   std::optional<lanes::BlockShape> StatedShape;
   clang::SourceLocation StatedLocation;
   clang::SourceLocation LaunchLocation;
+  /// `__launch_bounds__(N)`: N, where, and whether it gave the shape (a
+  /// bound under 32) or only bounded AssumedBlockSize.
+  std::int64_t MaxThreads = 0;
+  clang::SourceLocation MaxThreadsLocation;
+  bool ShapeFromMaxThreads = false;
+  bool AssumedSizeFromMaxThreads = false;
   bool LaunchesDisagree = false;
   bool FirstWarpOnly = false;
   bool UsedAssumedBounds = false;

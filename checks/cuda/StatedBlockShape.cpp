@@ -3,8 +3,11 @@
 
 #include "checks/cuda/CudaBuiltins.h"
 
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
 
 namespace gpumem::cuda {
 
@@ -114,6 +117,28 @@ std::optional<StatedShape> statedBlockShape(const FunctionDecl *Kernel,
       Axes[A] = 1;
     }
   return StatedShape{{*Axes[0], *Axes[1], *Axes[2]}, Where};
+}
+
+std::optional<LaunchBounds> launchBounds(const FunctionDecl *Kernel,
+                                         const ASTContext &Ctx) {
+  const FunctionDecl *Def = nullptr;
+  if (!Kernel || !Kernel->hasBody(Def) || !Def)
+    return std::nullopt;
+  const auto *Attr = Def->getAttr<CUDALaunchBoundsAttr>();
+  const Expr *Max = Attr ? Attr->getMaxThreads() : nullptr;
+  if (!Max || Max->isValueDependent())
+    return std::nullopt;
+  auto N = Max->getIntegerConstantExpr(Ctx);
+  if (!N || N->getSignificantBits() > 32 || N->getExtValue() <= 0)
+    return std::nullopt;
+  LaunchBounds Out;
+  Out.MaxThreads = N->getExtValue();
+  // The attribute is usually spelled through the toolkit's macro: point
+  // at the user's spelling.
+  Out.Where = Ctx.getSourceManager().getExpansionLoc(Attr->getLocation());
+  if (Out.MaxThreads < 32)
+    Out.Shape = lanes::BlockShape{Out.MaxThreads, 1, 1};
+  return Out;
 }
 
 } // namespace gpumem::cuda

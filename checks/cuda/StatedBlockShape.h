@@ -32,6 +32,21 @@ struct StatedShape {
 std::optional<StatedShape> statedBlockShape(const clang::FunctionDecl *Kernel,
                                             const clang::ASTContext &Ctx);
 
+/// What `__launch_bounds__(N)` says of a kernel's block: at most N threads.
+/// It fixes no shape; it bounds the block size the analysis assumes. A
+/// bound under 32 makes the block one partial warp: it is judged as N
+/// threads in x (the most lanes it can have), and the checks keep a finding
+/// that reads threadIdx.y or .z only if it holds for every X x Y = N.
+struct LaunchBounds {
+  std::int64_t MaxThreads = 0;
+  clang::SourceLocation Where;
+  std::optional<lanes::BlockShape> Shape;
+};
+
+/// \p Kernel's `__launch_bounds__`, when its thread count is a constant.
+std::optional<LaunchBounds> launchBounds(const clang::FunctionDecl *Kernel,
+                                         const clang::ASTContext &Ctx);
+
 } // namespace gpumem::cuda
 
 #endif
