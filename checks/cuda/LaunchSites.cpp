@@ -16,12 +16,6 @@ namespace {
 
 using FactsCache = LaunchSites::FactsCache;
 
-/// A positive constant extent, or 0 for one that is not a constant.
-std::int64_t extentOf(const Expr *E, ASTContext &Ctx) {
-  auto D = lanes::constantInt(E, Ctx);
-  return D && *D > 0 ? *D : 0;
-}
-
 /// The axis a `dim3` member expression names (block.x is 0), or -1.
 int dim3Axis(const MemberExpr *ME) {
   const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
@@ -31,28 +25,90 @@ int dim3Axis(const MemberExpr *ME) {
   return Name == "x" ? 0 : Name == "y" ? 1 : Name == "z" ? 2 : -1;
 }
 
-std::optional<lanes::BlockShape> shapeOf(const Expr *E, ASTContext &Ctx,
-                                         unsigned Depth, FactsCache &Facts,
-                                         SourceLocation Use);
+/// Reads the block argument of one launch.
+class ShapeReader {
+public:
+  ShapeReader(const CUDAKernelCallExpr *Launch, ASTContext &Ctx,
+              FactsCache &Facts)
+      : Launch(Launch), Ctx(Ctx), SM(Ctx.getSourceManager()), Facts(Facts) {}
 
-/// The shape of dim3 variable \p VD where \p Use reads it: its initializer,
-/// then the `VD.x = n` assignments before \p Use. Each write must be a
-/// statement of the function's outermost block (run once, in order);
-/// anything else that writes the variable fixes nothing.
-std::optional<lanes::BlockShape> variableShape(const VarDecl *VD,
-                                               ASTContext &Ctx, unsigned Depth,
-                                               FactsCache &Facts,
-                                               SourceLocation Use) {
+  std::optional<lanes::BlockShape> shapeOf(const Expr *E, unsigned Depth);
+
+private:
+  const CUDAKernelCallExpr *Launch;
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  FactsCache &Facts;
+
+  LaunchSites::FunctionCache &cacheOf(const FunctionDecl *FD) {
+    LaunchSites::FunctionCache &C = Facts[FD];
+    if (!C.Writes)
+      C.Writes = std::make_unique<lanes::FunctionFacts>(FD);
+    if (!C.Branches)
+      C.Branches = std::make_unique<BranchFacts>(FD, Ctx);
+    return C;
+  }
+
+  bool before(SourceLocation A, SourceLocation B) const {
+    return SM.isBeforeInTranslationUnit(A, B);
+  }
+
+  std::int64_t extentOf(const Expr *E);
+  std::optional<lanes::BlockShape> variableShape(const VarDecl *VD,
+                                                 unsigned Depth);
+};
+
+/// A positive constant extent, or 0 for one that is not a constant. A
+/// variable the launch's branch fixes (`case 256:` of `switch (threads)`)
+/// is that constant when no write to it can run between the first of \p E
+/// and the branch's test, and the launch: every write comes before that
+/// point, or after the launch with no loop around the launch that starts
+/// after that point.
+std::int64_t ShapeReader::extentOf(const Expr *E) {
+  if (auto D = lanes::constantInt(E, Ctx))
+    return *D > 0 ? *D : 0;
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const auto *FD =
+      VD && VD->hasLocalStorage()
+          ? dyn_cast<FunctionDecl>(VD->getParentFunctionOrMethod())
+          : nullptr;
+  if (!FD)
+    return 0;
+  LaunchSites::FunctionCache &C = cacheOf(FD);
+  llvm::ArrayRef<BranchFact> Known = C.Branches->at(Launch);
+  for (auto It = Known.rbegin(); It != Known.rend(); ++It) {
+    if (It->Var != VD || It->Value <= 0)
+      continue;
+    SourceLocation From =
+        before(E->getBeginLoc(), It->Since) ? E->getBeginLoc() : It->Since;
+    bool LoopSinceFrom = false;
+    for (SourceLocation Loop : C.Branches->loopsAround(Launch))
+      LoopSinceFrom |= before(From, Loop);
+    for (const Stmt *W : C.Writes->writesOf(VD)) {
+      bool Earlier = before(W->getEndLoc(), From);
+      bool Later = !LoopSinceFrom &&
+                   before(Launch->getEndLoc(), W->getBeginLoc());
+      if (!Earlier && !Later)
+        return 0;
+    }
+    return It->Value;
+  }
+  return 0;
+}
+
+/// The shape of dim3 variable \p VD where the launch reads it: its
+/// initializer, then the `VD.x = n` assignments before the launch. Each
+/// write must be a statement of the function's outermost block (run once,
+/// in order); anything else that writes the variable fixes nothing.
+std::optional<lanes::BlockShape> ShapeReader::variableShape(const VarDecl *VD,
+                                                            unsigned Depth) {
   std::optional<lanes::BlockShape> Shape =
-      VD->getInit() ? shapeOf(VD->getInit(), Ctx, Depth + 1, Facts, Use)
-                    : std::nullopt;
+      VD->getInit() ? shapeOf(VD->getInit(), Depth + 1) : std::nullopt;
   const auto *FD = dyn_cast<FunctionDecl>(VD->getDeclContext());
   if (!FD)
     return Shape;
-  std::unique_ptr<lanes::FunctionFacts> &Slot = Facts[FD];
-  if (!Slot)
-    Slot = std::make_unique<lanes::FunctionFacts>(FD);
-  llvm::ArrayRef<const Stmt *> Writes = Slot->writesOf(VD);
+  llvm::ArrayRef<const Stmt *> Writes = cacheOf(FD).Writes->writesOf(VD);
   if (Writes.empty())
     return Shape;
   const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
@@ -66,7 +122,6 @@ std::optional<lanes::BlockShape> variableShape(const VarDecl *VD,
     Shape = lanes::BlockShape{1, 1, 1};
   if (!Shape)
     return std::nullopt;
-  const SourceManager &SM = Ctx.getSourceManager();
   for (const Stmt *W : Writes) {
     const Stmt *TopLevel = nullptr;
     for (const Stmt *S : Body->body()) {
@@ -84,28 +139,27 @@ std::optional<lanes::BlockShape> variableShape(const VarDecl *VD,
     int Axis = Member ? dim3Axis(Member) : -1;
     if (!TopLevel || Axis < 0)
       return std::nullopt;
-    if (Use.isValid() && !SM.isBeforeInTranslationUnit(W->getBeginLoc(), Use))
+    if (!before(W->getBeginLoc(), Launch->getBeginLoc()))
       continue;
-    std::int64_t Extent = extentOf(Assign->getRHS(), Ctx);
+    std::int64_t Extent = extentOf(Assign->getRHS());
     (Axis == 0 ? Shape->X : Axis == 1 ? Shape->Y : Shape->Z) = Extent;
   }
   return Shape;
 }
 
-std::optional<lanes::BlockShape> shapeOf(const Expr *E, ASTContext &Ctx,
-                                         unsigned Depth, FactsCache &Facts,
-                                         SourceLocation Use) {
+std::optional<lanes::BlockShape> ShapeReader::shapeOf(const Expr *E,
+                                                      unsigned Depth) {
   if (!E || Depth > 8)
     return std::nullopt;
   E = E->IgnoreParenImpCasts();
   if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
-    return shapeOf(MT->getSubExpr(), Ctx, Depth + 1, Facts, Use);
+    return shapeOf(MT->getSubExpr(), Depth + 1);
   if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
-    return shapeOf(BT->getSubExpr(), Ctx, Depth + 1, Facts, Use);
+    return shapeOf(BT->getSubExpr(), Depth + 1);
   if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
-    return shapeOf(FC->getSubExpr(), Ctx, Depth + 1, Facts, Use);
+    return shapeOf(FC->getSubExpr(), Depth + 1);
   if (E->getType()->isIntegralOrEnumerationType()) {
-    std::int64_t X = extentOf(E, Ctx);
+    std::int64_t X = extentOf(E);
     if (X == 0)
       return std::nullopt;
     return lanes::BlockShape{X, 1, 1};
@@ -114,7 +168,7 @@ std::optional<lanes::BlockShape> shapeOf(const Expr *E, ASTContext &Ctx,
     const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
     if (!VD)
       return std::nullopt;
-    return variableShape(VD, Ctx, Depth, Facts, Use);
+    return variableShape(VD, Depth);
   }
   // dim3(16, 16), dim3{4, 8, depth}, {4, 8, depth}: each constant extent,
   // 0 for the others.
@@ -122,18 +176,16 @@ std::optional<lanes::BlockShape> shapeOf(const Expr *E, ASTContext &Ctx,
     std::int64_t Dims[3] = {1, 1, 1};
     unsigned I = 0;
     for (const Expr *Arg : Args) {
-      if (I == 3)
+      if (I == 3 || isa<CXXDefaultArgExpr>(Arg))
         break;
-      if (isa<CXXDefaultArgExpr>(Arg))
-        break;
-      Dims[I++] = extentOf(Arg, Ctx);
+      Dims[I++] = extentOf(Arg);
     }
     return lanes::BlockShape{Dims[0], Dims[1], Dims[2]};
   };
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
     if (Construct->getNumArgs() == 1 &&
         Construct->getArg(0)->getType()->isRecordType())
-      return shapeOf(Construct->getArg(0), Ctx, Depth + 1, Facts, Use); // copy
+      return shapeOf(Construct->getArg(0), Depth + 1); // a copy
     return Extents(Construct->arguments());
   }
   if (const auto *Init = dyn_cast<InitListExpr>(E))
@@ -156,7 +208,7 @@ LaunchSites::constantBlockShape(const CUDAKernelCallExpr *Launch,
   if (!Config || Config->getNumArgs() < 2)
     return std::nullopt;
   std::optional<lanes::BlockShape> Shape =
-      shapeOf(Config->getArg(1), Ctx, 0, Facts, Launch->getBeginLoc());
+      ShapeReader(Launch, Ctx, Facts).shapeOf(Config->getArg(1), 0);
   // Extents that are not constants are fine when the others place every
   // lane of a warp (`dim3 block = {4, 8, depth}`); otherwise nothing.
   if (Shape && !Shape->placesLanes())

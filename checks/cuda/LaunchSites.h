@@ -1,14 +1,16 @@
 //===- LaunchSites.h - block shapes fixed by kernel launches ----*- C++ -*-===//
 //
 // A launch `k<<<grid, block>>>(...)` whose block is a constant (256,
-// dim3(16, 16), a dim3 variable initialised from constants or macros) fixes
-// blockDim for the kernel's analysis. Launches of one kernel that disagree
+// dim3(16, 16), a dim3 variable initialised from constants or macros, a
+// variable inside `case 256:` of a switch on it) fixes blockDim for the
+// kernel's analysis. Launches of one kernel that disagree
 // fix nothing.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPUMEM_CHECKS_CUDA_LAUNCHSITES_H
 #define GPUMEM_CHECKS_CUDA_LAUNCHSITES_H
 
+#include "checks/cuda/BranchFacts.h"
 #include "checks/lanes/FunctionFacts.h"
 #include "checks/lanes/ThreadGeometry.h"
 
@@ -51,14 +53,17 @@ public:
     Facts.clear();
   }
 
-  /// Writes per host function, built once per function: a host function
-  /// with thousands of launches through dim3 variables must not be walked
-  /// once per launch.
+  /// What is known of a host function's variables, built once per
+  /// function: a host function with thousands of launches through dim3
+  /// variables must not be walked once per launch.
+  struct FunctionCache {
+    std::unique_ptr<lanes::FunctionFacts> Writes;
+    std::unique_ptr<BranchFacts> Branches;
+  };
   using FactsCache =
-      llvm::DenseMap<const clang::FunctionDecl *,
-                     std::unique_ptr<lanes::FunctionFacts>>;
+      llvm::DenseMap<const clang::FunctionDecl *, FunctionCache>;
 
-  /// constantBlockShape with the write facts cached in \p Facts.
+  /// constantBlockShape with the function facts cached in \p Facts.
   static std::optional<lanes::BlockShape>
   constantBlockShape(const clang::CUDAKernelCallExpr *Launch,
                      clang::ASTContext &Ctx, FactsCache &Facts);

@@ -1,0 +1,62 @@
+//===- BranchFacts.h - what a branch says about a launch's variables -*- C++ -*-===//
+//
+// Host code often picks a template kernel by block size and launches it
+// with that size held in a variable:
+//
+//   dim3 block(threads);
+//   switch (threads) {
+//   case 256: reduce<256><<<grid, block>>>(...); break;
+//   case 128: reduce<128><<<grid, block>>>(...); break;
+//   }
+//
+// Inside `case 256:` (entered from the switch, not by falling through) and
+// inside the then-branch of `if (threads == 256)`, the variable is 256.
+// This pass records, once per function, the values such branches give
+// variables at each launch and where each branch starts, so a launch's
+// block can be read as the constant it is there.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUMEM_CHECKS_CUDA_BRANCHFACTS_H
+#define GPUMEM_CHECKS_CUDA_BRANCHFACTS_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+
+namespace gpumem::cuda {
+
+/// `Var` is `Value` from `Since` (the start of the switch or if statement
+/// that tests it) to the launch, unless something writes Var in between.
+struct BranchFact {
+  const clang::VarDecl *Var = nullptr;
+  std::int64_t Value = 0;
+  clang::SourceLocation Since;
+};
+
+/// The branch facts at each kernel launch of one function.
+class BranchFacts {
+public:
+  BranchFacts(const clang::FunctionDecl *FD, const clang::ASTContext &Ctx);
+
+  /// The facts of the branches around \p Launch, innermost last.
+  llvm::ArrayRef<BranchFact> at(const clang::CUDAKernelCallExpr *Launch) const;
+  /// Where the loops around \p Launch begin (a write after the launch may
+  /// run before it again when a loop encloses both).
+  llvm::ArrayRef<clang::SourceLocation>
+  loopsAround(const clang::CUDAKernelCallExpr *Launch) const;
+
+  struct AtLaunch {
+    llvm::SmallVector<BranchFact, 2> Facts;
+    llvm::SmallVector<clang::SourceLocation, 2> Loops;
+  };
+
+private:
+  llvm::DenseMap<const clang::CUDAKernelCallExpr *, AtLaunch> Launches;
+};
+
+} // namespace gpumem::cuda
+
+#endif // GPUMEM_CHECKS_CUDA_BRANCHFACTS_H
