@@ -26,8 +26,9 @@ void PartialWarpAccessCheck::report(const MemoryAccess &Access,
       << static_cast<int>(Cost.Transactions * Arch.TransactionBytes);
   if (Access.GuardOnFirstWarp)
     diag(Loc, "the active lanes come from a guard on the thread index, "
-              "evaluated for the first warp of the block",
-         DiagnosticIDs::Note);
+              "evaluated for the first warp of %select{the|the first}0 block",
+         DiagnosticIDs::Note)
+        << Access.GuardOnFirstBlock;
   noteCommon(Access, Kernel);
 }
 

@@ -217,10 +217,15 @@ private:
     bool ThreadGuard = false;
     /// The loop depth of the innermost guard that narrowed the lanes.
     unsigned GuardLoopDepth = 0;
-    /// One of the guards was decided for the first warp of the block.
+    /// One of the guards was decided for the first warp of the block, or
+    /// for the first block (a guard on blockIdx).
     bool FirstWarpGuard = false;
+    bool FirstBlockGuard = false;
     /// Conditions around the statement, and whether each must hold.
     std::vector<std::pair<const Expr *, bool>> Guards;
+    /// Loop variables with known values that undecided guards compare
+    /// (if (tx <= m) in a loop over m): the lanes are decided per value.
+    std::vector<SymbolId> GuardSymbols;
   };
 
   ASTContext &Ctx;
@@ -243,6 +248,7 @@ private:
   const CallExpr *KernelCall = nullptr;
   LaneMask Populated = lanes::AllLanes;
   const std::vector<std::pair<const Expr *, bool>> *CurrentGuards = nullptr;
+  const std::vector<SymbolId> *CurrentGuardSymbols = nullptr;
   /// Const references bound to a whole vector in memory (`const uint4 &v =
   /// p[i]`): the vector is loaded once, with one wide instruction, where
   /// the reference is bound; reads of its fields read that copy.
@@ -316,13 +322,48 @@ private:
     // in a reduction depends on the loop's s).
     S.Guards.emplace_back(Cond, Holds);
     unsigned FirstWarpBefore = Eval.firstWarpGuardCount();
+    unsigned FirstBlockBefore = Eval.firstBlockGuardCount();
     auto Mask = Eval.evaluateCondition(Cond);
-    if (!Mask)
+    if (!Mask) {
+      conditionSymbols(Cond, S.GuardSymbols);
       return;
+    }
     S.Active &= Holds ? *Mask : ~*Mask;
     S.ThreadGuard = true;
     S.GuardLoopDepth = S.LoopDepth;
     S.FirstWarpGuard |= Eval.firstWarpGuardCount() != FirstWarpBefore;
+    S.FirstBlockGuard |= Eval.firstBlockGuardCount() != FirstBlockBefore;
+  }
+
+  /// Adds to \p Out the loop variables with known values that the
+  /// comparisons of \p Cond read (through !, && and ||).
+  void conditionSymbols(const Expr *Cond, std::vector<SymbolId> &Out,
+                        unsigned Depth = 0) {
+    if (!Cond || Depth > 8)
+      return;
+    Cond = Cond->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
+        UO && UO->getOpcode() == UO_LNot)
+      return conditionSymbols(UO->getSubExpr(), Out, Depth + 1);
+    const auto *BO = dyn_cast<BinaryOperator>(Cond);
+    if (!BO)
+      return;
+    if (BO->isLogicalOp()) {
+      conditionSymbols(BO->getLHS(), Out, Depth + 1);
+      conditionSymbols(BO->getRHS(), Out, Depth + 1);
+      return;
+    }
+    if (!BO->isComparisonOp() ||
+        !BO->getLHS()->getType()->isIntegralOrEnumerationType() ||
+        !BO->getRHS()->getType()->isIntegralOrEnumerationType())
+      return;
+    lanes::SymbolTable &Symbols = Eval.symbols();
+    for (const Expr *Side : {BO->getLHS(), BO->getRHS()})
+      for (SymbolId Id : Eval.evaluate(Side).symbols())
+        if (!Symbols[Id].Values.empty() && !Symbols[Id].ThreadDerived &&
+            Eval.loopVariableOf(Id) &&
+            std::find(Out.begin(), Out.end(), Id) == Out.end())
+          Out.push_back(Id);
   }
 
   void visit(const Stmt *S, const State &St) {
@@ -602,6 +643,7 @@ private:
     A.GuardInsideLoop = St.ThreadGuard && St.LoopDepth > 0 &&
                         St.GuardLoopDepth == St.LoopDepth;
     A.GuardOnFirstWarp = St.FirstWarpGuard;
+    A.GuardOnFirstBlock = St.FirstBlockGuard;
     A.Struct = structFieldOf(Target, Ctx);
     for (lanes::SymbolId Id : A.Offset.symbols()) {
       const std::string &Name = Eval.symbols()[Id].Name;
@@ -610,6 +652,7 @@ private:
     if (A.Space == MemorySpace::Shared)
       A.Array = arrayShapeOf(A.Base, Ctx);
     CurrentGuards = &St.Guards;
+    CurrentGuardSymbols = &St.GuardSymbols;
     concretize(A);
     if (!Settings.KeepUniformOffsetTerms)
       A.Offset = A.Offset.withoutUniformTerms();
@@ -650,6 +693,19 @@ private:
     if (!Open.empty()) {
       A.SymbolicStride = Open;
       return;
+    }
+    // Guards on loop variables decide the lanes per value: enumerate those
+    // variables too, while the scenarios stay within the cap.
+    if (CurrentGuardSymbols && !CurrentGuardSymbols->empty()) {
+      std::vector<SymbolId> With = Enumerable;
+      std::uint64_t Combos = 1;
+      for (SymbolId Id : *CurrentGuardSymbols)
+        if (std::find(With.begin(), With.end(), Id) == With.end())
+          With.push_back(Id);
+      for (SymbolId Id : With)
+        Combos *= std::max<std::size_t>(Symbols[Id].Values.size(), 1);
+      if (Combos <= Settings.MaxScenarios)
+        Enumerable = std::move(With);
     }
     enumerate(A, Enumerable, [&](const std::map<SymbolId, std::int64_t> &Pins)
                   -> std::optional<lanes::LaneVector> {

@@ -94,6 +94,8 @@ struct MemoryAccess {
   /// (tid < 16 in a block of 256 threads: the other warps run it fully or
   /// not at all).
   bool GuardOnFirstWarp = false;
+  /// ... and one was on blockIdx, decided for the first block.
+  bool GuardOnFirstBlock = false;
   std::optional<StructField> Struct;
   std::optional<ArrayShape> Array;
   /// Concrete per-lane offsets, relative to a warp-uniform base that is

@@ -289,6 +289,7 @@ LaneValue LaneEvaluator::evaluateImpl(const Expr *E) {
 
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
     unsigned FirstWarpBefore = FirstWarpGuards;
+    unsigned FirstBlockBefore = FirstBlockGuards;
     LaneValue Cond = evaluate(CO->getCond());
     if (auto C = Cond.asConstant())
       return evaluate(*C ? CO->getTrueExpr() : CO->getFalseExpr());
@@ -304,9 +305,11 @@ LaneValue LaneEvaluator::evaluateImpl(const Expr *E) {
       // (tid < 16 ? tid : 0), so the value is that warp's: picking per lane
       // between terms in the warp's position would describe no warp.
       std::map<SymbolId, std::int64_t> FirstWarp;
+      const bool FirstBlock = FirstBlockGuards != FirstBlockBefore;
       for (const LaneValue *V : {&T, &F})
         for (SymbolId Id : V->symbols())
-          if (Symbols[Id].ThreadDerived)
+          if (Symbols[Id].ThreadDerived ||
+              (FirstBlock && Symbols[Id].BlockIndex))
             FirstWarp[Id] = 0;
       T = T.substitute(FirstWarp);
       F = F.substitute(FirstWarp);
@@ -456,10 +459,15 @@ LaneValue LaneEvaluator::evaluateLocal(const VarDecl *VD, const Expr *Init) {
       GuardOnFirstWarp = true;
       FirstWarpGuards += L.FirstWarpGuards;
     }
+    if (L.FirstBlockGuards) {
+      GuardOnFirstBlock = true;
+      FirstBlockGuards += L.FirstBlockGuards;
+    }
     UsedAssumedBounds = UsedAssumedBounds || L.UsedAssumedBounds;
     return L.Value;
   }
   const unsigned GuardsBefore = FirstWarpGuards;
+  const unsigned BlockGuardsBefore = FirstBlockGuards;
   const bool AssumedBefore = UsedAssumedBounds;
   LaneValue V = evaluate(Init);
   // An unknown value may come from a budget or depth cap reached by this
@@ -467,6 +475,7 @@ LaneValue LaneEvaluator::evaluateLocal(const VarDecl *VD, const Expr *Init) {
   if (!V.isUnknown())
     Frames[FrameIndex].Locals[VD] = {V, PinGeneration,
                                      FirstWarpGuards - GuardsBefore,
+                                     FirstBlockGuards - BlockGuardsBefore,
                                      UsedAssumedBounds && !AssumedBefore};
   return V;
 }
@@ -766,16 +775,24 @@ std::optional<LaneMask> LaneEvaluator::evaluateCondition(const Expr *Cond) {
       }
       if (!Diff.terms().empty()) {
         // Guards on the thread index are decided for the first warp (its
-        // row and warp symbols at 0); anything else is lane-uniform.
+        // row and warp symbols at 0), and those on a global index (i == 0,
+        // i = blockIdx.x * blockDim.x + threadIdx.x) for the first block,
+        // which they let in; anything else is lane-uniform.
         std::map<SymbolId, std::int64_t> FirstWarp;
+        bool Block = false;
         for (SymbolId Id : Diff.symbols()) {
-          if (!Symbols[Id].ThreadDerived)
+          if (!Symbols[Id].ThreadDerived && !Symbols[Id].BlockIndex)
             return std::nullopt;
+          Block |= Symbols[Id].BlockIndex;
           FirstWarp[Id] = 0;
         }
         Diff = Diff.substitute(FirstWarp);
         GuardOnFirstWarp = true;
         ++FirstWarpGuards;
+        if (Block) {
+          GuardOnFirstBlock = true;
+          ++FirstBlockGuards;
+        }
       }
       auto Lanes = Diff.asPerLane();
       if (!Lanes)

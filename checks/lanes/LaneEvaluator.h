@@ -99,6 +99,8 @@ public:
   /// How many conditions were decided for the first warp so far (a caller
   /// compares counts around one evaluateCondition).
   unsigned firstWarpGuardCount() const { return FirstWarpGuards; }
+  /// The same for conditions on blockIdx decided for the first block.
+  unsigned firstBlockGuardCount() const { return FirstBlockGuards; }
   /// True once a loop bound used the assumed block size.
   bool usedAssumedBounds() const { return UsedAssumedBounds; }
 
@@ -122,6 +124,7 @@ private:
     LaneValue Value;
     unsigned PinGeneration = 0;
     unsigned FirstWarpGuards = 0;
+    unsigned FirstBlockGuards = 0;
     bool UsedAssumedBounds = false;
   };
   struct Frame {
@@ -153,6 +156,8 @@ private:
   unsigned KernelSteps = 0;
   bool GuardOnFirstWarp = false;
   unsigned FirstWarpGuards = 0;
+  bool GuardOnFirstBlock = false;
+  unsigned FirstBlockGuards = 0;
   bool UsedAssumedBounds = false;
 
   const FunctionFacts &factsOf(const clang::FunctionDecl *FD);

@@ -50,6 +50,9 @@ struct Symbol {
   /// True for the thread-index parts the warp's position fixes (its row,
   /// its first lane): guards on them are evaluated for the first warp.
   bool ThreadDerived = false;
+  /// True for blockIdx.x/y/z: a guard on them (`if (i == 0)` with i a
+  /// global index) is evaluated for the first block, the one it lets in.
+  bool BlockIndex = false;
 };
 
 /// The symbols of one analysis, owned by its context.

@@ -36,8 +36,9 @@ SymbolId threadSymbol(SymbolTable &Symbols, const std::string &Name,
 void ThreadGeometry::initGridSymbols(SymbolTable &Symbols) {
   static const char *const Axes[3] = {"x", "y", "z"};
   for (unsigned A = 0; A < 3; ++A) {
-    BlockIdx[A] = LaneValue::symbol(
-        Symbols.intern(std::string("blockIdx.") + Axes[A]));
+    SymbolId Block = Symbols.intern(std::string("blockIdx.") + Axes[A]);
+    Symbols[Block].BlockIndex = true;
+    BlockIdx[A] = LaneValue::symbol(Block);
     GridDim[A] = LaneValue::symbol(
         Symbols.intern(std::string("gridDim.") + Axes[A]));
   }

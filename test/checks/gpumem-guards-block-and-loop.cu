@@ -1,0 +1,57 @@
+// Issue 13: guards the analysis used to take as true for the whole warp.
+// A guard on a global index (i == 0, i = blockIdx.x * blockDim.x +
+// threadIdx.x) is decided for the first block, the one it lets in; a guard
+// that compares the thread index with a loop variable (tx > m) is decided
+// for each value of the variable.
+//
+// RUN: %check_gpumem_tidy %s gpumem-partial-warp-access,gpumem-uncoalesced-access %t
+
+// One thread of the whole grid walks the partial sums: one lane of 32.
+__global__ void sumOfPartials(const float *partial, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i == 0) {
+    float s = 0.0f;
+    for (int k = 0; k < n; ++k)
+      s += partial[k];
+  // CHECK-NOTES: :[[@LINE-1]]:12: warning: global load of 'partial[k]' by 1 of 32 lanes inside a loop: 1 transaction per warp (3.1% efficiency), 1 sector, 4 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
+  // CHECK-NOTES: :[[@LINE-2]]:12: note: the active lanes come from a guard on the thread index, evaluated for the first warp of the first block
+  // CHECK-NOTES: :[[@LINE-4]]:14: note: index 'k' is defined here
+  // CHECK-NOTES: :[[@LINE-9]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'sumOfPartials' in this file; set option 'BlockDim' to fix it)
+    *out = s;
+  }
+}
+
+// OK: the first block runs the loop with all its lanes.
+__global__ void firstBlockCopies(const float *in, float *out, int n) {
+  if (blockIdx.x == 0)
+    for (int k = 0; k < n; ++k)
+      out[k * 32 + threadIdx.x] = in[k * 32 + threadIdx.x];
+}
+
+// OK: a bounds check on a parameter still leaves the whole warp.
+__global__ void boundsChecked(const float *in, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int k = 0; k < n; ++k)
+    if (i < n)
+      out[i] += in[k * n + i];
+}
+
+// A triangular sweep: at step m the lanes above m store at stride 2. The
+// worst step (m = 0) has 31 lanes in 2 transactions.
+__global__ void sweep(float *upper, float *diag, const float *col) {
+  int tx = threadIdx.x;
+  for (int m = 0; m < 32; ++m) {
+    // OK: lanes 0..m read consecutive floats.
+    if (tx <= m)
+      diag[tx] += col[m];
+    if (tx > m)
+      upper[tx * 2] = 1.0f;
+  // CHECK-NOTES: :[[@LINE-1]]:7: warning: uncoalesced global store of 'upper[tx * 2]': stride 8 bytes, 2 transactions per warp (48.4% efficiency), 8 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE-2]]:7: note: 31 active lanes of 4 bytes each span 244 bytes; the same lanes on consecutive elements would need 1 transaction (96.9% efficiency)
+  // CHECK-NOTES: :[[@LINE-9]]:7: note: index 'tx' is defined here
+  // CHECK-NOTES: :[[@LINE+4]]:51: note: blockDim is (32, 1, 1) at this launch
+  }
+}
+
+void launch(float *a, float *b, const float *c) { sweep<<<1, 32>>>(a, b, c); }
+
