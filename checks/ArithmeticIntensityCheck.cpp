@@ -29,6 +29,22 @@ std::string number(double V) {
   return S;
 }
 
+/// What tiling would give a kernel whose dominant bytes are not loads that
+/// threads of a block share.
+std::string withoutTiling(const KernelWork &Work) {
+  if (Work.UnsharedLoadBytes + Work.StoreBytes >= Work.GlobalBytes)
+    return "each element is used once; the kernel is bound by bandwidth "
+           "whatever its layout";
+  if (Work.SharedLoadBytes > 0)
+    return "the loads threads of a block share are " +
+           number(Work.SharedLoadBytes) + " of its " +
+           number(Work.GlobalBytes) +
+           " bytes per thread; tiling them with T = 32 would give only " +
+           number(Work.tiledIntensity(32)) + " FLOP/byte";
+  return "whether tiling would help is not known: no load is known to be "
+         "shared between threads";
+}
+
 } // namespace
 
 ArithmeticIntensityCheck::ArithmeticIntensityCheck(StringRef Name,
@@ -64,9 +80,16 @@ void ArithmeticIntensityCheck::checkKernels(
     if (!Work.Complete || Work.GlobalBytes <= 0 || Work.totalFlops() <= 0)
       continue;
     bool Tiled = Work.TileTrips > 0;
-    // A streaming kernel (each element read once, no loop to tile) is
-    // bandwidth-bound by nature; only ReportAll reports it.
-    if (!ReportAll && (!Work.HotLoop || (!Tiled && !Work.HasReuse)))
+    // Tiling through shared memory helps when the bytes that dominate the
+    // count are ones several threads load (a matmul): advised when a tile
+    // of 32 would at least quadruple the intensity. A matrix-vector
+    // product or a norm, whose shared loads (a broadcast vector, the
+    // scale of a norm) sit next to a row read once, is bandwidth-bound
+    // whatever the tiling and is reported, like a streaming kernel, only
+    // with ReportAll.
+    bool ReuseDominates = Work.tiledIntensity(32) >=
+                          4 * Work.totalFlops() / Work.GlobalBytes;
+    if (!ReportAll && (!Work.HotLoop || (!Tiled && !ReuseDominates)))
       continue;
 
     Precision P = Work.dominantPrecision();
@@ -99,14 +122,11 @@ void ArithmeticIntensityCheck::checkKernels(
                std::to_string(::gpumem::model::tileToReachBalance(
                    Balance, Work.ElementBytes)) +
                " would be compute-bound; consider register blocking";
-    else if (Work.HasReuse)
+    else if (ReuseDominates)
       Advice = "tiling through shared memory with T = 32 would give " +
-               number(::gpumem::model::tiledMatmulIntensity(
-                   32, Work.ElementBytes)) +
-               " FLOP/byte";
+               number(Work.tiledIntensity(32)) + " FLOP/byte";
     else
-      Advice = "each element is used once; the kernel is bound by "
-               "bandwidth whatever its layout";
+      Advice = withoutTiling(Work);
     diag(Loc, "kernel '%0' is bandwidth-bound: arithmetic intensity %1 "
               "FLOP/byte < machine balance %2 (%3); %4")
         << Kernel.Kernel->getName() << number(Point.Intensity)

@@ -23,7 +23,11 @@ void KernelWorkDumpCheck::checkKernels(
       OS << "no hot loop";
     OS << llvm::format("; flops fp16 %g fp32 %g fp64 %g; global bytes %g",
                        W.Flops[0], W.Flops[1], W.Flops[2], W.GlobalBytes)
-       << "; tile " << W.TileTrips << "; reuse " << (W.HasReuse ? "yes" : "no")
+       << "; tile " << W.TileTrips
+       << llvm::format("; shared loads %g (%g if not shared); unshared "
+                       "loads %g; stores %g",
+                       W.SharedLoadBytes, W.SharedLoadBytesPerThread,
+                       W.UnsharedLoadBytes, W.StoreBytes)
        << "; " << (W.Complete ? "complete" : "incomplete");
     diag(Kernel.Kernel->getLocation(), "%0", DiagnosticIDs::Remark) << Text;
   }

@@ -648,6 +648,9 @@ private:
     for (lanes::SymbolId Id : A.Offset.symbols()) {
       const std::string &Name = Eval.symbols()[Id].Name;
       A.ReadsRowIndex |= Name == "threadIdx.y" || Name == "threadIdx.z";
+      A.DependsOnWarp |= Eval.symbols()[Id].ThreadDerived;
+      if (Eval.symbols()[Id].BlockIndex)
+        A.BlockAxes |= 1U << (Name.back() - 'x');
     }
     if (A.Space == MemorySpace::Shared)
       A.Array = arrayShapeOf(A.Base, Ctx);

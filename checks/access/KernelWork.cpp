@@ -107,17 +107,21 @@ bool isLoop(const Stmt *S) {
 struct RegionWork {
   double Flops[3] = {0, 0, 0};
   double Bytes = 0;
+  double SharedBytes = 0, SharedBytesPerThread = 0, UnsharedBytes = 0,
+         StoreBytes = 0;
   bool Complete = true;
   bool ReadsShared = false;
   std::int64_t TileTrips = 0;
-  bool HasReuse = false;
   void add(const RegionWork &O, double Times) {
     for (int P = 0; P < 3; ++P)
       Flops[P] += Times * O.Flops[P];
     Bytes += Times * O.Bytes;
+    SharedBytes += Times * O.SharedBytes;
+    SharedBytesPerThread += Times * O.SharedBytesPerThread;
+    UnsharedBytes += Times * O.UnsharedBytes;
+    StoreBytes += Times * O.StoreBytes;
     Complete &= O.Complete;
     ReadsShared |= O.ReadsShared;
-    HasReuse |= O.HasReuse;
     TileTrips = std::max(TileTrips, O.TileTrips);
   }
   bool empty() const {
@@ -125,11 +129,48 @@ struct RegionWork {
   }
 };
 
+unsigned activeLanes(lanes::LaneMask M) {
+  return static_cast<unsigned>(__builtin_popcountll(M & lanes::AllLanes));
+}
+
+/// True when a block of \p Kernel holds more than one warp: the launch's
+/// or the stated shape, else the assumed block size.
+bool severalWarps(const KernelAccesses &Kernel) {
+  const std::optional<lanes::BlockShape> &Shape =
+      Kernel.LaunchShape ? Kernel.LaunchShape : Kernel.StatedShape;
+  std::int64_t W = lanes::WarpLanes;
+  if (!Shape)
+    return Kernel.AssumedBlockSize > W &&
+           (Kernel.MaxThreads == 0 || Kernel.MaxThreads > W);
+  std::int64_t Known = 1;
+  for (std::int64_t E : {Shape->X, Shape->Y, Shape->Z})
+    Known *= E > 0 ? E : 1;
+  return Known > W;
+}
+
+/// How a global load's bytes are charged per thread and whether threads
+/// of a block share them.
+struct LoadCharge {
+  /// Bytes per thread of the warp, averaged over the scenarios: a
+  /// broadcast once per warp, otherwise once per active lane.
+  double Charged = 0;
+  /// Bytes per thread if each active lane loaded its own copy.
+  double PerThread = 0;
+  enum class Reuse { Shared, Unshared, Undecided } Kind = Reuse::Undecided;
+};
+
 class WorkCounter {
 public:
-  WorkCounter(const KernelAccesses &Kernel, ASTContext &Ctx) : Ctx(Ctx) {
-    for (const MemoryAccess &A : Kernel.Accesses)
+  WorkCounter(const KernelAccesses &Kernel, ASTContext &Ctx)
+      : Ctx(Ctx), SeveralWarps(severalWarps(Kernel)) {
+    for (const MemoryAccess &A : Kernel.Accesses) {
       ByExpr[A.Expression].push_back(&A);
+      if (A.Space == lanes::MemorySpace::Global && A.InLoop &&
+          A.Kind != AccessKind::Store)
+        ++LoopLoadsOf[A.Base];
+      if (A.Space == lanes::MemorySpace::Global && !A.Offset.isUnknown())
+        GridAxes |= A.BlockAxes;
+    }
   }
 
   /// Work of \p S: its expressions, its loops of constant trip count
@@ -141,12 +182,20 @@ public:
       return W;
     if (const auto *E = dyn_cast<Expr>(S))
       countExpr(E, W);
+    const auto *If = dyn_cast<IfStmt>(S);
     for (const Stmt *Child : S->children()) {
       if (!Child || isa<LambdaExpr>(Child))
         continue;
+      // A branch of an if runs on the lanes its guard leaves active: its
+      // FLOPs are charged to them, as its loads are.
+      double Outer = ActiveShare;
+      if (If && (Child == If->getThen() || Child == If->getElse()))
+        if (std::optional<double> Share = branchShare(Child))
+          ActiveShare = *Share;
       W.add(isLoop(Child) ? countLoop(Child, Depth + 1)
                           : count(Child, Depth + 1),
             1);
+      ActiveShare = Outer;
     }
     return W;
   }
@@ -156,8 +205,91 @@ public:
 
 private:
   ASTContext &Ctx;
+  bool SeveralWarps;
+  /// The share of the warp's lanes that runs the statement being counted.
+  double ActiveShare = 1;
+  /// The blockIdx axes some global access depends on: the grid spans them.
+  unsigned GridAxes = 0;
   llvm::DenseMap<const Expr *, llvm::SmallVector<const MemoryAccess *, 2>>
       ByExpr;
+  /// Global loads in loops, per array: a second one may overlap the first
+  /// across threads (in[i - 1], in[i + 1] of a stencil).
+  llvm::DenseMap<const ValueDecl *, unsigned> LoopLoadsOf;
+
+  /// The share of lanes that run \p Branch, from an access in it that no
+  /// further condition guards; none when it has no such access.
+  std::optional<double> branchShare(const Stmt *Branch) const {
+    if (!Branch || isa<IfStmt>(Branch) || isa<SwitchStmt>(Branch) ||
+        isa<ConditionalOperator>(Branch) || isa<LambdaExpr>(Branch))
+      return std::nullopt;
+    if (const auto *E = dyn_cast<Expr>(Branch))
+      if (auto It = ByExpr.find(E); It != ByExpr.end())
+        return static_cast<double>(activeLanes(It->second.front()->Active)) /
+               lanes::WarpLanes;
+    for (const Stmt *Child : Branch->children())
+      if (std::optional<double> Share = branchShare(Child))
+        return Share;
+    return std::nullopt;
+  }
+
+  LoadCharge charge(const MemoryAccess &A) const {
+    LoadCharge C;
+    bool AllShare = true, NoneShare = true, SeveralLanes = true;
+    // One lane mask with the addresses (or, for a symbolic stride, the
+    // per-lane coefficients) that each active lane uses.
+    auto Tally = [&](lanes::LaneMask Mask, auto &&KeyOf) {
+      std::set<std::vector<std::int64_t>> Addresses;
+      unsigned Active = 0;
+      for (unsigned L = 0; L < lanes::WarpLanes; ++L)
+        if ((Mask >> L) & 1U) {
+          Addresses.insert(KeyOf(L));
+          ++Active;
+        }
+      double Lanes = Addresses.size() == 1 ? 1 : Active;
+      C.Charged += A.Width * Lanes / lanes::WarpLanes;
+      C.PerThread += static_cast<double>(A.Width) * Active / lanes::WarpLanes;
+      bool Shares = Addresses.size() < Active;
+      AllShare &= Shares;
+      NoneShare &= !Shares && Active > 0;
+      // One lane walking a loop alone (a final sum under tid == 0) is
+      // serial work, not a load threads could share through a tile.
+      SeveralLanes &= Active > 1;
+    };
+    if (!A.Scenarios.empty()) {
+      for (const LaneScenario &S : A.Scenarios)
+        Tally(S.Active, [&](unsigned L) {
+          return std::vector<std::int64_t>{S.Offset[L]};
+        });
+      C.Charged /= A.Scenarios.size();
+      C.PerThread /= A.Scenarios.size();
+    } else if (!A.Offset.isUnknown()) {
+      // A symbolic stride (A[row * n + k], row from threadIdx): lanes with
+      // equal coefficients share the address whatever the symbols are;
+      // symbols stand for positive sizes, so other lanes do not.
+      Tally(A.Active, [&](unsigned L) {
+        std::vector<std::int64_t> Key{A.Offset.laneConstants()[L]};
+        for (const lanes::LaneTerm &T : A.Offset.terms())
+          Key.push_back(T.Coeff[L]);
+        return Key;
+      });
+    } else {
+      C.Charged = C.PerThread = static_cast<double>(A.Width) *
+                                activeLanes(A.Active) / lanes::WarpLanes;
+      return C;
+    }
+    // Every warp of the block at the same addresses is reuse too (B[k][col]
+    // of a naive matmul on 32x8 blocks, read by each of the 8 warps), and
+    // so are the blocks along a grid axis the offset does not depend on
+    // (B[k][col] again, with one row of C per block along y).
+    bool SameForEveryWarp = !A.DependsOnWarp && SeveralWarps;
+    bool SameForBlocks = (GridAxes & ~A.BlockAxes) != 0;
+    if (SeveralLanes && (AllShare || SameForEveryWarp || SameForBlocks))
+      C.Kind = LoadCharge::Reuse::Shared;
+    else if (NoneShare && A.DependsOnWarp && A.Base &&
+             LoopLoadsOf.lookup(A.Base) <= 1)
+      C.Kind = LoadCharge::Reuse::Unshared;
+    return C;
+  }
 
   RegionWork countLoop(const Stmt *Loop, unsigned Depth) {
     RegionWork Body;
@@ -206,7 +338,7 @@ private:
                        : BO->getType();
       if (Arith)
         if (auto P = precisionOf(T))
-          W.Flops[static_cast<int>(*P)] += 1;
+          W.Flops[static_cast<int>(*P)] += ActiveShare;
     }
     if (const auto *Call = dyn_cast<CallExpr>(E))
       if (const FunctionDecl *FD = Call->getDirectCallee();
@@ -214,7 +346,7 @@ private:
         StringRef Name = FD->getName();
         if (Name == "fma" || Name == "fmaf" || Name.starts_with("__fma"))
           if (auto P = precisionOf(Call->getType()))
-            W.Flops[static_cast<int>(*P)] += 2;
+            W.Flops[static_cast<int>(*P)] += 2 * ActiveShare;
       }
     auto It = ByExpr.find(E);
     if (It == ByExpr.end())
@@ -224,23 +356,21 @@ private:
         W.ReadsShared = true;
       if (A->Space != lanes::MemorySpace::Global)
         continue;
-      double Times = A->Kind == AccessKind::ReadModifyWrite ? 2 : 1;
-      double PerThread = A->Width;
-      if (!A->Scenarios.empty()) {
-        const LaneScenario &S = A->Scenarios.front();
-        std::set<std::int64_t> Addresses;
-        unsigned Active = 0;
-        for (unsigned L = 0; L < lanes::WarpLanes; ++L)
-          if ((S.Active >> L) & 1U) {
-            Addresses.insert(S.Offset[L]);
-            ++Active;
-          }
-        if (Active > 0 && Addresses.size() == 1)
-          PerThread = static_cast<double>(A->Width) / lanes::WarpLanes;
-        if (A->Kind != AccessKind::Store && Addresses.size() < Active)
-          W.HasReuse = true;
+      LoadCharge C = charge(*A);
+      if (A->Kind != AccessKind::Load) {
+        // A store, or the store half of a read-modify-write.
+        W.Bytes += C.Charged;
+        W.StoreBytes += C.Charged;
+        if (A->Kind == AccessKind::Store)
+          continue;
       }
-      W.Bytes += Times * PerThread;
+      W.Bytes += C.Charged;
+      if (C.Kind == LoadCharge::Reuse::Shared) {
+        W.SharedBytes += C.Charged;
+        W.SharedBytesPerThread += C.PerThread;
+      } else if (C.Kind == LoadCharge::Reuse::Unshared) {
+        W.UnsharedBytes += C.Charged;
+      }
     }
   }
 };
@@ -268,7 +398,10 @@ KernelWork estimateKernelWork(const KernelAccesses &Kernel, ASTContext &Ctx) {
     Work.Flops[P] = Chosen.Flops[P];
   Work.GlobalBytes = Chosen.Bytes;
   Work.TileTrips = Chosen.TileTrips;
-  Work.HasReuse = Chosen.HasReuse;
+  Work.SharedLoadBytes = Chosen.SharedBytes;
+  Work.SharedLoadBytesPerThread = Chosen.SharedBytesPerThread;
+  Work.UnsharedLoadBytes = Chosen.UnsharedBytes;
+  Work.StoreBytes = Chosen.StoreBytes;
   Work.Complete = Chosen.Complete;
   Work.ElementBytes = Work.dominantPrecision() == Precision::FP64   ? 8
                       : Work.dominantPrecision() == Precision::FP16 ? 2

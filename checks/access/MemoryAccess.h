@@ -84,6 +84,13 @@ struct MemoryAccess {
   /// row then depends on blockDim.x, and an assumed block shape decides the
   /// verdict.
   bool ReadsRowIndex = false;
+  /// The offset depends on the warp's place in the block (its first
+  /// thread, its row): warps of one block read different addresses. When
+  /// false (and the offset is known), every warp reads the same ones.
+  bool DependsOnWarp = false;
+  /// The blockIdx axes the offset depends on (bit 0 for x): blocks along
+  /// an axis it does not depend on read the same addresses.
+  unsigned BlockAxes = 0;
   /// Active lanes come from a guard on the thread index (not the block).
   bool GuardedByThreadIndex = false;
   /// The innermost such guard is inside the innermost loop around the

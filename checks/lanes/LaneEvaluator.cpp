@@ -773,35 +773,43 @@ std::optional<LaneMask> LaneEvaluator::evaluateCondition(const Expr *Cond) {
           UsedAssumedBounds = true;
         }
       }
-      if (!Diff.terms().empty()) {
-        // Guards on the thread index are decided for the first warp (its
-        // row and warp symbols at 0), and those on a global index (i == 0,
-        // i = blockIdx.x * blockDim.x + threadIdx.x) for the first block,
-        // which they let in; anything else is lane-uniform.
-        std::map<SymbolId, std::int64_t> FirstWarp;
-        bool Block = false;
-        for (SymbolId Id : Diff.symbols()) {
-          if (!Symbols[Id].ThreadDerived && !Symbols[Id].BlockIndex)
-            return std::nullopt;
-          Block |= Symbols[Id].BlockIndex;
-          FirstWarp[Id] = 0;
-        }
-        Diff = Diff.substitute(FirstWarp);
-        GuardOnFirstWarp = true;
-        ++FirstWarpGuards;
-        if (Block) {
-          GuardOnFirstBlock = true;
-          ++FirstBlockGuards;
-        }
+      auto Holds = [&](const LaneValue &V) -> std::optional<LaneMask> {
+        auto Lanes = V.asPerLane();
+        if (!Lanes)
+          return std::nullopt;
+        LaneMask M = 0;
+        for (unsigned L = 0; L < WarpLanes; ++L)
+          if (compareHolds(BO->getOpcode(), (*Lanes)[L], 0))
+            M |= 1ULL << L;
+        return M;
+      };
+      if (Diff.terms().empty())
+        return Holds(Diff);
+      // Guards on the thread index are decided for the first warp (its row
+      // and warp symbols at 0); anything else is lane-uniform.
+      std::map<SymbolId, std::int64_t> FirstWarp, SecondBlock;
+      bool Block = false;
+      for (SymbolId Id : Diff.symbols()) {
+        if (!Symbols[Id].ThreadDerived && !Symbols[Id].BlockIndex)
+          return std::nullopt;
+        Block |= Symbols[Id].BlockIndex;
+        FirstWarp[Id] = 0;
+        SecondBlock[Id] = Symbols[Id].BlockIndex ? 1 : 0;
       }
-      auto Lanes = Diff.asPerLane();
-      if (!Lanes)
-        return std::nullopt;
-      LaneMask M = 0;
-      for (unsigned L = 0; L < WarpLanes; ++L)
-        if (compareHolds(BO->getOpcode(), (*Lanes)[L], 0))
-          M |= 1ULL << L;
-      return M;
+      GuardOnFirstWarp = true;
+      ++FirstWarpGuards;
+      if (Block) {
+        // A guard on a global index that lets in blocks after the first (a
+        // border, x > 0) is decided for the second, like every block inside
+        // the border; one that lets in the first block only (i == 0) is
+        // decided for it.
+        std::optional<LaneMask> Inside = Holds(Diff.substitute(SecondBlock));
+        if (!Inside || *Inside != 0)
+          return Inside;
+        GuardOnFirstBlock = true;
+        ++FirstBlockGuards;
+      }
+      return Holds(Diff.substitute(FirstWarp));
     }
   }
   if (Cond->getType()->isIntegralOrEnumerationType() &&

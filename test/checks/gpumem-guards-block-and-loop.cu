@@ -1,6 +1,8 @@
 // Issue 13: guards the analysis used to take as true for the whole warp.
 // A guard on a global index (i == 0, i = blockIdx.x * blockDim.x +
-// threadIdx.x) is decided for the first block, the one it lets in; a guard
+// threadIdx.x) that lets in the first block only is decided for it; one
+// that lets in the blocks after the first (a border, x > 0) is decided for
+// those, as every block inside the border sees it; a guard
 // that compares the thread index with a loop variable (tx > m) is decided
 // for each value of the variable.
 //
@@ -49,9 +51,32 @@ __global__ void sweep(float *upper, float *diag, const float *col) {
   // CHECK-NOTES: :[[@LINE-1]]:7: warning: uncoalesced global store of 'upper[tx * 2]': stride 8 bytes, 2 transactions per warp (48.4% efficiency), 8 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-2]]:7: note: 31 active lanes of 4 bytes each span 244 bytes; the same lanes on consecutive elements would need 1 transaction (96.9% efficiency)
   // CHECK-NOTES: :[[@LINE-9]]:7: note: index 'tx' is defined here
-  // CHECK-NOTES: :[[@LINE+4]]:51: note: blockDim is (32, 1, 1) at this launch
+  // CHECK-NOTES: :[[@LINE+24]]:3: note: blockDim is (32, 1, 1) at this launch
   }
 }
 
-void launch(float *a, float *b, const float *c) { sweep<<<1, 32>>>(a, b, c); }
+// A border check on an 8x8 block: the first block loses its row y = 0 and
+// its column x = 0, every other block runs all 32 lanes of the warp (4 rows
+// of 8), which is what is priced: 4 transactions, not the first block's 3.
+__global__ void gradientInside(const float *h, float *g, int w, int rows) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x > 0 && y > 0 && x < w - 1 && y < rows - 1)
+    g[y * w + x] = h[y * w + x + 1] - h[y * w + x];
+  // CHECK-NOTES: :[[@LINE-1]]:5: warning: uncoalesced global store of 'g[y * w + x]': the warp spans 4 rows of 8 lanes 'w' elements apart, 4 transactions per warp (25.0% efficiency), 4 sectors when 'w' >= 32; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE-4]]:7: note: index 'y' is defined here
+  // CHECK-NOTES: :[[@LINE+11]]:3: note: blockDim is (8, 8, 1) at this launch
+  // CHECK-NOTES: :[[@LINE-4]]:20: warning: uncoalesced global load of 'h[y * w + x + 1]': the warp spans 4 rows of 8 lanes 'w' elements apart, 4 transactions per warp (25.0% efficiency), 8 sectors when 'w' >= 32; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE-7]]:7: note: index 'y' is defined here
+  // CHECK-NOTES: :[[@LINE+8]]:3: note: blockDim is (8, 8, 1) at this launch
+  // CHECK-NOTES: :[[@LINE-7]]:39: warning: uncoalesced global load of 'h[y * w + x]': the warp spans 4 rows of 8 lanes 'w' elements apart, 4 transactions per warp (25.0% efficiency), 4 sectors when 'w' >= 32; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE-10]]:7: note: index 'y' is defined here
+  // CHECK-NOTES: :[[@LINE+5]]:3: note: blockDim is (8, 8, 1) at this launch
+}
+
+void launch(float *a, float *b, const float *c, int n) {
+  sweep<<<1, 32>>>(a, b, c);
+  gradientInside<<<dim3(n / 8, n / 8), dim3(8, 8)>>>(c, a, n, n);
+}
+
 
