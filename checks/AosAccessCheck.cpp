@@ -45,7 +45,7 @@ void AosAccessCheck::report(const MemoryAccess &Access,
   }
   diag(Field.Record->getLocation(), "'%0' declared here", DiagnosticIDs::Note)
       << Field.Record->getName();
-  noteCommon(Access, Kernel);
+  noteCommon(Access, Verdict, Kernel);
 }
 
 } // namespace clang::tidy::gpumem

@@ -4,7 +4,22 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Support/raw_ostream.h"
 
-namespace clang::tidy::gpumem {
+namespace clang::tidy {
+
+/// CoalescingUnit's spellings, for clang-tidy's parsing and diagnostics of
+/// the option.
+template <> struct OptionEnumMapping<::gpumem::model::CoalescingUnit> {
+  static llvm::ArrayRef<std::pair<::gpumem::model::CoalescingUnit, StringRef>>
+  getEnumMapping() {
+    static constexpr std::pair<::gpumem::model::CoalescingUnit, StringRef>
+        Mapping[] = {
+            {::gpumem::model::CoalescingUnit::Transactions, "transactions"},
+            {::gpumem::model::CoalescingUnit::Sectors, "sectors"}};
+    return Mapping;
+  }
+};
+
+namespace gpumem {
 
 using namespace ::gpumem::access;
 
@@ -21,6 +36,8 @@ static GlobalPolicy readPolicy(ClangTidyCheck::OptionsView &Options) {
   if (!llvm::StringRef(Threshold).getAsDouble(Percent) && Percent > 0 &&
       Percent <= 100)
     P.EfficiencyThreshold = Percent / 100.0;
+  P.Unit = Options.getLocalOrGlobal("CoalescingUnit",
+                                    ::gpumem::model::CoalescingUnit::Transactions);
   return P;
 }
 
@@ -28,7 +45,7 @@ GlobalAccessCheck::GlobalAccessCheck(StringRef Name, ClangTidyContext *Context)
     : KernelAccessCheck(Name, Context), Policy(readPolicy(Options)),
       Arch(Hardware.architecture()) {
   diagnoseBadOptions({"ReportOneShotPartialWarp", "PartialWarpMaxLanes",
-                      "EfficiencyThreshold"});
+                      "EfficiencyThreshold", "CoalescingUnit"});
 }
 
 void GlobalAccessCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
@@ -39,6 +56,7 @@ void GlobalAccessCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "EfficiencyThreshold",
                 std::to_string(static_cast<int>(
                     Policy.EfficiencyThreshold * 100.0 + 0.5)));
+  Options.store(Opts, "CoalescingUnit", Policy.Unit);
 }
 
 /// Everything a verdict depends on: the four global checks share the
@@ -53,7 +71,8 @@ static std::string verdictKey(const ::gpumem::model::Architecture &A,
      << ' ' << A.BankWidthBytes << ' ' << A.PeakGflopsFP16 << ' '
      << A.PeakGflopsFP32 << ' ' << A.PeakGflopsFP64 << ' ' << A.PeakGBps
      << ' ' << P.ReportOneShotPartialWarp << ' ' << P.PartialWarpMaxLanes
-     << ' ' << P.EfficiencyThreshold << ' ' << P.SymbolicStrideSample;
+     << ' ' << P.EfficiencyThreshold << ' ' << P.SymbolicStrideSample << ' '
+     << ::gpumem::model::coalescingUnitName(P.Unit);
   return Key;
 }
 
@@ -111,7 +130,16 @@ void GlobalAccessCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
 }
 
 void GlobalAccessCheck::noteCommon(const MemoryAccess &Access,
+                                   const GlobalVerdict &Verdict,
                                    const KernelAccesses &Kernel) {
+  if (Policy.Unit == ::gpumem::model::CoalescingUnit::Sectors)
+    diag(findingLocation(Access),
+         "judged by %0-byte sectors (CoalescingUnit): %1 "
+         "%plural{1:sector|:sectors}1 where %2 would do (%3%% sector "
+         "efficiency)",
+         DiagnosticIDs::Note)
+        << Arch.SectorBytes << Verdict.Cost.Sectors << Verdict.Cost.IdealSectors
+        << percent(Verdict.Cost.SectorEfficiency);
   noteIndexDefinition(Access.Expression);
   noteCallSite(Access, Kernel);
   noteConstantArguments(Kernel, Access);
@@ -119,4 +147,5 @@ void GlobalAccessCheck::noteCommon(const MemoryAccess &Access,
   noteInstantiation(Kernel, Access.Expression->getExprLoc());
 }
 
-} // namespace clang::tidy::gpumem
+} // namespace gpumem
+} // namespace clang::tidy

@@ -28,8 +28,10 @@ protected:
   virtual void report(const ::gpumem::access::MemoryAccess &Access,
                       const ::gpumem::access::GlobalVerdict &Verdict,
                       const ::gpumem::access::KernelAccesses &Kernel) = 0;
-  /// Notes shared by every global diagnostic, after the check's own.
+  /// Notes shared by every global diagnostic, after the check's own (with
+  /// CoalescingUnit: sectors, the sector figures first).
   void noteCommon(const ::gpumem::access::MemoryAccess &Access,
+                  const ::gpumem::access::GlobalVerdict &Verdict,
                   const ::gpumem::access::KernelAccesses &Kernel);
 
   const ::gpumem::access::GlobalPolicy Policy;

@@ -2,6 +2,7 @@
 #include "checks/GpumemOptions.h"
 
 #include "model/BankConflict.h"
+#include "model/GlobalCost.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -107,6 +108,12 @@ std::optional<std::string> gpumemOptionProblem(llvm::StringRef Option,
                : std::optional<std::string>(
                      "expected 'by-access-width' or 'whole-warp'; using "
                      "'by-access-width'");
+  if (Option == "CoalescingUnit")
+    return ::gpumem::model::parseCoalescingUnit(Value.trim().str())
+               ? std::nullopt
+               : std::optional<std::string>(
+                     "expected 'transactions' or 'sectors'; using "
+                     "'transactions'");
   if (Option == "MinimumDegree")
     return isUnsignedIn(Value, 0, 1u << 20)
                ? std::nullopt

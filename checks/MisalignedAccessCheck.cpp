@@ -45,7 +45,7 @@ void MisalignedAccessCheck::report(const MemoryAccess &Access,
         << static_cast<int>(Low) << static_cast<int>(High)
         << Access.Base->getName()
         << static_cast<int>(Access.BaseAlignment);
-  noteCommon(Access, Kernel);
+  noteCommon(Access, Verdict, Kernel);
 }
 
 } // namespace clang::tidy::gpumem

@@ -29,7 +29,7 @@ void PartialWarpAccessCheck::report(const MemoryAccess &Access,
               "evaluated for the first warp of %select{the|the first}0 block",
          DiagnosticIDs::Note)
         << Access.GuardOnFirstBlock;
-  noteCommon(Access, Kernel);
+  noteCommon(Access, Verdict, Kernel);
 }
 
 } // namespace clang::tidy::gpumem

@@ -36,7 +36,7 @@ void UncoalescedAccessCheck::report(const MemoryAccess &Access,
                            : " when '" + Factor + "' >= " +
                                  std::to_string(Verdict.SymbolicSample))
         << static_cast<int>(::gpumem::lanes::WarpLanes);
-    noteCommon(Access, Kernel);
+    noteCommon(Access, Verdict, Kernel);
     return;
   }
   if (Verdict.Cause == GlobalCause::SymbolicStride) {
@@ -69,7 +69,7 @@ void UncoalescedAccessCheck::report(const MemoryAccess &Access,
            DiagnosticIDs::Note)
           << Factor << Verdict.FixedCost.Transactions
           << percent(Verdict.FixedCost.Efficiency);
-    noteCommon(Access, Kernel);
+    noteCommon(Access, Verdict, Kernel);
     return;
   }
 
@@ -96,7 +96,7 @@ void UncoalescedAccessCheck::report(const MemoryAccess &Access,
       << Verdict.ActiveLanes << Access.Width
       << static_cast<int>(Cost.SpanBytes) << Verdict.FixedCost.Transactions
       << percent(Verdict.FixedCost.Efficiency);
-  noteCommon(Access, Kernel);
+  noteCommon(Access, Verdict, Kernel);
 }
 
 } // namespace clang::tidy::gpumem

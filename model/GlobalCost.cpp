@@ -68,6 +68,18 @@ unsigned ceilDiv(std::uint64_t A, unsigned B) {
 
 } // namespace
 
+std::optional<CoalescingUnit> parseCoalescingUnit(std::string_view Text) {
+  if (Text == "transactions")
+    return CoalescingUnit::Transactions;
+  if (Text == "sectors")
+    return CoalescingUnit::Sectors;
+  return std::nullopt;
+}
+
+std::string_view coalescingUnitName(CoalescingUnit U) {
+  return U == CoalescingUnit::Sectors ? "sectors" : "transactions";
+}
+
 GlobalCost computeGlobalCost(const WarpFootprint &Footprint,
                              const Architecture &Arch) {
   Ranges Lanes;
@@ -94,6 +106,8 @@ GlobalCost computeGlobalCost(const WarpFootprint &Footprint,
   Cost.Efficiency = static_cast<double>(Cost.UsefulBytes) /
                     (static_cast<double>(Cost.Transactions) *
                      Arch.TransactionBytes);
+  Cost.SectorEfficiency = static_cast<double>(Cost.UsefulBytes) /
+                          (static_cast<double>(Cost.Sectors) * Arch.SectorBytes);
   Cost.IdealTransactions = ceilDiv(Cost.UsefulBytes, Arch.TransactionBytes);
   Cost.IdealSectors = ceilDiv(Cost.UsefulBytes, Arch.SectorBytes);
   Cost.ExcessSectors = Cost.Sectors - std::min(Cost.Sectors, Cost.IdealSectors);

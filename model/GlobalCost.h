@@ -4,7 +4,8 @@
 // bytes fall in (not ceil(span / block), which holds only for an aligned
 // start); sectors the same for 32-byte sectors; efficiency is useful bytes
 // over bytes hauled; an access is uncoalesced when it needs more
-// transactions than its useful bytes would.
+// transactions than its useful bytes would (the seed's model), or, judged
+// as Nsight Compute counts, more 32-byte sectors than they would.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPUMEM_MODEL_GLOBALCOST_H
@@ -14,8 +15,16 @@
 #include "model/WarpFootprint.h"
 
 #include <cstdint>
+#include <optional>
+#include <string_view>
 
 namespace gpumem::model {
+
+/// What an access is judged by: the seed's 128-byte transactions (the
+/// default), or 32-byte sectors, the unit Nsight Compute's memory counters
+/// report (sectors per request): a 16x16 block's warp reading two aligned
+/// 64-byte rows is two transactions but its four sectors are ideal.
+enum class CoalescingUnit { Transactions, Sectors };
 
 /// What one warp's global access costs.
 struct GlobalCost {
@@ -34,9 +43,26 @@ struct GlobalCost {
   /// Bytes from the lowest touched byte to one past the highest.
   std::int64_t SpanBytes = 0;
 
-  /// More transactions than the useful bytes need.
-  bool isUncoalesced() const { return Transactions > IdealTransactions; }
+  /// UsefulBytes / (Sectors * SectorBytes), 0 with no active lane.
+  double SectorEfficiency = 0;
+
+  /// More transactions (sectors) than the useful bytes need.
+  bool isUncoalesced(CoalescingUnit U = CoalescingUnit::Transactions) const {
+    return U == CoalescingUnit::Sectors ? Sectors > IdealSectors
+                                        : Transactions > IdealTransactions;
+  }
+  double efficiency(CoalescingUnit U) const {
+    return U == CoalescingUnit::Sectors ? SectorEfficiency : Efficiency;
+  }
+  /// Transactions or sectors.
+  unsigned units(CoalescingUnit U) const {
+    return U == CoalescingUnit::Sectors ? Sectors : Transactions;
+  }
 };
+
+/// "transactions" or "sectors".
+std::optional<CoalescingUnit> parseCoalescingUnit(std::string_view Text);
+std::string_view coalescingUnitName(CoalescingUnit U);
 
 /// Prices \p Footprint against \p Arch.
 GlobalCost computeGlobalCost(const WarpFootprint &Footprint,

@@ -153,10 +153,11 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
     // "Coalesced only when 1" is a claim about a stride; rows of a 2-D
     // block scaled by the factor may coalesce at other values too.
     V.CoalescedWhenFactorIsOne =
-        V.SymbolicBytesPerLane != 0 && !V.FixedCost.isUncoalesced();
+        V.SymbolicBytesPerLane != 0 && !V.FixedCost.isUncoalesced(Policy.Unit);
     findRows(*Lanes, Access.Active, Access.Width, V.RowsSpanned,
              V.LanesPerRow);
-    V.Cause = V.Cost.isUncoalesced() && V.Cost.Efficiency < Policy.EfficiencyThreshold
+    V.Cause = V.Cost.isUncoalesced(Policy.Unit) &&
+                      V.Cost.efficiency(Policy.Unit) < Policy.EfficiencyThreshold
                   ? GlobalCause::SymbolicStride
                   : GlobalCause::Coalesced;
     return V;
@@ -167,7 +168,7 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
   for (const LaneScenario &S : Access.Scenarios) {
     GlobalCost C = gpumem::model::computeGlobalCost(
         footprintOf(Access, S.Offset, S.Active), Arch);
-    if (!V.Worst || C.Transactions > V.Cost.Transactions) {
+    if (!V.Worst || C.units(Policy.Unit) > V.Cost.units(Policy.Unit)) {
       V.Cost = C;
       V.Worst = &S;
     }
@@ -178,7 +179,7 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
   V.StrideBytes = strideOf(Offset, Active);
   V.Cause = GlobalCause::Coalesced;
 
-  if (!V.Cost.isUncoalesced() || isBroadcast(Offset, Active)) {
+  if (!V.Cost.isUncoalesced(Policy.Unit) || isBroadcast(Offset, Active)) {
     unsigned Populated = lanes::WarpLanes;
     // One lane chosen inside the loop each iteration handles one scalar
     // of that iteration (a row's result after a reduction, a solver's
@@ -193,7 +194,7 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
     }
     return V;
   }
-  if (V.Cost.Efficiency >= Policy.EfficiencyThreshold)
+  if (V.Cost.efficiency(Policy.Unit) >= Policy.EfficiencyThreshold)
     return V;
 
   // Array of structures: lanes step over whole records.
@@ -223,7 +224,8 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
       A -= Shift;
     GlobalCost C =
         gpumem::model::computeGlobalCost(footprintOf(Access, Aligned, Active), Arch);
-    if (C.Transactions < V.Cost.Transactions && !C.isUncoalesced()) {
+    if (C.units(Policy.Unit) < V.Cost.units(Policy.Unit) &&
+        !C.isUncoalesced(Policy.Unit)) {
       // The shift is provable only from a base aligned to a block: a
       // __device__ float[] is only known 4-byte aligned, so where its
       // footprint starts within a block is unknown, and nothing is said.

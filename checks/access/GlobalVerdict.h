@@ -38,6 +38,9 @@ struct GlobalPolicy {
   double EfficiencyThreshold = 1.0;
   /// Value assumed for a symbolic stride factor ("up to").
   std::int64_t SymbolicStrideSample = 32;
+  /// Transactions (the seed's model) or sectors (Nsight Compute's).
+  gpumem::model::CoalescingUnit Unit =
+      gpumem::model::CoalescingUnit::Transactions;
 };
 
 /// The judgement on one global access.

@@ -165,3 +165,27 @@ TEST(WarpFootprintTest, StridedBuildsOneAddressPerLaneAllActive) {
   EXPECT_TRUE(Footprint.isActive(31));
   EXPECT_FALSE(Footprint.isActive(32));
 }
+
+// Two aligned rows of 64 bytes (a 16x16 block's warp): two 128-byte
+// blocks where one would hold the bytes, but four sectors, all of which
+// the bytes need. Uncoalesced by transactions, not by sectors.
+TEST(GlobalCostTest, TwoRowsAreIdealInSectors) {
+  WarpFootprint F = WarpFootprint::strided(0, 4, 4);
+  for (unsigned L = 16; L < 32; ++L)
+    F.Address[L] = 256 + 4 * (L - 16);
+  GlobalCost Cost = computeGlobalCost(F, arch());
+  EXPECT_EQ(Cost.Transactions, 2U);
+  EXPECT_EQ(Cost.Sectors, 4U);
+  EXPECT_TRUE(Cost.isUncoalesced(CoalescingUnit::Transactions));
+  EXPECT_FALSE(Cost.isUncoalesced(CoalescingUnit::Sectors));
+  EXPECT_DOUBLE_EQ(Cost.efficiency(CoalescingUnit::Transactions), 0.5);
+  EXPECT_DOUBLE_EQ(Cost.efficiency(CoalescingUnit::Sectors), 1.0);
+  EXPECT_EQ(Cost.units(CoalescingUnit::Sectors), 4U);
+}
+
+TEST(GlobalCostTest, CoalescingUnitSpellings) {
+  EXPECT_EQ(parseCoalescingUnit("sectors"), CoalescingUnit::Sectors);
+  EXPECT_EQ(parseCoalescingUnit("transactions"), CoalescingUnit::Transactions);
+  EXPECT_FALSE(parseCoalescingUnit("bytes"));
+  EXPECT_EQ(coalescingUnitName(CoalescingUnit::Sectors), "sectors");
+}

@@ -243,6 +243,13 @@ TEST(ModelBruteForceTest, GlobalCostMatchesByteEnumeration) {
                        double(Brute.Useful) / double(Brute.Blocks * 128));
     else
       ASSERT_EQ(Model.Efficiency, 0.0);
+    // Judged by sectors (CoalescingUnit: sectors).
+    std::size_t IdealSectors = (Brute.Useful + 31) / 32;
+    ASSERT_EQ(Model.isUncoalesced(CoalescingUnit::Sectors),
+              Brute.Sectors > IdealSectors);
+    if (Brute.Sectors > 0)
+      ASSERT_DOUBLE_EQ(Model.SectorEfficiency,
+                       double(Brute.Useful) / double(Brute.Sectors * 32));
     ASSERT_GE(Model.Sectors, Model.IdealSectors);
     ASSERT_EQ(Model.ExcessSectors, Model.Sectors - Model.IdealSectors);
   }
