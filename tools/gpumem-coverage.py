@@ -7,15 +7,16 @@
 Runs gpumem-tidy's access dump (debug-gpumem-access-dump) on the files and
 counts the global and shared accesses it found: analysed (the lanes'
 offsets are known, or known up to a symbolic stride) and not analysed,
-grouped by the reason the analysis gives, each with its three commonest
-places. A file that does not parse shows as fewer accesses, not as an
+grouped by the kind of obstacle (data-dependent, reassigned, symbolic
+operation, arithmetic, limit, not followed), each with its three commonest
+places and the reasons the analysis gives. A file that does not parse shows as fewer accesses, not as an
 error: run gpumem-tidy itself to see why.
 
 A script over the dump rather than a gpumem-tidy option: the dump is
 already the analysis' own record of every access (tests check it), a
 script can sum over many files and runs, and clang-tidy's command line
-belongs to clang-tidy. Reasons are grouped by their text with quoted names
-replaced by `X` ('i' is reassigned -> 'X' is reassigned).
+belongs to clang-tidy. Within a kind, reasons are grouped by their text
+with quoted names replaced by `X` ('i' is reassigned -> 'X' is reassigned).
 """
 
 import argparse
@@ -30,16 +31,16 @@ ACCESS = re.compile(
     r"^(?P<file>.+?):(?P<line>\d+):\d+: remark: "
     r"(?:load|store|read-modify-write) (?P<space>global|shared) "
     r"'.*' width \d+; offset (?P<offset>.*?); active ")
-UNKNOWN = re.compile(r"^unknown \((?P<reason>.*)\)$")
+UNKNOWN = re.compile(r"^unknown, (?P<kind>[a-z -]+) \((?P<reason>.*)\)$")
 
 
-def reason_kind(reason):
-    """The reason with quoted names replaced, so that one kind groups."""
+def reason_text(reason):
+    """The reason with quoted names replaced, so that one reason groups."""
     return re.sub(r"'[^']*'", "'X'", reason)
 
 
 def count(text):
-    """(analysed, {kind: [place, ...]}) of a dump's accesses."""
+    """(analysed, {kind: [(place, reason), ...]}) of a dump's accesses."""
     analysed = 0
     unknown = collections.defaultdict(list)
     for line in text.splitlines():
@@ -49,7 +50,8 @@ def count(text):
         place = "%s:%s" % (match["file"], match["line"])
         reason = UNKNOWN.match(match["offset"])
         if reason:
-            unknown[reason_kind(reason["reason"])].append(place)
+            unknown[reason["kind"]].append(
+                (place, reason_text(reason["reason"])))
         else:
             analysed += 1
     return analysed, unknown
@@ -91,22 +93,30 @@ def main(argv=None):
             unknown[kind] += places
     total = analysed + sum(len(p) for p in unknown.values())
     kinds = sorted(unknown.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+    def places(entries):
+        return collections.Counter(p for p, _ in entries).most_common(3)
+
+    def reasons(entries):
+        return collections.Counter(r for _, r in entries).most_common()
+
     if args.json:
         print(json.dumps({
             "accesses": total, "analysed": analysed,
-            "unknown": [{"reason": k, "count": len(p),
-                         "places": [x for x, _ in
-                                    collections.Counter(p).most_common(3)]}
-                        for k, p in kinds]}, indent=2))
+            "unknown": [{"kind": k, "count": len(e),
+                         "places": [x for x, _ in places(e)],
+                         "reasons": [{"reason": r, "count": n}
+                                     for r, n in reasons(e)]}
+                        for k, e in kinds]}, indent=2))
         return 0
     share = 100.0 * analysed / total if total else 0.0
     print("%d accesses, %d analysed (%.1f%%), %d not" %
           (total, analysed, share, total - analysed))
-    for kind, places in kinds:
+    for kind, entries in kinds:
         common = ", ".join("%s (%d)" % (place, n) if n > 1 else place
-                           for place, n in
-                           collections.Counter(places).most_common(3))
-        print("  %5d  %s: %s" % (len(places), kind, common))
+                           for place, n in places(entries))
+        print("  %5d  %s: %s" % (len(entries), kind, common))
+        for reason, n in reasons(entries):
+            print("  %5s  %5d  %s" % ("", n, reason))
     return 0
 
 

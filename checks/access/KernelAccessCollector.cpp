@@ -720,12 +720,9 @@ private:
   /// and loop symbols it mentions are numbers.
   void retryWithPins(MemoryAccess &A) {
     lanes::SymbolTable &Symbols = Eval.symbols();
-    const std::string &Why = A.Offset.reason().What;
-    if (Why.find("bit operation") == std::string::npos &&
-        Why.find("division") == std::string::npos &&
-        Why.find("remainder") == std::string::npos &&
-        Why.find("conditional") == std::string::npos &&
-        Why.find("min/max") == std::string::npos)
+    lanes::UnknownKind Why = A.Offset.reason().Kind;
+    if (Why != lanes::UnknownKind::SymbolicOperation &&
+        Why != lanes::UnknownKind::Arithmetic)
       return;
     std::vector<SymbolId> Candidates;
     for (SymbolId Id = 0; Id < Symbols.size(); ++Id)
@@ -738,9 +735,10 @@ private:
     enumerate(A, Candidates, [&](const std::map<SymbolId, std::int64_t> &Pins)
                   -> std::optional<lanes::LaneVector> {
       Eval.pin(Pins);
-      lanes::PointerValue P =
-          ViaPointer ? lanes::PointerValue::unknown("", 0)
-                     : Eval.evaluateAddress(Target);
+      lanes::PointerValue P = ViaPointer
+                                  ? lanes::PointerValue::unknown(
+                                        lanes::UnknownKind::NotFollowed, "", 0)
+                                  : Eval.evaluateAddress(Target);
       Eval.pin({});
       if (P.isUnknown())
         return std::nullopt;

@@ -183,11 +183,13 @@ LaneValue LaneEvaluator::pinned(LaneValue V) const {
 
 LaneValue LaneEvaluator::evaluate(const Expr *E) {
   if (!E)
-    return LaneValue::unknown("missing expression");
+    return LaneValue::unknown(UnknownKind::NotFollowed, "missing expression");
   if (Depth >= MaxDepth)
-    return LaneValue::unknown("expression nested too deeply", loc(E));
+    return LaneValue::unknown(UnknownKind::Limit,
+                              "expression nested too deeply", loc(E));
   if (!takeStep())
-    return LaneValue::unknown("expression too costly to analyse", loc(E));
+    return LaneValue::unknown(UnknownKind::Limit,
+                              "expression too costly to analyse", loc(E));
   DepthGuard Guard(Depth);
   return evaluateImpl(E);
 }
@@ -195,7 +197,8 @@ LaneValue LaneEvaluator::evaluate(const Expr *E) {
 LaneValue LaneEvaluator::evaluateImpl(const Expr *E) {
   E = E->IgnoreParens();
   if (E->isValueDependent() || E->isTypeDependent())
-    return LaneValue::unknown("dependent expression", loc(E));
+    return LaneValue::unknown(UnknownKind::NotFollowed, "dependent expression",
+                              loc(E));
 
   if (auto Builtin = cuda::matchBuiltinIndex(E)) {
     switch (Builtin->Var) {
@@ -220,7 +223,8 @@ LaneValue LaneEvaluator::evaluateImpl(const Expr *E) {
       isa<TypeTraitExpr>(E)) {
     if (auto C = constantInt(E, Ctx))
       return LaneValue::constant(*C);
-    return LaneValue::unknown("size that is not a constant", loc(E));
+    return LaneValue::unknown(UnknownKind::NotFollowed,
+                              "size that is not a constant", loc(E));
   }
   if (const auto *Subst = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
     return evaluate(Subst->getReplacement());
@@ -243,14 +247,16 @@ LaneValue LaneEvaluator::evaluateImpl(const Expr *E) {
     case CK_UserDefinedConversion:
       break;
     default:
-      return LaneValue::unknown("conversion the analysis does not follow",
+      return LaneValue::unknown(UnknownKind::NotFollowed,
+                                "conversion the analysis does not follow",
                                 loc(E));
     }
     LaneValue V = evaluate(Cast->getSubExpr());
     if (Cast->getCastKind() == CK_IntegralToBoolean) {
       auto Lanes = V.asPerLane();
       if (!Lanes)
-        return LaneValue::unknown("truth value of a symbolic integer", loc(E));
+        return LaneValue::unknown(UnknownKind::SymbolicOperation,
+                                  "truth value of a symbolic integer", loc(E));
       LaneVector B;
       for (unsigned L = 0; L < WarpLanes; ++L)
         B[L] = (*Lanes)[L] != 0;
@@ -275,14 +281,16 @@ LaneValue LaneEvaluator::evaluateImpl(const Expr *E) {
     case UO_LNot: {
       auto Mask = evaluateCondition(UO->getSubExpr());
       if (!Mask)
-        return LaneValue::unknown("negation of a non-lane condition", loc(E));
+        return LaneValue::unknown(UnknownKind::NotFollowed,
+                                  "negation of a non-lane condition", loc(E));
       LaneVector B;
       for (unsigned L = 0; L < WarpLanes; ++L)
         B[L] = !((*Mask >> L) & 1U);
       return LaneValue::perLane(B);
     }
     default:
-      return LaneValue::unknown("operator with side effects in an index",
+      return LaneValue::unknown(UnknownKind::NotFollowed,
+                                "operator with side effects in an index",
                                 loc(E));
     }
   }
@@ -295,7 +303,8 @@ LaneValue LaneEvaluator::evaluateImpl(const Expr *E) {
       return evaluate(*C ? CO->getTrueExpr() : CO->getFalseExpr());
     auto Lanes = Cond.asPerLane();
     if (!Lanes)
-      return LaneValue::unknown("conditional on a value that is not known "
+      return LaneValue::unknown(UnknownKind::SymbolicOperation,
+                                "conditional on a value that is not known "
                                 "per lane",
                                 loc(E));
     LaneValue T = evaluate(CO->getTrueExpr());
@@ -322,17 +331,19 @@ LaneValue LaneEvaluator::evaluateImpl(const Expr *E) {
       return LaneValue::constant(ECD->getInitVal().getExtValue());
     if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
       return evaluateVariable(VD, E);
-    return LaneValue::unknown("reference the analysis does not follow",
-                              loc(E));
+    return LaneValue::unknown(UnknownKind::NotFollowed,
+                              "reference the analysis does not follow", loc(E));
   }
 
   if (const auto *Call = dyn_cast<CallExpr>(E))
     return evaluateCall(Call);
 
   if (isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E))
-    return LaneValue::unknown("index reads memory (data-dependent)", loc(E));
+    return LaneValue::unknown(UnknownKind::DataDependent,
+                              "index reads memory (data-dependent)", loc(E));
 
-  return LaneValue::unknown("expression the analysis does not follow", loc(E));
+  return LaneValue::unknown(UnknownKind::NotFollowed,
+                            "expression the analysis does not follow", loc(E));
 }
 
 LaneValue LaneEvaluator::evaluateBinary(const BinaryOperator *BO) {
@@ -342,7 +353,8 @@ LaneValue LaneEvaluator::evaluateBinary(const BinaryOperator *BO) {
   if (BO->isComparisonOp() || BO->isLogicalOp()) {
     auto Mask = evaluateCondition(BO);
     if (!Mask)
-      return LaneValue::unknown("condition that is not decided per lane",
+      return LaneValue::unknown(UnknownKind::NotFollowed,
+                                "condition that is not decided per lane",
                                 loc(BO));
     LaneVector B;
     for (unsigned L = 0; L < WarpLanes; ++L)
@@ -350,10 +362,12 @@ LaneValue LaneEvaluator::evaluateBinary(const BinaryOperator *BO) {
     return LaneValue::perLane(B);
   }
   if (BO->isAssignmentOp())
-    return LaneValue::unknown("assignment inside an index", loc(BO));
+    return LaneValue::unknown(UnknownKind::NotFollowed,
+                              "assignment inside an index", loc(BO));
   if (BO->getLHS()->getType()->isPointerType() ||
       BO->getRHS()->getType()->isPointerType())
-    return LaneValue::unknown("pointer difference", loc(BO));
+    return LaneValue::unknown(UnknownKind::NotFollowed, "pointer difference",
+                              loc(BO));
 
   LaneValue L = evaluate(BO->getLHS());
   LaneValue R = evaluate(BO->getRHS());
@@ -390,19 +404,20 @@ LaneValue LaneEvaluator::evaluateBinary(const BinaryOperator *BO) {
     Result = L.bitXor(R);
     break;
   default:
-    return LaneValue::unknown("operator the analysis does not follow",
-                              loc(BO));
+    return LaneValue::unknown(UnknownKind::NotFollowed,
+                              "operator the analysis does not follow", loc(BO));
   }
   if (Result.isUnknown() && Result.reason().Location == 0)
-    return LaneValue::unknown(Result.reason().What, loc(BO));
+    return LaneValue::unknown(Result.reason().Kind, Result.reason().What,
+                              loc(BO));
   return Result;
 }
 
 LaneValue LaneEvaluator::evaluateVariable(const VarDecl *VD, const Expr *Use) {
   if (!isIntegerLike(VD->getType().getNonReferenceType()))
-    return LaneValue::unknown("'" + VD->getNameAsString() +
-                                  "' is not an integer",
-                              loc(Use));
+    return LaneValue::unknown(
+        UnknownKind::NotFollowed,
+        "'" + VD->getNameAsString() + "' is not an integer", loc(Use));
   // Parameters bound by an inlined call.
   for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
     if (auto Bound = It->Values.find(VD); Bound != It->Values.end())
@@ -416,8 +431,8 @@ LaneValue LaneEvaluator::evaluateVariable(const VarDecl *VD, const Expr *Use) {
     if (F && !F->writesOf(VD).empty()) {
       if (std::optional<LaneValue> Stepped = evaluateStepped(VD, *F))
         return *Stepped;
-      return LaneValue::unknown("'" + VD->getNameAsString() +
-                                    "' is reassigned",
+      return LaneValue::unknown(UnknownKind::Reassigned,
+                                "'" + VD->getNameAsString() + "' is reassigned",
                                 loc(F->writesOf(VD).front()));
     }
     if (isa<ParmVarDecl>(VD)) {
@@ -425,12 +440,13 @@ LaneValue LaneEvaluator::evaluateVariable(const VarDecl *VD, const Expr *Use) {
       return pinned(LaneValue::symbol(Symbols.intern(VD->getNameAsString())));
     }
     if (VD->getType().getNonReferenceType().isVolatileQualified())
-      return LaneValue::unknown("volatile variable", loc(Use));
+      return LaneValue::unknown(UnknownKind::NotFollowed, "volatile variable",
+                                loc(Use));
     if (const Expr *Init = VD->getInit())
       return evaluateLocal(VD, Init);
-    return LaneValue::unknown("'" + VD->getNameAsString() +
-                                  "' has no initializer",
-                              loc(Use));
+    return LaneValue::unknown(
+        UnknownKind::NotFollowed,
+        "'" + VD->getNameAsString() + "' has no initializer", loc(Use));
   }
   // Namespace-scope or static: only constants are followed.
   if (VD->getType().isConstQualified() || VD->isConstexpr()) {
@@ -440,9 +456,9 @@ LaneValue LaneEvaluator::evaluateVariable(const VarDecl *VD, const Expr *Use) {
       return evaluate(Init);
     }
   }
-  return LaneValue::unknown("index reads memory ('" + VD->getNameAsString() +
-                                "')",
-                            loc(Use));
+  return LaneValue::unknown(
+      UnknownKind::DataDependent,
+      "index reads memory ('" + VD->getNameAsString() + "')", loc(Use));
 }
 
 LaneValue LaneEvaluator::evaluateLocal(const VarDecl *VD, const Expr *Init) {
@@ -528,10 +544,10 @@ LaneValue LaneEvaluator::evaluateLoopVariable(const VarDecl *VD,
     return pinned(Cached->second);
 
   // Guard against a loop whose own bounds mention its variable.
-  LoopValues[VD] = LaneValue::unknown("loop variable '" +
-                                          VD->getNameAsString() +
-                                          "' depends on itself",
-                                      loc(Loop.Loop));
+  LoopValues[VD] = LaneValue::unknown(
+      UnknownKind::Reassigned,
+      "loop variable '" + VD->getNameAsString() + "' depends on itself",
+      loc(Loop.Loop));
   auto Remember = [&](LaneValue V) {
     LoopValues[VD] = V;
     return pinned(V);
@@ -539,7 +555,8 @@ LaneValue LaneEvaluator::evaluateLoopVariable(const VarDecl *VD,
 
   LoopStep Step = stepOf(Loop.Loop->getInc(), VD);
   if (Step.Kind == StepKind::None)
-    return Remember(LaneValue::unknown("loop variable '" +
+    return Remember(LaneValue::unknown(UnknownKind::Reassigned,
+                                       "loop variable '" +
                                            VD->getNameAsString() +
                                            "' changes in a way the analysis "
                                            "does not follow",
@@ -559,7 +576,8 @@ LaneValue LaneEvaluator::evaluateLoopVariable(const VarDecl *VD,
   if (Amount.isUnknown())
     return Remember(Amount);
   if (Amount.kind() == LaneKind::Varying)
-    return Remember(LaneValue::unknown("loop variable '" +
+    return Remember(LaneValue::unknown(UnknownKind::Reassigned,
+                                       "loop variable '" +
                                            VD->getNameAsString() +
                                            "' steps differently per lane",
                                        loc(Loop.Loop->getInc())));
@@ -636,7 +654,8 @@ LaneValue LaneEvaluator::evaluateLoopVariable(const VarDecl *VD,
     return Remember(LaneValue::symbol(Id));
   }
   if (Step.Kind != StepKind::Add)
-    return Remember(LaneValue::unknown("loop variable '" +
+    return Remember(LaneValue::unknown(UnknownKind::Reassigned,
+                                       "loop variable '" +
                                            VD->getNameAsString() +
                                            "' is scaled by a bound the "
                                            "analysis cannot enumerate",
@@ -652,7 +671,8 @@ LaneValue LaneEvaluator::evaluateLoopVariable(const VarDecl *VD,
 LaneValue LaneEvaluator::evaluateCall(const CallExpr *Call) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee)
-    return LaneValue::unknown("call through a pointer", loc(Call));
+    return LaneValue::unknown(UnknownKind::NotFollowed,
+                              "call through a pointer", loc(Call));
   StringRef Name = Callee->getIdentifier() ? Callee->getName() : "";
   if ((Name == "__mul24" || Name == "__umul24") && Call->getNumArgs() == 2)
     return evaluate(Call->getArg(0)) * evaluate(Call->getArg(1));
@@ -661,7 +681,8 @@ LaneValue LaneEvaluator::evaluateCall(const CallExpr *Call) {
     auto A = evaluate(Call->getArg(0)).asPerLane();
     auto B = evaluate(Call->getArg(1)).asPerLane();
     if (!A || !B)
-      return LaneValue::unknown("min/max of symbolic values", loc(Call));
+      return LaneValue::unknown(UnknownKind::SymbolicOperation,
+                                "min/max of symbolic values", loc(Call));
     LaneVector R;
     for (unsigned L = 0; L < WarpLanes; ++L)
       R[L] = Name.ends_with("min") ? std::min((*A)[L], (*B)[L])
@@ -683,7 +704,8 @@ LaneValue LaneEvaluator::evaluateCall(const CallExpr *Call) {
           return V;
         }
   }
-  return LaneValue::unknown("call to '" + Callee->getNameAsString() +
+  return LaneValue::unknown(UnknownKind::NotFollowed,
+                            "call to '" + Callee->getNameAsString() +
                                 "' the analysis does not follow",
                             loc(Call));
 }
@@ -841,7 +863,8 @@ PointerValue LaneEvaluator::offsetBy(PointerValue P, const LaneValue &Index,
   if (!Pointee->isVoidType()) {
     if (Pointee->isIncompleteType() || Pointee->isDependentType() ||
         !Pointee->isConstantSizeType())
-      return PointerValue::unknown("element of unknown size", loc(Where));
+      return PointerValue::unknown(UnknownKind::NotFollowed,
+                                   "element of unknown size", loc(Where));
     Size = Ctx.getTypeSizeInChars(Pointee).getQuantity();
   }
   P.Offset = P.Offset + Index * LaneValue::constant(Size);
@@ -854,7 +877,8 @@ PointerValue LaneEvaluator::pointerVariable(const VarDecl *VD, const Expr *Use) 
       return Bound->second;
   const FunctionFacts *F = Frames.empty() ? nullptr : Frames.back().Facts;
   if (F && !F->writesOf(VD).empty())
-    return PointerValue::unknown("pointer '" + VD->getNameAsString() +
+    return PointerValue::unknown(UnknownKind::Reassigned,
+                                 "pointer '" + VD->getNameAsString() +
                                      "' is reassigned",
                                  loc(F->writesOf(VD).front()));
   if (isa<ParmVarDecl>(VD)) {
@@ -868,16 +892,18 @@ PointerValue LaneEvaluator::pointerVariable(const VarDecl *VD, const Expr *Use) 
   }
   if (VD->hasLocalStorage() && VD->getInit())
     return evaluatePointer(VD->getInit());
-  return PointerValue::unknown("pointer '" + VD->getNameAsString() +
-                                   "' is read from memory",
-                               loc(Use));
+  return PointerValue::unknown(
+      UnknownKind::DataDependent,
+      "pointer '" + VD->getNameAsString() + "' is read from memory", loc(Use));
 }
 
 PointerValue LaneEvaluator::evaluatePointer(const Expr *E) {
   if (!E || Depth >= MaxDepth)
-    return PointerValue::unknown("expression nested too deeply", loc(E));
+    return PointerValue::unknown(UnknownKind::Limit,
+                                 "expression nested too deeply", loc(E));
   if (!takeStep())
-    return PointerValue::unknown("expression too costly to analyse", loc(E));
+    return PointerValue::unknown(UnknownKind::Limit,
+                                 "expression too costly to analyse", loc(E));
   DepthGuard Guard(Depth);
   E = E->IgnoreParens();
   if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
@@ -895,9 +921,11 @@ PointerValue LaneEvaluator::evaluatePointer(const Expr *E) {
               Cast->getSubExpr()->IgnoreParens()))
         if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
           return pointerVariable(VD, Ref);
-      return PointerValue::unknown("pointer is read from memory", loc(E));
+      return PointerValue::unknown(UnknownKind::DataDependent,
+                                   "pointer is read from memory", loc(E));
     default:
-      return PointerValue::unknown("pointer conversion the analysis does "
+      return PointerValue::unknown(UnknownKind::NotFollowed,
+                                   "pointer conversion the analysis does "
                                    "not follow",
                                    loc(E));
     }
@@ -924,16 +952,19 @@ PointerValue LaneEvaluator::evaluatePointer(const Expr *E) {
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
     if (UO->getOpcode() == UO_AddrOf)
       return evaluateAddress(UO->getSubExpr());
-  return PointerValue::unknown("pointer expression the analysis does not "
+  return PointerValue::unknown(UnknownKind::NotFollowed,
+                               "pointer expression the analysis does not "
                                "follow",
                                loc(E));
 }
 
 PointerValue LaneEvaluator::evaluateAddress(const Expr *E) {
   if (!E || Depth >= MaxDepth)
-    return PointerValue::unknown("expression nested too deeply", loc(E));
+    return PointerValue::unknown(UnknownKind::Limit,
+                                 "expression nested too deeply", loc(E));
   if (!takeStep())
-    return PointerValue::unknown("expression too costly to analyse", loc(E));
+    return PointerValue::unknown(UnknownKind::Limit,
+                                 "expression too costly to analyse", loc(E));
   DepthGuard Guard(Depth);
   E = E->IgnoreParens();
   if (const auto *Cast = dyn_cast<CastExpr>(E)) {
@@ -944,7 +975,8 @@ PointerValue LaneEvaluator::evaluateAddress(const Expr *E) {
       return Cast->getCastKind() == CK_NoOp ||
                      Cast->getCastKind() == CK_LValueBitCast
                  ? evaluateAddress(Cast->getSubExpr())
-                 : PointerValue::unknown("base-class access", loc(E));
+                 : PointerValue::unknown(UnknownKind::NotFollowed,
+                                         "base-class access", loc(E));
   }
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
     return offsetBy(evaluatePointer(AS->getBase()), evaluate(AS->getIdx()),
@@ -968,23 +1000,26 @@ PointerValue LaneEvaluator::evaluateAddress(const Expr *E) {
     };
     if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl())) {
       if (!AddField(FD))
-        return PointerValue::unknown("bit-field", loc(E));
+        return PointerValue::unknown(UnknownKind::NotFollowed, "bit-field",
+                                     loc(E));
       return P;
     }
     if (const auto *IFD = dyn_cast<IndirectFieldDecl>(ME->getMemberDecl())) {
       for (const NamedDecl *ND : IFD->chain())
         if (const auto *FD = dyn_cast<FieldDecl>(ND); !FD || !AddField(FD))
-          return PointerValue::unknown("member the analysis does not follow",
+          return PointerValue::unknown(UnknownKind::NotFollowed,
+                                       "member the analysis does not follow",
                                        loc(E));
       return P;
     }
-    return PointerValue::unknown("member the analysis does not follow",
-                                 loc(E));
+    return PointerValue::unknown(UnknownKind::NotFollowed,
+                                 "member the analysis does not follow", loc(E));
   }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
     const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
     if (!VD)
-      return PointerValue::unknown("not a variable", loc(E));
+      return PointerValue::unknown(UnknownKind::NotFollowed, "not a variable",
+                                   loc(E));
     for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
       if (auto Bound = It->Pointers.find(VD); Bound != It->Pointers.end())
         return Bound->second;
@@ -1003,13 +1038,15 @@ PointerValue LaneEvaluator::evaluateAddress(const Expr *E) {
     else if (VD->hasLocalStorage())
       P.Space = MemorySpace::Local;
     else
-      return PointerValue::unknown("variable in an unknown memory space",
+      return PointerValue::unknown(UnknownKind::NotFollowed,
+                                   "variable in an unknown memory space",
                                    loc(E));
     return P;
   }
   if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
     return evaluateAddress(MT->getSubExpr());
-  return PointerValue::unknown("lvalue the analysis does not follow", loc(E));
+  return PointerValue::unknown(UnknownKind::NotFollowed,
+                               "lvalue the analysis does not follow", loc(E));
 }
 
 } // namespace gpumem::lanes

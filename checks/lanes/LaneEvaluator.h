@@ -39,9 +39,10 @@ struct PointerValue {
   const clang::ValueDecl *Base = nullptr;
   LaneValue Offset;
 
-  static PointerValue unknown(std::string What, std::uint64_t Location) {
+  static PointerValue unknown(UnknownKind Kind, std::string What,
+                              std::uint64_t Location) {
     PointerValue P;
-    P.Offset = LaneValue::unknown(std::move(What), Location);
+    P.Offset = LaneValue::unknown(Kind, std::move(What), Location);
     return P;
   }
   bool isUnknown() const { return Offset.isUnknown(); }

@@ -89,9 +89,28 @@ LaneValue LaneValue::symbol(SymbolId Id, std::int64_t Scale) {
   return V;
 }
 
-LaneValue LaneValue::unknown(std::string What, std::uint64_t Location) {
+const char *unknownKindName(UnknownKind Kind) {
+  switch (Kind) {
+  case UnknownKind::DataDependent:
+    return "data-dependent";
+  case UnknownKind::Reassigned:
+    return "reassigned";
+  case UnknownKind::SymbolicOperation:
+    return "symbolic operation";
+  case UnknownKind::Arithmetic:
+    return "arithmetic";
+  case UnknownKind::Limit:
+    return "limit";
+  case UnknownKind::NotFollowed:
+    return "not followed";
+  }
+  return "not followed";
+}
+
+LaneValue LaneValue::unknown(UnknownKind Kind, std::string What,
+                             std::uint64_t Location) {
   LaneValue V;
-  V.Reason = UnknownReason{std::move(What), Location};
+  V.Reason = UnknownReason{Kind, std::move(What), Location};
   return V;
 }
 
@@ -175,7 +194,8 @@ void LaneValue::normalize() {
     if (!Merged.empty() && Merged.back().Symbols == T.Symbols) {
       LaneVector Sum;
       if (!zipLanes(Merged.back().Coeff, T.Coeff, Sum, addLane)) {
-        *this = unknown("integer overflow in index arithmetic");
+        *this = unknown(UnknownKind::Arithmetic,
+                        "integer overflow in index arithmetic");
         return;
       }
       Merged.back().Coeff = Sum;
@@ -188,7 +208,8 @@ void LaneValue::normalize() {
                Merged.end());
   Terms = std::move(Merged);
   if (Terms.size() > MaxTerms)
-    *this = unknown("index expression has too many symbolic terms");
+    *this = unknown(UnknownKind::Limit,
+                    "index expression has too many symbolic terms");
 }
 
 LaneValue LaneValue::propagateUnknown(const LaneValue &A, const LaneValue &B) {
@@ -200,7 +221,8 @@ LaneValue operator+(const LaneValue &A, const LaneValue &B) {
     return LaneValue::propagateUnknown(A, B);
   LaneValue R;
   if (!zipLanes(A.K, B.K, R.K, addLane))
-    return LaneValue::unknown("integer overflow in index arithmetic");
+    return LaneValue::unknown(UnknownKind::Arithmetic,
+                              "integer overflow in index arithmetic");
   R.Terms = A.Terms;
   R.Terms.insert(R.Terms.end(), B.Terms.begin(), B.Terms.end());
   R.normalize();
@@ -223,7 +245,8 @@ LaneValue operator*(const LaneValue &A, const LaneValue &B) {
   // (Ka + sum Ca*Ma) * (Kb + sum Cb*Mb), lane by lane.
   LaneValue R;
   if (!zipLanes(A.K, B.K, R.K, mulLane))
-    return LaneValue::unknown("integer overflow in index arithmetic");
+    return LaneValue::unknown(UnknownKind::Arithmetic,
+                              "integer overflow in index arithmetic");
   auto AddScaled = [&R](const LaneVector &Scale, const LaneTerm &T) {
     LaneTerm Scaled{T.Symbols, {}};
     if (!zipLanes(Scale, T.Coeff, Scaled.Coeff, mulLane))
@@ -233,17 +256,21 @@ LaneValue operator*(const LaneValue &A, const LaneValue &B) {
   };
   for (const LaneTerm &T : B.Terms)
     if (!AddScaled(A.K, T))
-      return LaneValue::unknown("integer overflow in index arithmetic");
+      return LaneValue::unknown(UnknownKind::Arithmetic,
+                                "integer overflow in index arithmetic");
   for (const LaneTerm &T : A.Terms)
     if (!AddScaled(B.K, T))
-      return LaneValue::unknown("integer overflow in index arithmetic");
+      return LaneValue::unknown(UnknownKind::Arithmetic,
+                                "integer overflow in index arithmetic");
   for (const LaneTerm &TA : A.Terms)
     for (const LaneTerm &TB : B.Terms) {
       LaneTerm P{multiplyMonomials(TA.Symbols, TB.Symbols), {}};
       if (P.Symbols.size() > LaneValue::MaxDegree)
-        return LaneValue::unknown("index expression has too high a degree");
+        return LaneValue::unknown(UnknownKind::Limit,
+                                  "index expression has too high a degree");
       if (!zipLanes(TA.Coeff, TB.Coeff, P.Coeff, mulLane))
-        return LaneValue::unknown("integer overflow in index arithmetic");
+        return LaneValue::unknown(UnknownKind::Arithmetic,
+                                  "integer overflow in index arithmetic");
       R.Terms.push_back(std::move(P));
     }
   R.normalize();
@@ -259,32 +286,38 @@ LaneValue LaneValue::divide(const LaneValue &Divisor) const {
       LaneVector Q;
       for (unsigned L = 0; L < WarpLanes; ++L) {
         if ((*Lanes)[L] == 0)
-          return unknown("division by zero in some lane");
+          return unknown(UnknownKind::Arithmetic,
+                         "division by zero in some lane");
         if ((*Lanes)[L] == -1 && K[L] == INT64_MIN)
-          return unknown("integer overflow in index arithmetic");
+          return unknown(UnknownKind::Arithmetic,
+                         "integer overflow in index arithmetic");
         Q[L] = K[L] / (*Lanes)[L];
       }
       return perLane(Q);
     }
-    return unknown("division by a value that is not a known constant");
+    return unknown(UnknownKind::SymbolicOperation,
+                   "division by a value that is not a known constant");
   }
   if (*D == 0)
-    return unknown("division by zero");
+    return unknown(UnknownKind::Arithmetic, "division by zero");
   if (*D == -1 && std::any_of(K.begin(), K.end(), [](std::int64_t X) {
         return X == INT64_MIN;
       }))
-    return unknown("integer overflow in index arithmetic");
+    return unknown(UnknownKind::Arithmetic,
+                   "integer overflow in index arithmetic");
   LaneValue R;
   for (const LaneTerm &T : Terms) {
     LaneTerm Q{T.Symbols, {}};
     for (unsigned L = 0; L < WarpLanes; ++L) {
       if (T.Coeff[L] % *D != 0)
-        return unknown("division of a symbolic term that is not a multiple "
+        return unknown(UnknownKind::SymbolicOperation,
+                       "division of a symbolic term that is not a multiple "
                        "of the divisor");
       // A negative coefficient can make the total negative (33 - tx in the
       // second warp), where C's division truncates instead of flooring.
       if (T.Coeff[L] < 0)
-        return unknown("division of a possibly negative value");
+        return unknown(UnknownKind::Arithmetic,
+                       "division of a possibly negative value");
       Q.Coeff[L] = T.Coeff[L] / *D;
     }
     R.Terms.push_back(std::move(Q));
@@ -294,7 +327,8 @@ LaneValue LaneValue::divide(const LaneValue &Divisor) const {
     // the total truncates like the constant part when that part is
     // non-negative.
     if (!Terms.empty() && (K[L] < 0 || *D < 0))
-      return unknown("division of a possibly negative value");
+      return unknown(UnknownKind::Arithmetic,
+                     "division of a possibly negative value");
     R.K[L] = K[L] / *D;
   }
   R.normalize();
@@ -310,31 +344,36 @@ LaneValue LaneValue::remainder(const LaneValue &Divisor) const {
       LaneVector Q;
       for (unsigned L = 0; L < WarpLanes; ++L) {
         if ((*Lanes)[L] == 0)
-          return unknown("remainder by zero in some lane");
+          return unknown(UnknownKind::Arithmetic,
+                         "remainder by zero in some lane");
         // INT64_MIN % -1 traps like the division (x86 idiv).
         Q[L] = (*Lanes)[L] == -1 ? 0 : K[L] % (*Lanes)[L];
       }
       return perLane(Q);
     }
-    return unknown("remainder by a value that is not a known constant");
+    return unknown(UnknownKind::SymbolicOperation,
+                   "remainder by a value that is not a known constant");
   }
   if (*D == 0)
-    return unknown("remainder by zero");
+    return unknown(UnknownKind::Arithmetic, "remainder by zero");
   if (*D == -1)
     return constant(0);
   LaneValue R;
   for (const LaneTerm &T : Terms)
     for (std::int64_t C : T.Coeff) {
       if (C % *D != 0)
-        return unknown("remainder of a symbolic term that is not a multiple "
+        return unknown(UnknownKind::SymbolicOperation,
+                       "remainder of a symbolic term that is not a multiple "
                        "of the divisor");
       // As for division: a negative total takes the dividend's sign.
       if (C < 0)
-        return unknown("remainder of a possibly negative value");
+        return unknown(UnknownKind::Arithmetic,
+                       "remainder of a possibly negative value");
     }
   for (unsigned L = 0; L < WarpLanes; ++L) {
     if (!Terms.empty() && K[L] < 0)
-      return unknown("remainder of a possibly negative value");
+      return unknown(UnknownKind::Arithmetic,
+                     "remainder of a possibly negative value");
     R.K[L] = K[L] % *D;
   }
   return R;
@@ -345,7 +384,8 @@ LaneValue LaneValue::shiftLeft(const LaneValue &Amount) const {
     return propagateUnknown(*this, Amount);
   std::optional<std::int64_t> S = Amount.asConstant();
   if (!S || *S < 0 || *S > 62)
-    return unknown("shift by a value that is not a small constant");
+    return unknown(UnknownKind::SymbolicOperation,
+                   "shift by a value that is not a small constant");
   return *this * constant(std::int64_t(1) << *S);
 }
 
@@ -354,7 +394,8 @@ LaneValue LaneValue::shiftRight(const LaneValue &Amount) const {
     return propagateUnknown(*this, Amount);
   std::optional<std::int64_t> S = Amount.asConstant();
   if (!S || *S < 0 || *S > 62)
-    return unknown("shift by a value that is not a small constant");
+    return unknown(UnknownKind::SymbolicOperation,
+                   "shift by a value that is not a small constant");
   if (Terms.empty()) {
     LaneVector R;
     for (unsigned L = 0; L < WarpLanes; ++L)
@@ -425,7 +466,8 @@ LaneValue LaneValue::bitOp(const LaneValue &Other, BitOp Op) const {
   const LaneValue *Sym = Terms.empty() ? &Other : this;
   const LaneValue *Mask = Terms.empty() ? this : &Other;
   if (!Mask->Terms.empty())
-    return unknown("bit operation between two symbolic values");
+    return unknown(UnknownKind::SymbolicOperation,
+                   "bit operation between two symbolic values");
   // The mask's bits at and above P must be all clear (0 <= M < P) or, for
   // an AND, all set (x & ~31: -P <= M < 0); then the symbols, whose
   // coefficients are multiples of P, vanish (clear) or pass (set).
@@ -436,12 +478,14 @@ LaneValue LaneValue::bitOp(const LaneValue &Other, BitOp Op) const {
     MaxMask = std::max(MaxMask, M < 0 ? ~M : M);
   }
   if (AnyNegative && (AnyNonNegative || Op != BitOp::And))
-    return unknown("bit operation with a negative mask");
+    return unknown(UnknownKind::SymbolicOperation,
+                   "bit operation with a negative mask");
   std::int64_t P = powerAbove(MaxMask);
   for (const LaneTerm &T : Sym->Terms)
     for (std::int64_t C : T.Coeff)
       if (C % P != 0)
-        return unknown("bit operation on a symbolic value whose low bits are "
+        return unknown(UnknownKind::SymbolicOperation,
+                       "bit operation on a symbolic value whose low bits are "
                        "not known");
   // x = H * P + floorMod(x, P) for every integer x, and in two's
   // complement the bits of H * P lie at and above P: the operation acts on
@@ -461,7 +505,8 @@ LaneValue LaneValue::bitOp(const LaneValue &Other, BitOp Op) const {
 
 std::string LaneValue::str(const SymbolTable &Table) const {
   if (Reason)
-    return "unknown (" + Reason->What + ")";
+    return std::string("unknown, ") + unknownKindName(Reason->Kind) + " (" +
+           Reason->What + ")";
   auto VectorStr = [](const LaneVector &V) {
     std::ostringstream OS;
     if (allEqual(V)) {

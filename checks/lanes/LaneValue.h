@@ -79,8 +79,31 @@ struct LaneTerm {
   LaneVector Coeff{};
 };
 
+/// What kind of obstacle made a value unknown. Code decides by the kind;
+/// the text only says it to the user.
+enum class UnknownKind {
+  /// The value is read from memory (in[idx[i]], a pointer loaded).
+  DataDependent,
+  /// A variable, pointer or loop variable written in a way not followed.
+  Reassigned,
+  /// Division, remainder, a shift or bit operation, min/max or a select on
+  /// symbols: may become exact once the symbols are numbers.
+  SymbolicOperation,
+  /// Overflow, a division by zero, a possibly negative operand.
+  Arithmetic,
+  /// A cap on depth, cost, terms or degree.
+  Limit,
+  /// A construct the analysis does not follow (a call, a conversion, a
+  /// member, a reference).
+  NotFollowed,
+};
+
+/// "data-dependent", "reassigned", ...: the kind as the dump prints it.
+const char *unknownKindName(UnknownKind Kind);
+
 /// Why a value is unknown, and where (an opaque source location).
 struct UnknownReason {
+  UnknownKind Kind = UnknownKind::NotFollowed;
   std::string What;
   std::uint64_t Location = 0;
 };
@@ -96,7 +119,8 @@ public:
   static LaneValue perLane(const LaneVector &K);
   /// Scale * symbol, the same in every lane.
   static LaneValue symbol(SymbolId Id, std::int64_t Scale = 1);
-  static LaneValue unknown(std::string What, std::uint64_t Location = 0);
+  static LaneValue unknown(UnknownKind Kind, std::string What,
+                           std::uint64_t Location = 0);
 
   LaneKind kind() const;
   bool isUnknown() const { return Reason.has_value(); }

@@ -61,14 +61,14 @@ __global__ void notFollowed(float *out, const int *perm, int n) {
   int i = threadIdx.x;
   if (n > 0)
     i = perm[i];
-    // CHECK: :[[@LINE-1]]:9: remark: load global 'perm[i]' width 4; offset unknown ('i' is reassigned); active 0xffffffff; scenarios 0; transactions 0, sectors 0
+    // CHECK: :[[@LINE-1]]:9: remark: load global 'perm[i]' width 4; offset unknown, reassigned ('i' is reassigned); active 0xffffffff; scenarios 0; transactions 0, sectors 0
   out[i] = 0.0f;
-  // CHECK: :[[@LINE-1]]:3: remark: store global 'out[i]' width 4; offset unknown ('i' is reassigned); active 0xffffffff; scenarios 0; transactions 0, sectors 0
+  // CHECK: :[[@LINE-1]]:3: remark: store global 'out[i]' width 4; offset unknown, reassigned ('i' is reassigned); active 0xffffffff; scenarios 0; transactions 0, sectors 0
   // A step under a condition, even a warp-uniform one, is not followed.
   int j = threadIdx.x;
   while (j < n) {
     out[j] = 0.0f;
-    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[j]' width 4; offset unknown ('j' is reassigned); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
+    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[j]' width 4; offset unknown, reassigned ('j' is reassigned); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
     if (n > 64)
       j += 32;
     else
@@ -76,12 +76,12 @@ __global__ void notFollowed(float *out, const int *perm, int n) {
   }
   for (int k = 0; k < n; k = perm[k])
     out[k] = 0.0f;
-    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[k]' width 4; offset unknown (loop variable 'k' changes in a way the analysis does not follow); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
+    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[k]' width 4; offset unknown, reassigned (loop variable 'k' changes in a way the analysis does not follow); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
   // A continue may skip a step in some lanes only.
   int m = threadIdx.x;
   while (m < n) {
     out[m] = 0.0f;
-    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[m]' width 4; offset unknown ('m' is reassigned); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
+    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[m]' width 4; offset unknown, reassigned ('m' is reassigned); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
     m += 32;
     if (m == 64)
       continue;
@@ -93,7 +93,7 @@ __global__ void conditionalSteps(float *out, int n) {
   int a = threadIdx.x;
   while (a < n) {
     out[a] = 0.0f;
-    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[a]' width 4; offset unknown ('a' is reassigned); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
+    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[a]' width 4; offset unknown, reassigned ('a' is reassigned); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
     switch (n) {
     case 1:
       a += 32;
@@ -105,7 +105,7 @@ __global__ void conditionalSteps(float *out, int n) {
   int b = threadIdx.x;
   while (b < n) {
     out[b] = 0.0f;
-    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[b]' width 4; offset unknown ('b' is reassigned); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
+    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[b]' width 4; offset unknown, reassigned ('b' is reassigned); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
     n > 64 ? b += 32 : b += 64;
   }
 }
@@ -129,7 +129,7 @@ __global__ void stepped(float *out, int n, int start) {
   int v = threadIdx.x;
   while (v < n) {
     out[v] = 0.0f;
-    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[v]' width 4; offset unknown ('v' is reassigned); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
+    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[v]' width 4; offset unknown, reassigned ('v' is reassigned); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
     v += threadIdx.x + 1;
   }
 }

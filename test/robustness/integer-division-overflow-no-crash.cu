@@ -10,7 +10,7 @@
 __global__ void quotient(float *p) {
   long long d = threadIdx.x % 2 ? 1 : -1;
   p[(-9223372036854775807LL - 1) / d] = 0.0f;
-  // CHECK: :[[@LINE-1]]:3: remark: store global {{.*}}; offset unknown (integer overflow in index arithmetic)
+  // CHECK: :[[@LINE-1]]:3: remark: store global {{.*}}; offset unknown, arithmetic (integer overflow in index arithmetic)
   // CHECK-NOT: :[[@LINE-2]]:3: warning:
 }
 

@@ -91,8 +91,26 @@ TEST(LaneValueTest, SelectKeepsSymbolsPerLane) {
   LaneValue V = LaneValue::select(Cond, W.tid(),
                                   LaneValue::constant(2) * W.tid());
   expectExact(V, W, [](std::int64_t T) { return T % 32 < 16 ? T : 2 * T; });
-  EXPECT_TRUE(
-      LaneValue::select(Cond, W.tid(), LaneValue::unknown("data")).isUnknown());
+  EXPECT_TRUE(LaneValue::select(
+                  Cond, W.tid(),
+                  LaneValue::unknown(UnknownKind::DataDependent, "data"))
+                  .isUnknown());
+}
+
+// An unknown value carries its kind through arithmetic; the operations'
+// own obstacles have theirs.
+TEST(LaneValueTest, UnknownValuesKeepTheirKind) {
+  Warp W;
+  LaneValue Data = LaneValue::unknown(UnknownKind::DataDependent, "data", 7);
+  LaneValue Sum = (W.tid() + Data) * LaneValue::constant(4);
+  ASSERT_TRUE(Sum.isUnknown());
+  EXPECT_EQ(Sum.reason().Kind, UnknownKind::DataDependent);
+  EXPECT_EQ(Sum.reason().Location, 7U);
+  LaneValue N = LaneValue::symbol(W.Symbols.intern("n"));
+  EXPECT_EQ(W.tid().divide(N).reason().Kind, UnknownKind::SymbolicOperation);
+  EXPECT_EQ(W.tid().divide(LaneValue::constant(0)).reason().Kind,
+            UnknownKind::Arithmetic);
+  EXPECT_STREQ(unknownKindName(UnknownKind::Reassigned), "reassigned");
 }
 
 // Division and remainder by constants that divide the warp's stride.
