@@ -130,11 +130,21 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
     // "Up to": the factor at which every lane has a transaction of its own,
     // and no smaller than the policy's sample. 32 elements of 4 bytes are
     // 128 apart; 2-byte elements need 64 for the same worst case.
+    // Where the factor scales a row index instead (rows of a block
+    // narrower than a warp: lanes l / 16 * K), the smallest step between
+    // two lanes' coefficients plays the lane stride's part: rows of 2-byte
+    // elements are a transaction apart only from K = 64.
     V.SymbolicSample = Policy.SymbolicStrideSample;
-    if (std::int64_t PerLane = V.SymbolicBytesPerLane < 0
-                                   ? -V.SymbolicBytesPerLane
-                                   : V.SymbolicBytesPerLane;
-        PerLane > 0)
+    std::int64_t PerLane = V.SymbolicBytesPerLane < 0 ? -V.SymbolicBytesPerLane
+                                                      : V.SymbolicBytesPerLane;
+    if (PerLane == 0)
+      for (const lanes::LaneTerm &T : Relative.terms())
+        for (unsigned L = 1; L < lanes::WarpLanes; ++L)
+          if (std::int64_t Step = T.Coeff[L] - T.Coeff[0]; Step != 0) {
+            Step = Step < 0 ? -Step : Step;
+            PerLane = PerLane == 0 ? Step : std::min(PerLane, Step);
+          }
+    if (PerLane > 0)
       V.SymbolicSample = std::max<std::int64_t>(
           V.SymbolicSample,
           (std::int64_t(Arch.TransactionBytes) + PerLane - 1) / PerLane);

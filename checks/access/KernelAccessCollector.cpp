@@ -144,6 +144,18 @@ std::int64_t baseAlignmentOf(const ValueDecl *Base, ASTContext &Ctx) {
 /// An expression that may denote memory (not a plain local variable).
 bool mayBeMemory(const Expr *E) {
   E = E->IgnoreParenImpCasts();
+  if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow()) {
+    // A field of a value a call returns (block.thread_index().x, a struct
+    // made on the spot) is in registers, not memory.
+    const Expr *Root = ME->getBase()->IgnoreImplicit()->IgnoreParens();
+    for (const auto *Inner = dyn_cast<MemberExpr>(Root);
+         Inner && !Inner->isArrow(); Inner = dyn_cast<MemberExpr>(Root))
+      Root = Inner->getBase()->IgnoreImplicit()->IgnoreParens();
+    if ((isa<CallExpr>(Root) && !Root->getType()->isReferenceType() &&
+         !Root->isGLValue()) ||
+        isa<CXXConstructExpr>(Root))
+      return false;
+  }
   if (isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E))
     return true;
   if (const auto *UO = dyn_cast<UnaryOperator>(E))

@@ -1,7 +1,9 @@
 //===- LaneEvaluator.cpp - Clang expressions to lane values ---------------===//
 #include "checks/lanes/LaneEvaluator.h"
 
+#include "checks/cuda/CooperativeGroups.h"
 #include "checks/cuda/CudaBuiltins.h"
+#include "checks/lanes/GroupValues.h"
 #include "checks/lanes/ConstantInt.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -338,6 +340,17 @@ LaneValue LaneEvaluator::evaluateImpl(const Expr *E) {
   if (const auto *Call = dyn_cast<CallExpr>(E))
     return evaluateCall(Call);
 
+  // block.thread_index().y and the other dim3 queries of a group.
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    if (const auto *Call =
+            dyn_cast<CallExpr>(ME->getBase()->IgnoreParenImpCasts()))
+      if (auto CG = cuda::matchCooperativeGroupsCall(Call, Ctx);
+          CG && ME->getMemberDecl()->getIdentifier()) {
+        StringRef Field = ME->getMemberDecl()->getName();
+        if (Field == "x" || Field == "y" || Field == "z")
+          return groupQueryValue(*CG, Field[0] - 'x', Geometry);
+      }
+
   if (isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E))
     return LaneValue::unknown(UnknownKind::DataDependent,
                               "index reads memory (data-dependent)", loc(E));
@@ -673,6 +686,11 @@ LaneValue LaneEvaluator::evaluateCall(const CallExpr *Call) {
   if (!Callee)
     return LaneValue::unknown(UnknownKind::NotFollowed,
                               "call through a pointer", loc(Call));
+  if (auto CG = cuda::matchCooperativeGroupsCall(Call, Ctx))
+    if (CG->Query != cuda::CgQuery::ThreadIndex &&
+        CG->Query != cuda::CgQuery::GroupIndex &&
+        CG->Query != cuda::CgQuery::DimThreads)
+      return groupQueryValue(*CG, 0, Geometry);
   StringRef Name = Callee->getIdentifier() ? Callee->getName() : "";
   if ((Name == "__mul24" || Name == "__umul24") && Call->getNumArgs() == 2)
     return evaluate(Call->getArg(0)) * evaluate(Call->getArg(1));

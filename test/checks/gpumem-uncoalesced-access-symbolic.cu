@@ -79,3 +79,19 @@ __global__ void byteElements(const char *in, char *out, int n) {
   // CHECK-NOTES: :[[@LINE-2]]:22: note: with 'n' = 1 the warp needs 1 transaction (25.0% efficiency)
   // CHECK-NOTES: :[[@LINE-4]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'byteElements' in this file; set option 'BlockDim' to fix it)
 }
+
+// The same for rows: a 16x16 block of 2-byte elements reads two rows of 32
+// bytes 'k' elements apart. At k = 32 the rows share a transaction; they
+// have one each from k = 64, and that is the worst case the message gives.
+// It used to price k = 32 and say nothing.
+__global__ void shortRows(const short *in, short *out, int k) {
+  out[threadIdx.y * k + threadIdx.x] = in[threadIdx.y * k + threadIdx.x];
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: uncoalesced global store of 'out[threadIdx.y * k + threadIdx.x]': the warp spans 2 rows of 16 lanes 'k' elements apart, 2 transactions per warp (25.0% efficiency), 2 sectors when 'k' >= 64; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE+6]]:3: note: blockDim is (16, 16, 1) at this launch
+  // CHECK-NOTES: :[[@LINE-3]]:40: warning: uncoalesced global load of 'in[threadIdx.y * k + threadIdx.x]': the warp spans 2 rows of 16 lanes 'k' elements apart, 2 transactions per warp (25.0% efficiency), 2 sectors when 'k' >= 64; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE+4]]:3: note: blockDim is (16, 16, 1) at this launch
+}
+
+void launchRows(const short *in, short *out, int k) {
+  shortRows<<<1, dim3(16, 16)>>>(in, out, k);
+}
