@@ -144,10 +144,22 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
             Step = Step < 0 ? -Step : Step;
             PerLane = PerLane == 0 ? Step : std::min(PerLane, Step);
           }
+    // The factor must also set the rows (or lanes) apart by more than the
+    // bytes one of them spans (8 lanes of a row reading 16 bytes every 32
+    // span 256), in whole transactions.
+    std::int64_t Low = INT64_MAX, High = INT64_MIN;
+    for (unsigned L = 0; L < lanes::WarpLanes; ++L)
+      if ((Access.Active >> L) & 1U) {
+        Low = std::min(Low, Relative.laneConstants()[L]);
+        High = std::max(High, Relative.laneConstants()[L]);
+      }
+    const std::int64_t Block = Arch.TransactionBytes;
+    std::int64_t Span = Low <= High ? High - Low + Access.Width : Block;
+    std::int64_t Apart =
+        std::max<std::int64_t>(Block, (Span + Block - 1) / Block * Block);
     if (PerLane > 0)
       V.SymbolicSample = std::max<std::int64_t>(
-          V.SymbolicSample,
-          (std::int64_t(Arch.TransactionBytes) + PerLane - 1) / PerLane);
+          V.SymbolicSample, (Apart + PerLane - 1) / PerLane);
     std::map<lanes::SymbolId, std::int64_t> Sample, One;
     for (lanes::SymbolId Id : Access.SymbolicStride) {
       Sample[Id] = V.SymbolicSample;

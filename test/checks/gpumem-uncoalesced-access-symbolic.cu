@@ -95,3 +95,18 @@ __global__ void shortRows(const short *in, short *out, int k) {
 void launchRows(const short *in, short *out, int k) {
   shortRows<<<1, dim3(16, 16)>>>(in, out, k);
 }
+
+// Rows far enough apart to share no transaction must also be further apart
+// than one row spans: here 8 lanes of a row read 2 bytes every 32, 226
+// bytes, so the rows have transactions of their own only from 256 bytes
+// apart, n = 128. It used to price n = 32, where the rows overlap: 4
+// transactions and 14 sectors.
+__global__ void spreadRows(const short *in, short *out, int n) {
+  out[threadIdx.y * 8 + threadIdx.x] = in[threadIdx.y * n + threadIdx.x * 16];
+  // CHECK-NOTES: :[[@LINE-1]]:40: warning: uncoalesced global load of 'in[threadIdx.y * n + threadIdx.x * 16]': lane addresses scale with 'n', up to 8 transactions per warp (6.2% efficiency), 32 sectors, when 'n' >= 128 [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE+4]]:3: note: blockDim is (8, 4, 1) at this launch
+}
+
+void launchSpread(const short *in, short *out, int n) {
+  spreadRows<<<1, dim3(8, 4)>>>(in, out, n);
+}
