@@ -7,7 +7,7 @@ using cuda::CgGroup;
 using cuda::CgQuery;
 
 LaneValue groupQueryValue(const cuda::CgCall &Call, unsigned Axis,
-                          const ThreadGeometry &G) {
+                          const ThreadGeometry &G, SymbolTable &Symbols) {
   const LaneValue BlockRank =
       G.threadIdx(0) +
       G.blockDim(0) * (G.threadIdx(1) + G.blockDim(1) * G.threadIdx(2));
@@ -31,8 +31,18 @@ LaneValue groupQueryValue(const cuda::CgCall &Call, unsigned Axis,
         G.blockIdx(0) +
         G.gridDim(0) * (G.blockIdx(1) + G.gridDim(1) * G.blockIdx(2));
     const LaneValue Blocks = G.gridDim(0) * G.gridDim(1) * G.gridDim(2);
-    return Call.Query == CgQuery::Size ? Blocks * BlockSize
-                                       : BlockIndex * BlockSize + BlockRank;
+    LaneValue Exact = Call.Query == CgQuery::Size
+                          ? Blocks * BlockSize
+                          : BlockIndex * BlockSize + BlockRank;
+    if (!Exact.isUnknown() || Exact.reason().Kind != UnknownKind::Limit)
+      return Exact;
+    // gridDim.x * gridDim.y * gridDim.z * blockDim.x * ... passes the
+    // degree cap with an assumed block: the uniform part as one symbol.
+    if (Call.Query == CgQuery::Size)
+      return LaneValue::symbol(Symbols.intern("grid.size()"));
+    SymbolId Before = Symbols.intern("threads of the grid before this block");
+    Symbols[Before].BlockIndex = true;
+    return LaneValue::symbol(Before) + BlockRank;
   }
   case CgGroup::Kind::Tile:
     break;

@@ -16,9 +16,11 @@
 namespace gpumem::lanes {
 
 /// The value of \p Call's query; \p Axis picks the component of a dim3
-/// query (thread_index().y is axis 1).
+/// query (thread_index().y is axis 1). The grid's rank and size are exact
+/// where the degree cap allows (a known block shape); otherwise their
+/// uniform part is one symbol of \p Symbols, a block index for guards.
 LaneValue groupQueryValue(const cuda::CgCall &Call, unsigned Axis,
-                          const ThreadGeometry &Geometry);
+                          const ThreadGeometry &Geometry, SymbolTable &Symbols);
 
 } // namespace gpumem::lanes
 

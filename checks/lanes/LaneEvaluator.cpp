@@ -348,7 +348,7 @@ LaneValue LaneEvaluator::evaluateImpl(const Expr *E) {
           CG && ME->getMemberDecl()->getIdentifier()) {
         StringRef Field = ME->getMemberDecl()->getName();
         if (Field == "x" || Field == "y" || Field == "z")
-          return groupQueryValue(*CG, Field[0] - 'x', Geometry);
+          return groupQueryValue(*CG, Field[0] - 'x', Geometry, Symbols);
       }
 
   if (isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E))
@@ -690,7 +690,7 @@ LaneValue LaneEvaluator::evaluateCall(const CallExpr *Call) {
     if (CG->Query != cuda::CgQuery::ThreadIndex &&
         CG->Query != cuda::CgQuery::GroupIndex &&
         CG->Query != cuda::CgQuery::DimThreads)
-      return groupQueryValue(*CG, 0, Geometry);
+      return groupQueryValue(*CG, 0, Geometry, Symbols);
   StringRef Name = Callee->getIdentifier() ? Callee->getName() : "";
   if ((Name == "__mul24" || Name == "__umul24") && Call->getNumArgs() == 2)
     return evaluate(Call->getArg(0)) * evaluate(Call->getArg(1));

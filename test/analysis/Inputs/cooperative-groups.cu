@@ -42,3 +42,14 @@ void launch(const float *in, float *out, float *all) {
   fours<<<8, 128>>>(out);
   blockAndGrid<<<8, 128>>>(out, all);
 }
+
+// A grid-stride loop over the grid group, with no launch in the file: the
+// grid's size and the threads before this block stay uniform symbols (the
+// exact products pass the degree cap), the lane part is exact.
+__device__ void scaleAll(float *y, float a, int n, const cg::grid_group &grid) {
+  for (int i = grid.thread_rank(); i < n; i += grid.size())
+    y[i] = a * y[i];
+}
+__global__ void gridStride(float *y, float a, int n) {
+  scaleAll(y, a, n, cg::this_grid());
+}
