@@ -78,7 +78,7 @@ LaneValue apply(Op O, const LaneValue &A, const LaneValue &B) {
   case Op::Neg:
     return -A;
   }
-  return LaneValue::unknown("bad op");
+  return LaneValue::unknown(UnknownKind::NotFollowed, "bad op");
 }
 
 /// The operation on one lane with C semantics; nullopt where C leaves it
