@@ -661,12 +661,7 @@ private:
       const std::string &Name = Eval.symbols()[Id].Name;
       A.ReadsRowIndex |= Name == "threadIdx.y" || Name == "threadIdx.z";
       A.DependsOnWarp |= Eval.symbols()[Id].ThreadDerived;
-      // blockIdx.x/y/z, or the grid's threads before this block (all
-      // three).
-      if (Eval.symbols()[Id].BlockIndex)
-        A.BlockAxes |= llvm::StringRef(Name).starts_with("blockIdx.")
-                           ? 1U << (Name.back() - 'x')
-                           : 7U;
+      A.BlockAxes |= Eval.symbols()[Id].BlockAxes;
     }
     if (A.Space == MemorySpace::Shared)
       A.Array = arrayShapeOf(A.Base, Ctx);

@@ -9,8 +9,11 @@
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/bit.h"
 
-#include <set>
+#include <algorithm>
 
 namespace gpumem::access {
 
@@ -130,7 +133,15 @@ struct RegionWork {
 };
 
 unsigned activeLanes(lanes::LaneMask M) {
-  return static_cast<unsigned>(__builtin_popcountll(M & lanes::AllLanes));
+  return static_cast<unsigned>(llvm::popcount(M & lanes::AllLanes));
+}
+
+/// Distinct values among \p Keys (sorted in place).
+template <typename Key>
+unsigned distinctCount(llvm::SmallVectorImpl<Key> &Keys) {
+  llvm::sort(Keys);
+  return static_cast<unsigned>(std::unique(Keys.begin(), Keys.end()) -
+                               Keys.begin());
 }
 
 /// True when a block of \p Kernel holds more than one warp: the launch's
@@ -238,17 +249,16 @@ private:
     // One lane mask with the addresses (or, for a symbolic stride, the
     // per-lane coefficients) that each active lane uses.
     auto Tally = [&](lanes::LaneMask Mask, auto &&KeyOf) {
-      std::set<std::vector<std::int64_t>> Addresses;
-      unsigned Active = 0;
+      llvm::SmallVector<decltype(KeyOf(0U)), lanes::WarpLanes> Keys;
       for (unsigned L = 0; L < lanes::WarpLanes; ++L)
-        if ((Mask >> L) & 1U) {
-          Addresses.insert(KeyOf(L));
-          ++Active;
-        }
-      double Lanes = Addresses.size() == 1 ? 1 : Active;
+        if ((Mask >> L) & 1U)
+          Keys.push_back(KeyOf(L));
+      const unsigned Active = Keys.size();
+      const unsigned Addresses = distinctCount(Keys);
+      double Lanes = Addresses == 1 ? 1 : Active;
       C.Charged += A.Width * Lanes / lanes::WarpLanes;
       C.PerThread += static_cast<double>(A.Width) * Active / lanes::WarpLanes;
-      bool Shares = Addresses.size() < Active;
+      bool Shares = Addresses < Active;
       AllShare &= Shares;
       NoneShare &= !Shares && Active > 0;
       // One lane walking a loop alone (a final sum under tid == 0) is
@@ -257,9 +267,7 @@ private:
     };
     if (!A.Scenarios.empty()) {
       for (const LaneScenario &S : A.Scenarios)
-        Tally(S.Active, [&](unsigned L) {
-          return std::vector<std::int64_t>{S.Offset[L]};
-        });
+        Tally(S.Active, [&](unsigned L) { return S.Offset[L]; });
       C.Charged /= A.Scenarios.size();
       C.PerThread /= A.Scenarios.size();
     } else if (!A.Offset.isUnknown()) {

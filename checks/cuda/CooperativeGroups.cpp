@@ -140,8 +140,7 @@ std::optional<CgCall> matchCooperativeGroupsCall(const CallExpr *Call,
   if (!Group)
     return std::nullopt;
   // Tiles have no dim3 queries; meta-group queries are the tiles'.
-  bool Dim3 = *Query == CgQuery::ThreadIndex ||
-              *Query == CgQuery::GroupIndex || *Query == CgQuery::DimThreads;
+  bool Dim3 = isDim3Query(*Query);
   bool Meta =
       *Query == CgQuery::MetaGroupRank || *Query == CgQuery::MetaGroupSize;
   if ((Dim3 && Group->Kind != CgGroup::Kind::Block) ||

@@ -42,6 +42,13 @@ enum class CgQuery {
   DimThreads,    ///< dim_threads(), group_dim(): blockDim as a dim3
 };
 
+/// thread_index(), group_index(), dim_threads(): a dim3, read through
+/// .x .y .z.
+inline bool isDim3Query(CgQuery Q) {
+  return Q == CgQuery::ThreadIndex || Q == CgQuery::GroupIndex ||
+         Q == CgQuery::DimThreads;
+}
+
 struct CgCall {
   CgGroup Group;
   CgQuery Query;

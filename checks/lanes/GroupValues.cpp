@@ -41,7 +41,7 @@ LaneValue groupQueryValue(const cuda::CgCall &Call, unsigned Axis,
     if (Call.Query == CgQuery::Size)
       return LaneValue::symbol(Symbols.intern("grid.size()"));
     SymbolId Before = Symbols.intern("threads of the grid before this block");
-    Symbols[Before].BlockIndex = true;
+    Symbols[Before].BlockAxes = 7U;
     return LaneValue::symbol(Before) + BlockRank;
   }
   case CgGroup::Kind::Tile:

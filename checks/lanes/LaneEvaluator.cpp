@@ -320,7 +320,7 @@ LaneValue LaneEvaluator::evaluateImpl(const Expr *E) {
       for (const LaneValue *V : {&T, &F})
         for (SymbolId Id : V->symbols())
           if (Symbols[Id].ThreadDerived ||
-              (FirstBlock && Symbols[Id].BlockIndex))
+              (FirstBlock && Symbols[Id].isBlockIndex()))
             FirstWarp[Id] = 0;
       T = T.substitute(FirstWarp);
       F = F.substitute(FirstWarp);
@@ -686,11 +686,9 @@ LaneValue LaneEvaluator::evaluateCall(const CallExpr *Call) {
   if (!Callee)
     return LaneValue::unknown(UnknownKind::NotFollowed,
                               "call through a pointer", loc(Call));
-  if (auto CG = cuda::matchCooperativeGroupsCall(Call, Ctx))
-    if (CG->Query != cuda::CgQuery::ThreadIndex &&
-        CG->Query != cuda::CgQuery::GroupIndex &&
-        CG->Query != cuda::CgQuery::DimThreads)
-      return groupQueryValue(*CG, 0, Geometry, Symbols);
+  if (auto CG = cuda::matchCooperativeGroupsCall(Call, Ctx);
+      CG && !cuda::isDim3Query(CG->Query))
+    return groupQueryValue(*CG, 0, Geometry, Symbols);
   StringRef Name = Callee->getIdentifier() ? Callee->getName() : "";
   if ((Name == "__mul24" || Name == "__umul24") && Call->getNumArgs() == 2)
     return evaluate(Call->getArg(0)) * evaluate(Call->getArg(1));
@@ -830,11 +828,11 @@ std::optional<LaneMask> LaneEvaluator::evaluateCondition(const Expr *Cond) {
       std::map<SymbolId, std::int64_t> FirstWarp, SecondBlock;
       bool Block = false;
       for (SymbolId Id : Diff.symbols()) {
-        if (!Symbols[Id].ThreadDerived && !Symbols[Id].BlockIndex)
+        if (!Symbols[Id].ThreadDerived && !Symbols[Id].isBlockIndex())
           return std::nullopt;
-        Block |= Symbols[Id].BlockIndex;
+        Block |= Symbols[Id].isBlockIndex();
         FirstWarp[Id] = 0;
-        SecondBlock[Id] = Symbols[Id].BlockIndex ? 1 : 0;
+        SecondBlock[Id] = Symbols[Id].isBlockIndex() ? 1 : 0;
       }
       GuardOnFirstWarp = true;
       ++FirstWarpGuards;

@@ -50,9 +50,12 @@ struct Symbol {
   /// True for the thread-index parts the warp's position fixes (its row,
   /// its first lane): guards on them are evaluated for the first warp.
   bool ThreadDerived = false;
-  /// True for blockIdx.x/y/z: a guard on them (`if (i == 0)` with i a
-  /// global index) is evaluated for the first block, the one it lets in.
-  bool BlockIndex = false;
+  /// The blockIdx axes the symbol stands for (bit 0 for x): blockIdx.y is
+  /// 2, the grid's threads before this block all three. A guard on such a
+  /// symbol (`if (i == 0)` with i a global index) is evaluated for the
+  /// first block, the one it lets in.
+  unsigned BlockAxes = 0;
+  bool isBlockIndex() const { return BlockAxes != 0; }
 };
 
 /// The symbols of one analysis, owned by its context.

@@ -37,7 +37,7 @@ void ThreadGeometry::initGridSymbols(SymbolTable &Symbols) {
   static const char *const Axes[3] = {"x", "y", "z"};
   for (unsigned A = 0; A < 3; ++A) {
     SymbolId Block = Symbols.intern(std::string("blockIdx.") + Axes[A]);
-    Symbols[Block].BlockIndex = true;
+    Symbols[Block].BlockAxes = 1U << A;
     BlockIdx[A] = LaneValue::symbol(Block);
     GridDim[A] = LaneValue::symbol(
         Symbols.intern(std::string("gridDim.") + Axes[A]));
