@@ -42,6 +42,12 @@ public:
   /// has no continue or goto: every lane still running executes each write
   /// as often as the others.
   bool writtenUnconditionally(const clang::VarDecl *VD) const;
+  /// Every variable written, with its writes.
+  const llvm::DenseMap<const clang::VarDecl *,
+                       llvm::SmallVector<const clang::Stmt *, 2>> &
+  allWrites() const {
+    return Writes;
+  }
 
 private:
   llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<const clang::Stmt *, 2>>

@@ -139,6 +139,25 @@ const FunctionFacts &LaneEvaluator::factsOf(const FunctionDecl *FD) {
   return *Slot;
 }
 
+LaneEvaluator::Effects
+LaneEvaluator::effectsSince(const Effects &Before) const {
+  return {FirstWarpGuards - Before.FirstWarpGuards,
+          FirstBlockGuards - Before.FirstBlockGuards,
+          UsedAssumedBounds && !Before.UsedAssumedBounds};
+}
+
+void LaneEvaluator::replay(const Effects &Did) {
+  if (Did.FirstWarpGuards) {
+    GuardOnFirstWarp = true;
+    FirstWarpGuards += Did.FirstWarpGuards;
+  }
+  if (Did.FirstBlockGuards) {
+    GuardOnFirstBlock = true;
+    FirstBlockGuards += Did.FirstBlockGuards;
+  }
+  UsedAssumedBounds = UsedAssumedBounds || Did.UsedAssumedBounds;
+}
+
 bool LaneEvaluator::takeStep() {
   if (Depth == 0)
     QuerySteps = 0;
@@ -382,48 +401,44 @@ LaneValue LaneEvaluator::evaluateBinary(const BinaryOperator *BO) {
     return LaneValue::unknown(UnknownKind::NotFollowed, "pointer difference",
                               loc(BO));
 
-  LaneValue L = evaluate(BO->getLHS());
-  LaneValue R = evaluate(BO->getRHS());
-  LaneValue Result;
-  switch (Op) {
-  case BO_Add:
-    Result = L + R;
-    break;
-  case BO_Sub:
-    Result = L - R;
-    break;
-  case BO_Mul:
-    Result = L * R;
-    break;
-  case BO_Div:
-    Result = L.divide(R);
-    break;
-  case BO_Rem:
-    Result = L.remainder(R);
-    break;
-  case BO_Shl:
-    Result = L.shiftLeft(R);
-    break;
-  case BO_Shr:
-    Result = L.shiftRight(R);
-    break;
-  case BO_And:
-    Result = L.bitAnd(R);
-    break;
-  case BO_Or:
-    Result = L.bitOr(R);
-    break;
-  case BO_Xor:
-    Result = L.bitXor(R);
-    break;
-  default:
+  std::optional<LaneValue> Result =
+      arithmetic(Op, evaluate(BO->getLHS()), evaluate(BO->getRHS()));
+  if (!Result)
     return LaneValue::unknown(UnknownKind::NotFollowed,
                               "operator the analysis does not follow", loc(BO));
-  }
-  if (Result.isUnknown() && Result.reason().Location == 0)
-    return LaneValue::unknown(Result.reason().Kind, Result.reason().What,
+  if (Result->isUnknown() && Result->reason().Location == 0)
+    return LaneValue::unknown(Result->reason().Kind, Result->reason().What,
                               loc(BO));
-  return Result;
+  return *Result;
+}
+
+std::optional<LaneValue> LaneEvaluator::arithmetic(BinaryOperatorKind Op,
+                                                   const LaneValue &L,
+                                                   const LaneValue &R) {
+  switch (Op) {
+  case BO_Add:
+    return L + R;
+  case BO_Sub:
+    return L - R;
+  case BO_Mul:
+    return L * R;
+  case BO_Div:
+    return L.divide(R);
+  case BO_Rem:
+    return L.remainder(R);
+  case BO_Shl:
+    return L.shiftLeft(R);
+  case BO_Shr:
+    return L.shiftRight(R);
+  case BO_And:
+    return L.bitAnd(R);
+  case BO_Or:
+    return L.bitOr(R);
+  case BO_Xor:
+    return L.bitXor(R);
+  default:
+    return std::nullopt;
+  }
 }
 
 LaneValue LaneEvaluator::evaluateVariable(const VarDecl *VD, const Expr *Use) {
@@ -431,16 +446,19 @@ LaneValue LaneEvaluator::evaluateVariable(const VarDecl *VD, const Expr *Use) {
     return LaneValue::unknown(
         UnknownKind::NotFollowed,
         "'" + VD->getNameAsString() + "' is not an integer", loc(Use));
+  const FunctionFacts *F = Frames.empty() ? nullptr : Frames.back().Facts;
+  if (VD->hasLocalStorage() && F && F->inductionLoopOf(VD))
+    return evaluateLoopVariable(VD, *F->inductionLoopOf(VD));
+  // Written more than once: the writes that reach this read.
+  if (const auto *Read = dyn_cast<DeclRefExpr>(Use->IgnoreParens()))
+    if (std::optional<PointerValue> Flow = flowValue(VD, Read))
+      return Flow->Offset;
   // Parameters bound by an inlined call.
   for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
     if (auto Bound = It->Values.find(VD); Bound != It->Values.end())
       return Bound->second;
 
-  const FunctionFacts *F = Frames.empty() ? nullptr : Frames.back().Facts;
   if (VD->hasLocalStorage()) {
-    if (F)
-      if (const InductionLoop *Loop = F->inductionLoopOf(VD))
-        return evaluateLoopVariable(VD, *Loop);
     if (F && !F->writesOf(VD).empty()) {
       if (std::optional<LaneValue> Stepped = evaluateStepped(VD, *F))
         return *Stepped;
@@ -483,29 +501,15 @@ LaneValue LaneEvaluator::evaluateLocal(const VarDecl *VD, const Expr *Init) {
   auto &Locals = Frames[FrameIndex].Locals;
   if (auto Cached = Locals.find(VD);
       Cached != Locals.end() && Cached->second.PinGeneration == PinGeneration) {
-    const LocalValue &L = Cached->second;
-    if (L.FirstWarpGuards) {
-      GuardOnFirstWarp = true;
-      FirstWarpGuards += L.FirstWarpGuards;
-    }
-    if (L.FirstBlockGuards) {
-      GuardOnFirstBlock = true;
-      FirstBlockGuards += L.FirstBlockGuards;
-    }
-    UsedAssumedBounds = UsedAssumedBounds || L.UsedAssumedBounds;
-    return L.Value;
+    replay(Cached->second.Did);
+    return Cached->second.Value;
   }
-  const unsigned GuardsBefore = FirstWarpGuards;
-  const unsigned BlockGuardsBefore = FirstBlockGuards;
-  const bool AssumedBefore = UsedAssumedBounds;
+  const Effects Before = effectsNow();
   LaneValue V = evaluate(Init);
   // An unknown value may come from a budget or depth cap reached by this
   // read only; it is not remembered.
   if (!V.isUnknown())
-    Frames[FrameIndex].Locals[VD] = {V, PinGeneration,
-                                     FirstWarpGuards - GuardsBefore,
-                                     FirstBlockGuards - BlockGuardsBefore,
-                                     UsedAssumedBounds && !AssumedBefore};
+    Frames[FrameIndex].Locals[VD] = {V, PinGeneration, effectsSince(Before)};
   return V;
 }
 
@@ -888,6 +892,9 @@ PointerValue LaneEvaluator::offsetBy(PointerValue P, const LaneValue &Index,
 }
 
 PointerValue LaneEvaluator::pointerVariable(const VarDecl *VD, const Expr *Use) {
+  if (const auto *Read = dyn_cast<DeclRefExpr>(Use->IgnoreParens()))
+    if (std::optional<PointerValue> Flow = flowValue(VD, Read))
+      return *Flow;
   for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
     if (auto Bound = It->Pointers.find(VD); Bound != It->Pointers.end())
       return Bound->second;

@@ -14,6 +14,7 @@
 
 #include "checks/lanes/FunctionFacts.h"
 #include "checks/lanes/LaneValue.h"
+#include "checks/lanes/ReachingWrites.h"
 #include "checks/lanes/ThreadGeometry.h"
 
 #include "clang/AST/ASTContext.h"
@@ -118,15 +119,26 @@ public:
   static constexpr unsigned MaxKernelSteps = 4000000;
 
 private:
-  /// A local's value read through its initializer, with what evaluating
-  /// it did to the evaluator's flags, so a second read repeats neither the
-  /// work nor forgets the effects.
-  struct LocalValue {
-    LaneValue Value;
-    unsigned PinGeneration = 0;
+  /// What evaluating an expression did to the evaluator's flags besides
+  /// its value: guards decided for the first warp or block, assumed bounds.
+  struct Effects {
     unsigned FirstWarpGuards = 0;
     unsigned FirstBlockGuards = 0;
     bool UsedAssumedBounds = false;
+  };
+  /// A value remembered with its effects, so a second read repeats neither
+  /// the work nor forgets the effects; valid for one set of pins.
+  template <typename T> struct Remembered {
+    T Value;
+    unsigned PinGeneration = 0;
+    Effects Did;
+  };
+  using LocalValue = Remembered<LaneValue>;
+  /// A fixed value for one variable while the writes of a cycle are
+  /// evaluated from each value it may hold.
+  struct Override {
+    const clang::VarDecl *Var = nullptr;
+    PointerValue Value;
   };
   struct Frame {
     const clang::FunctionDecl *Function = nullptr;
@@ -136,6 +148,12 @@ private:
     /// Known values of locals that are never reassigned (a value depends
     /// only on the frame and the pins).
     llvm::DenseMap<const clang::VarDecl *, LocalValue> Locals;
+    /// Reaching writes of the function, built on the first read of a
+    /// variable it writes.
+    const ReachingWrites *Flow = nullptr;
+    bool FlowBuilt = false;
+    /// Values of writes (ReachingWrites ids).
+    llvm::DenseMap<unsigned, Remembered<PointerValue>> WriteValues;
   };
 
   clang::ASTContext &Ctx;
@@ -143,6 +161,14 @@ private:
   const ThreadGeometry &Geometry;
   std::vector<Frame> Frames;
   std::map<const clang::FunctionDecl *, std::unique_ptr<FunctionFacts>> Facts;
+  std::map<const clang::FunctionDecl *, std::unique_ptr<ReachingWrites>> Flows;
+  /// Writes and cycles being evaluated (a value that needs itself is not
+  /// followed).
+  llvm::SmallPtrSet<const void *, 8> FlowInProgress;
+  /// Innermost last; each scope bumps the pin generation so no cached
+  /// value computed under it outlives it.
+  llvm::SmallVector<Override, 2> Fixed;
+  class FixedScope;
   std::map<const clang::VarDecl *, LaneValue> LoopValues;
   std::vector<LoopSymbol> LoopSymbols;
   std::map<SymbolId, std::int64_t> Pinned;
@@ -162,6 +188,53 @@ private:
   bool UsedAssumedBounds = false;
 
   const FunctionFacts &factsOf(const clang::FunctionDecl *FD);
+  Effects effectsNow() const {
+    return {FirstWarpGuards, FirstBlockGuards, UsedAssumedBounds};
+  }
+  /// The effects since \p Before.
+  Effects effectsSince(const Effects &Before) const;
+  /// Applies remembered effects again.
+  void replay(const Effects &Did);
+  /// Integer operators on lane values; std::nullopt for one not followed.
+  static std::optional<LaneValue> arithmetic(clang::BinaryOperatorKind Op,
+                                             const LaneValue &L,
+                                             const LaneValue &R);
+
+  // Reassigned variables (FlowValues.cpp).
+  /// The value of \p VD at \p Read from the writes that reach it, an
+  /// integer in Offset or a pointer; std::nullopt when \p VD is not written
+  /// in the current function or the reaching writes are not known there.
+  std::optional<PointerValue> flowValue(const clang::VarDecl *VD,
+                                        const clang::DeclRefExpr *Read);
+  const ReachingWrites *flowOfCurrentFrame();
+  PointerValue writeValue(const ReachingWrites &RW, unsigned Id);
+  PointerValue stepValue(const ReachingWrites &RW, const Write &W);
+  PointerValue cycleValue(const ReachingWrites &RW, const WriteCycle &C,
+                          const clang::DeclRefExpr *Read);
+  struct FlowPart {
+    PointerValue Value;
+    /// Where the value is set, for the conditions around it; null for a
+    /// parameter's entry value or a cycle (checked on its own).
+    const clang::Stmt *Anchor = nullptr;
+  };
+  PointerValue joinValues(const ReachingWrites &RW, const clang::VarDecl *VD,
+                          llvm::ArrayRef<FlowPart> Parts,
+                          const clang::DeclRefExpr *Read);
+  /// True when the lanes of a warp that reach \p Read all took the same
+  /// branches since \p From: every condition from \p From up to the
+  /// closest statement that also holds \p Read (up to the loop it goes
+  /// around, when the read comes before the write in one pass; up to
+  /// \p Loop, the loop of a cycle, when that holds the read) is
+  /// warp-uniform.
+  bool reachedTogether(const ReachingWrites &RW, const clang::Stmt *From,
+                       const clang::Stmt *Read,
+                       const clang::Stmt *Loop = nullptr);
+  /// True when no continue or break that some lanes take and others not
+  /// leaves a loop or switch around \p Around.
+  bool jumpsTogether(const ReachingWrites &RW,
+                     llvm::ArrayRef<const clang::Stmt *> Around);
+  /// True when \p Cond has one value across the warp.
+  bool warpUniform(const clang::Expr *Cond);
   /// Counts one step; false once the query or the kernel is over budget.
   bool takeStep();
   std::uint64_t loc(const clang::Stmt *S) const;

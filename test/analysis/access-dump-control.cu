@@ -61,15 +61,15 @@ __global__ void notFollowed(float *out, const int *perm, int n) {
   int i = threadIdx.x;
   if (n > 0)
     i = perm[i];
-    // CHECK: :[[@LINE-1]]:9: remark: load global 'perm[i]' width 4; offset unknown, reassigned ('i' is reassigned); active 0xffffffff; scenarios 0; transactions 0, sectors 0
+    // CHECK: :[[@LINE-1]]:9: remark: load global 'perm[i]' width 4; offset 4*lane + (128)*warp.x; active 0xffffffff; scenarios 1; transactions 1, sectors 4
   out[i] = 0.0f;
-  // CHECK: :[[@LINE-1]]:3: remark: store global 'out[i]' width 4; offset unknown, reassigned ('i' is reassigned); active 0xffffffff; scenarios 0; transactions 0, sectors 0
-  // A step under a condition, even a warp-uniform one, is not followed.
+  // CHECK: :[[@LINE-1]]:3: remark: store global 'out[i]' width 4; offset unknown, data-dependent (index reads memory (data-dependent)); active 0xffffffff; scenarios 0; transactions 0, sectors 0
+  // A step under a condition that reads memory is not followed.
   int j = threadIdx.x;
   while (j < n) {
     out[j] = 0.0f;
-    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[j]' width 4; offset unknown, reassigned ('j' is reassigned); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
-    if (n > 64)
+    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[j]' width 4; offset unknown, reassigned ('j' is stepped a number of times that differs between lanes); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
+    if (perm[j] > 64)
       j += 32;
     else
       j += 64;
@@ -81,19 +81,20 @@ __global__ void notFollowed(float *out, const int *perm, int n) {
   int m = threadIdx.x;
   while (m < n) {
     out[m] = 0.0f;
-    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[m]' width 4; offset unknown, reassigned ('m' is reassigned); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
+    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[m]' width 4; offset unknown, reassigned ('m' is stepped on paths that differ between lanes (continue or break)); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
     m += 32;
     if (m == 64)
       continue;
   }
 }
 
-// Steps in a switch or in an arm of ?: are under a condition too.
+// Steps in a switch or in an arm of ?: on a warp-uniform value: every lane
+// of the warp takes the same arm, so the sum stays uniform.
 __global__ void conditionalSteps(float *out, int n) {
   int a = threadIdx.x;
   while (a < n) {
     out[a] = 0.0f;
-    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[a]' width 4; offset unknown, reassigned ('a' is reassigned); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
+    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[a]' width 4; offset 4*lane + (128)*warp.x + (4)*steps of 'a' (line [[@LINE-2]]); active 0xffffffff; in loop; scenarios 1; transactions 1, sectors 4
     switch (n) {
     case 1:
       a += 32;
@@ -105,8 +106,15 @@ __global__ void conditionalSteps(float *out, int n) {
   int b = threadIdx.x;
   while (b < n) {
     out[b] = 0.0f;
-    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[b]' width 4; offset unknown, reassigned ('b' is reassigned); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
+    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[b]' width 4; offset 4*lane + (128)*warp.x + (4)*steps of 'b' (line [[@LINE-2]]); active 0xffffffff; in loop; scenarios 1; transactions 1, sectors 4
     n > 64 ? b += 32 : b += 64;
+  }
+  // The same on the lane: lanes step by different amounts.
+  int d = threadIdx.x;
+  while (d < n) {
+    out[d] = 0.0f;
+    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[d]' width 4; offset unknown, reassigned ('d' is stepped a number of times that differs between lanes); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
+    threadIdx.x % 2 ? d += 32 : d += 64;
   }
 }
 
@@ -117,19 +125,19 @@ __global__ void stepped(float *out, int n, int start) {
   int j = threadIdx.x;
   while (j < n) {
     out[j] = 0.0f;
-    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[j]' width 4; offset 4*lane + (128)*warp.x + (4)*steps of 'j' (line [[@LINE-3]]); active 0xffffffff; in loop; scenarios 1; transactions 1, sectors 4
+    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[j]' width 4; offset 4*lane + (128)*warp.x + (4)*steps of 'j' (line [[@LINE-2]]); active 0xffffffff; in loop; scenarios 1; transactions 1, sectors 4
     j += 32;
   }
   do {
     out[2 * start] = 0.0f;
-    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[2 * start]' width 4; offset 0 + (8)*start + (8)*steps of 'start' (line [[@LINE-9]]); active 0xffffffff; in loop; scenarios 1; transactions 1, sectors 1
+    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[2 * start]' width 4; offset 0 + (8)*start + (8)*steps of 'start' (line [[@LINE-2]]); active 0xffffffff; in loop; scenarios 1; transactions 1, sectors 1
     ++start;
   } while (start < n);
   // The step reads the lane: not a uniform step.
   int v = threadIdx.x;
   while (v < n) {
     out[v] = 0.0f;
-    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[v]' width 4; offset unknown, reassigned ('v' is reassigned); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
+    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[v]' width 4; offset unknown, reassigned ('v' steps differently per lane); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
     v += threadIdx.x + 1;
   }
 }

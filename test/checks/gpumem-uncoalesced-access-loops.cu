@@ -59,7 +59,7 @@ __global__ void doublingStride(const float *in, float *out) {
 }
 
 // Variables reassigned in a way the analysis does not follow (from memory,
-// by a product, by steps under a condition) are unknown: no warning,
+// by steps under a condition that reads memory) are unknown: no warning,
 // whatever they would be.
 __global__ void reassigned(const float *in, float *out, const int *perm,
                            int flag) {
@@ -67,9 +67,6 @@ __global__ void reassigned(const float *in, float *out, const int *perm,
   if (flag)
     i = perm[i];
   out[i] = in[i * 2];
-  int j = blockIdx.x * blockDim.x + threadIdx.x;
-  j = j * 32;
-  out[j] = in[j];
   int k = threadIdx.x;
   while (k < 1024) {
     out[k] = in[k * 32];
@@ -78,6 +75,17 @@ __global__ void reassigned(const float *in, float *out, const int *perm,
     else
       k += 64;
   }
+}
+
+// A reassignment in straight-line code is exact at each read: the second
+// write is the only one that reaches 'out[j]'.
+__global__ void reassignedOnce(const float *in, float *out) {
+  int j = blockIdx.x * blockDim.x + threadIdx.x;
+  out[j] = in[j];
+  j = j * 32;
+  out[j] = in[j];
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: uncoalesced global store of 'out[j]': stride 128 bytes, 32 transactions per warp (3.1% efficiency), 32 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
+  // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: uncoalesced global load of 'in[j]': stride 128 bytes, 32 transactions per warp (3.1% efficiency), 32 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
 }
 
 // A grid-stride loop written as a while loop: every write to 'i' adds a

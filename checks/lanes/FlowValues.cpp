@@ -1,0 +1,625 @@
+//===- FlowValues.cpp - reassigned variables from reaching writes ---------===//
+//
+// A variable or pointer written more than once has, at each read, the value
+// of the writes that reach the read (ReachingWrites, over Clang's CFG):
+//
+//   - one write: its value, exact;
+//   - writes that step each other around a loop by warp-uniform amounts
+//     (`A += BK`, a grid-stride `i += stride`): the value entering the loop
+//     plus a uniform symbol, lane-varying exactly as that value is;
+//   - writes that cycle through a few numbers (`stage ^= 1`): a symbol
+//     that takes each of them, judged at its worst;
+//   - writes on different paths: each path's value, as a symbol that picks
+//     one (a few at most), when every lane of the warp takes the same path.
+//
+// Anything else is unknown with the reason. Paths are only told apart where
+// the branches between them are warp-uniform: a value set under a
+// condition that differs between lanes is not one value per warp.
+//
+//===----------------------------------------------------------------------===//
+#include "checks/lanes/LaneEvaluator.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <algorithm>
+
+namespace gpumem::lanes {
+
+using namespace clang;
+
+namespace {
+
+/// Values a cycle of writes may take before it counts as unbounded.
+constexpr unsigned MaxCycleValues = 8;
+/// Different values from different paths a read may see.
+constexpr unsigned MaxPathValues = 8;
+
+PointerValue integer(LaneValue V) {
+  PointerValue P;
+  P.Offset = std::move(V);
+  return P;
+}
+
+bool isLoop(const Stmt *S) {
+  return isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+         isa<CXXForRangeStmt>(S);
+}
+
+/// \p S and its ancestors.
+llvm::SmallPtrSet<const Stmt *, 16> ancestorsOf(const ParentMap &PM,
+                                                const Stmt *S) {
+  llvm::SmallPtrSet<const Stmt *, 16> Out;
+  for (; S; S = PM.getParent(S))
+    Out.insert(S);
+  return Out;
+}
+
+/// The innermost loop that holds every statement of \p Members.
+const Stmt *loopAround(const ParentMap &PM,
+                       llvm::ArrayRef<const Stmt *> Members) {
+  if (Members.empty() || !Members.front())
+    return nullptr;
+  for (const Stmt *P = PM.getParent(Members.front()); P; P = PM.getParent(P)) {
+    if (!isLoop(P))
+      continue;
+    bool HoldsAll = true;
+    for (const Stmt *M : Members)
+      HoldsAll &= M && ancestorsOf(PM, M).count(P) > 0;
+    if (HoldsAll)
+      return P;
+  }
+  return nullptr;
+}
+
+/// The additive step a write makes: +e, -e, ++, --, x = x + e, x = e + x.
+struct AddStep {
+  const Expr *Amount = nullptr; // null: one
+  bool Negate = false;
+};
+
+const DeclRefExpr *refTo(const Expr *E, const VarDecl *VD) {
+  const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts()
+                                                    : nullptr);
+  return Ref && Ref->getDecl() == VD ? Ref : nullptr;
+}
+
+std::optional<AddStep> addStepOf(const Write &W) {
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(W.Statement))
+    return AddStep{nullptr, UO->isDecrementOp()};
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(W.Statement);
+  if (!BO)
+    return std::nullopt;
+  if (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign)
+    return AddStep{BO->getRHS(), BO->getOpcode() == BO_SubAssign};
+  if (BO->getOpcode() != BO_Assign || !W.Value)
+    return std::nullopt;
+  const auto *Sum = dyn_cast<BinaryOperator>(W.Value->IgnoreParenImpCasts());
+  if (!Sum || (Sum->getOpcode() != BO_Add && Sum->getOpcode() != BO_Sub))
+    return std::nullopt;
+  if (refTo(Sum->getLHS(), W.Var))
+    return AddStep{Sum->getRHS(), Sum->getOpcode() == BO_Sub};
+  if (Sum->getOpcode() == BO_Add && refTo(Sum->getRHS(), W.Var))
+    return AddStep{Sum->getLHS(), false};
+  return std::nullopt;
+}
+
+} // namespace
+
+/// Fixes a variable's value for the statements evaluated in its lifetime.
+class LaneEvaluator::FixedScope {
+public:
+  FixedScope(LaneEvaluator &E, const VarDecl *VD, PointerValue Value)
+      : E(E), SavedGeneration(E.PinGeneration) {
+    E.Fixed.push_back(Override{VD, std::move(Value)});
+    E.PinGeneration = ++E.PinGenerations;
+  }
+  ~FixedScope() {
+    E.Fixed.pop_back();
+    E.PinGeneration = SavedGeneration;
+  }
+  FixedScope(const FixedScope &) = delete;
+  FixedScope &operator=(const FixedScope &) = delete;
+
+private:
+  LaneEvaluator &E;
+  unsigned SavedGeneration;
+};
+
+const ReachingWrites *LaneEvaluator::flowOfCurrentFrame() {
+  Frame &F = Frames.back();
+  if (!F.FlowBuilt) {
+    F.FlowBuilt = true;
+    auto &Slot = Flows[F.Function];
+    if (!Slot)
+      Slot = std::make_unique<ReachingWrites>(F.Function, Ctx, *F.Facts);
+    F.Flow = Slot->valid() ? Slot.get() : nullptr;
+  }
+  return F.Flow;
+}
+
+std::optional<PointerValue>
+LaneEvaluator::flowValue(const VarDecl *VD, const DeclRefExpr *Read) {
+  for (auto It = Fixed.rbegin(); It != Fixed.rend(); ++It)
+    if (It->Var == VD)
+      return It->Value;
+  if (Frames.empty() || !Frames.back().Facts ||
+      Frames.back().Facts->writesOf(VD).empty())
+    return std::nullopt;
+  const ReachingWrites *RW = flowOfCurrentFrame();
+  if (!RW || !RW->tracks(VD))
+    return std::nullopt;
+  const auto *Seen = RW->reaching(Read);
+  if (!Seen || Seen->empty())
+    return std::nullopt;
+
+  // A write on a cycle stands for the cycle, and the cycle for the writes
+  // that enter it (its symbol takes their values too).
+  llvm::SmallVector<FlowPart, 4> Parts;
+  llvm::SmallVector<const WriteCycle *, 2> CyclesSeen;
+  llvm::SmallVector<unsigned, 4> Covered;
+  for (unsigned W : *Seen)
+    if (const WriteCycle *C = RW->cycleOf(W);
+        C && !llvm::is_contained(CyclesSeen, C)) {
+      CyclesSeen.push_back(C);
+      Covered.append(C->Entries.begin(), C->Entries.end());
+      Parts.push_back({cycleValue(*RW, *C, Read), nullptr});
+    }
+  for (unsigned W : *Seen)
+    if (!RW->cycleOf(W) && !llvm::is_contained(Covered, W))
+      Parts.push_back({writeValue(*RW, W), RW->write(W).Statement});
+  return joinValues(*RW, VD, Parts, Read);
+}
+
+PointerValue LaneEvaluator::writeValue(const ReachingWrites &RW, unsigned Id) {
+  const Write &W = RW.write(Id);
+  const bool IsPointer = W.Var->getType()->isPointerType();
+  const std::string Name = W.Var->getNameAsString();
+  const std::size_t FrameIndex = Frames.size() - 1;
+  auto &Cache = Frames[FrameIndex].WriteValues;
+  if (auto It = Cache.find(Id);
+      It != Cache.end() && It->second.PinGeneration == PinGeneration) {
+    replay(It->second.Did);
+    return It->second.Value;
+  }
+  if (!FlowInProgress.insert(&W).second)
+    return PointerValue::unknown(UnknownKind::Reassigned,
+                                 "'" + Name + "' depends on itself",
+                                 loc(W.Statement));
+  const Effects Before = effectsNow();
+  PointerValue V;
+  switch (W.Kind) {
+  case WriteKind::Entry:
+    if (auto Bound = Frames[FrameIndex].Pointers.find(W.Var);
+        Bound != Frames[FrameIndex].Pointers.end())
+      V = Bound->second;
+    else if (auto BoundInt = Frames[FrameIndex].Values.find(W.Var);
+             BoundInt != Frames[FrameIndex].Values.end())
+      V = integer(BoundInt->second);
+    else if (IsPointer && FrameIndex == 0) {
+      // A kernel's pointer parameter points to global memory.
+      V.Space = MemorySpace::Global;
+      V.Base = W.Var;
+      V.Offset = LaneValue::constant(0);
+    } else if (!IsPointer)
+      V = integer(pinned(LaneValue::symbol(Symbols.intern(Name))));
+    else
+      V = PointerValue::unknown(UnknownKind::NotFollowed,
+                                "parameter '" + Name + "' of a call not followed",
+                                loc(Frames[FrameIndex].Function->getBody()));
+    break;
+  case WriteKind::Uninitialized:
+    V = PointerValue::unknown(UnknownKind::NotFollowed,
+                              "'" + Name + "' has no initializer",
+                              W.Var->getLocation().getRawEncoding());
+    break;
+  case WriteKind::Init:
+  case WriteKind::Assign:
+    V = IsPointer ? evaluatePointer(W.Value) : integer(evaluate(W.Value));
+    break;
+  case WriteKind::Step:
+    V = stepValue(RW, W);
+    break;
+  }
+  FlowInProgress.erase(&W);
+  if (!V.isUnknown())
+    Frames[FrameIndex].WriteValues[Id] = {V, PinGeneration,
+                                          effectsSince(Before)};
+  return V;
+}
+
+PointerValue LaneEvaluator::stepValue(const ReachingWrites &RW,
+                                      const Write &W) {
+  const std::string Name = W.Var->getNameAsString();
+  std::optional<PointerValue> Before =
+      W.SteppedRead ? flowValue(W.Var, W.SteppedRead) : std::nullopt;
+  if (!Before)
+    return PointerValue::unknown(UnknownKind::Reassigned,
+                                 "'" + Name + "' is reassigned",
+                                 loc(W.Statement));
+  if (Before->isUnknown())
+    return *Before;
+  if (W.Var->getType()->isPointerType()) {
+    std::optional<AddStep> Step = addStepOf(W);
+    if (!Step)
+      return PointerValue::unknown(UnknownKind::Reassigned,
+                                   "pointer '" + Name +
+                                       "' changes in a way the analysis "
+                                       "does not follow",
+                                   loc(W.Statement));
+    LaneValue By = Step->Amount ? evaluate(Step->Amount) : LaneValue::constant(1);
+    return offsetBy(*Before, Step->Negate ? -By : By,
+                    W.Var->getType()->getPointeeType(), W.Statement);
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(W.Statement))
+    return integer(Before->Offset +
+                   LaneValue::constant(UO->isDecrementOp() ? -1 : 1));
+  const auto *BO = cast<BinaryOperator>(W.Statement);
+  std::optional<LaneValue> After = arithmetic(
+      BinaryOperator::getOpForCompoundAssignment(BO->getOpcode()),
+      Before->Offset, evaluate(W.Value));
+  if (!After)
+    return PointerValue::unknown(UnknownKind::Reassigned,
+                                 "'" + Name + "' changes in a way the "
+                                              "analysis does not follow",
+                                 loc(W.Statement));
+  return integer(*After);
+}
+
+PointerValue LaneEvaluator::cycleValue(const ReachingWrites &RW,
+                                       const WriteCycle &C,
+                                       const DeclRefExpr *Read) {
+  const VarDecl *VD = RW.write(C.Members.front()).Var;
+  const bool IsPointer = VD->getType()->isPointerType();
+  const std::string Name = VD->getNameAsString();
+  const Write &First = RW.write(C.Members.front());
+  auto Unknown = [&](UnknownKind Kind, std::string What) {
+    return PointerValue::unknown(Kind, std::move(What), loc(First.Statement));
+  };
+  if (!FlowInProgress.insert(&C).second)
+    return Unknown(UnknownKind::Reassigned, "'" + Name + "' depends on itself");
+  struct Done {
+    llvm::SmallPtrSet<const void *, 8> &Set;
+    const void *Key;
+    ~Done() { Set.erase(Key); }
+  } Erase{FlowInProgress, &C};
+
+  llvm::SmallVector<const Stmt *, 4> Statements;
+  for (unsigned M : C.Members)
+    Statements.push_back(RW.write(M).Statement);
+  const Stmt *Loop = loopAround(RW.parents(), Statements);
+  if (!Loop || RW.hasGoto())
+    return Unknown(UnknownKind::Reassigned,
+                   "'" + Name + "' is written on paths the analysis does not "
+                                "follow");
+  llvm::SmallVector<FlowPart, 4> EntryParts;
+  for (unsigned E : C.Entries)
+    EntryParts.push_back({writeValue(RW, E), RW.write(E).Statement});
+  if (EntryParts.empty())
+    return Unknown(UnknownKind::Reassigned,
+                   "'" + Name + "' has no value before its loop");
+  PointerValue Entry = joinValues(RW, VD, EntryParts, Read);
+  if (Entry.isUnknown())
+    return Entry;
+
+  const unsigned Line =
+      Ctx.getSourceManager().getPresumedLineNumber(Loop->getBeginLoc());
+  // Steps by warp-uniform amounts make the entry value plus their sum; a
+  // number stepped otherwise may cycle through a few numbers.
+  bool Additive = true;
+  for (unsigned M : C.Members) {
+    std::optional<AddStep> Step = addStepOf(RW.write(M));
+    if (!Step) {
+      Additive = false;
+      break;
+    }
+    if (!Step->Amount)
+      continue;
+    LaneValue Amount = evaluate(Step->Amount);
+    if (Amount.isUnknown())
+      return Unknown(Amount.reason().Kind, Amount.reason().What);
+    if (Amount.kind() == LaneKind::Varying)
+      return Unknown(UnknownKind::Reassigned,
+                     "'" + Name + "' steps differently per lane");
+  }
+  std::optional<std::int64_t> Start =
+      IsPointer ? std::nullopt : Entry.Offset.asConstant();
+  if (!Additive && !Start)
+    return Unknown(UnknownKind::Reassigned,
+                   "'" + Name + "' changes around a loop in a way the "
+                                "analysis does not follow");
+  PointerValue Hypothesis = Entry;
+  if (Additive) {
+    SymbolId Steps = Symbols.intern("steps of '" + Name + "' (line " +
+                                    std::to_string(Line) + ")");
+    Hypothesis.Offset = pinned(Entry.Offset + LaneValue::symbol(Steps));
+  } else {
+    Hypothesis.Offset = LaneValue::symbol(Symbols.intern(
+        "value of '" + Name + "' (line " + std::to_string(Line) + ")"));
+  }
+
+  // Every lane must make the same steps: no write under a branch that
+  // differs between lanes, no continue or break that some lanes take. The
+  // branches are judged with the variable at its hypothetical value (the
+  // loop's own condition reads it): if every lane holds that value before
+  // a step, it holds it after, by induction over the steps.
+  {
+    FixedScope Assume(*this, VD, Hypothesis);
+    for (const Stmt *S : Statements)
+      if (!reachedTogether(RW, S, Read, Loop))
+        return Unknown(UnknownKind::Reassigned,
+                       "'" + Name +
+                           "' is stepped a number of times that differs "
+                           "between lanes");
+    Statements.push_back(Read);
+    if (!jumpsTogether(RW, Statements))
+      return Unknown(UnknownKind::Reassigned,
+                     "'" + Name + "' is stepped on paths that differ between "
+                                  "lanes (continue or break)");
+  }
+  if (Additive)
+    return Hypothesis;
+
+  // A few values in turn (a double-buffer stage): each, from the entry's.
+  std::vector<std::int64_t> Values{*Start};
+  bool Bounded = true;
+  for (std::size_t Next = 0; Next < Values.size() && Bounded; ++Next) {
+    FixedScope At(*this, VD, integer(LaneValue::constant(Values[Next])));
+    for (unsigned M : C.Members) {
+      std::optional<std::int64_t> V = writeValue(RW, M).Offset.asConstant();
+      if (!V) {
+        Bounded = false;
+        break;
+      }
+      if (llvm::is_contained(Values, *V))
+        continue;
+      if (Values.size() >= MaxCycleValues) {
+        Bounded = false;
+        break;
+      }
+      Values.push_back(*V);
+    }
+  }
+  if (!Bounded)
+    return Unknown(UnknownKind::Reassigned,
+                   "'" + Name + "' takes more values around its loop than "
+                                "the analysis enumerates");
+  std::sort(Values.begin(), Values.end());
+  SymbolId Id = Symbols.intern("values of '" + Name + "' (line " +
+                               std::to_string(Line) + ")");
+  Symbols[Id].Name = Name;
+  Symbols[Id].Values = Values;
+  if (!loopVariableOf(Id))
+    LoopSymbols.push_back(LoopSymbol{VD, Id});
+  return integer(pinned(LaneValue::symbol(Id)));
+}
+
+PointerValue LaneEvaluator::joinValues(const ReachingWrites &RW,
+                                       const VarDecl *VD,
+                                       llvm::ArrayRef<FlowPart> Parts,
+                                       const DeclRefExpr *Read) {
+  const std::string Name = VD->getNameAsString();
+  if (Parts.size() == 1)
+    return Parts.front().Value;
+  for (const FlowPart &P : Parts)
+    if (P.Value.isUnknown())
+      return P.Value;
+  const PointerValue &First = Parts.front().Value;
+  for (const FlowPart &P : Parts)
+    if (P.Value.Base != First.Base || P.Value.Space != First.Space)
+      return PointerValue::unknown(UnknownKind::Reassigned,
+                                   "pointer '" + Name +
+                                       "' points into different objects on "
+                                       "different paths",
+                                   loc(Read));
+  bool Same = true;
+  for (const FlowPart &P : Parts)
+    Same &= (P.Value.Offset - First.Offset).asConstant() ==
+            std::optional<std::int64_t>(0);
+  if (Same)
+    return First;
+
+  // Different values: one per warp only if the warp takes one path.
+  for (const FlowPart &P : Parts)
+    if (P.Anchor && !reachedTogether(RW, P.Anchor, Read))
+      return PointerValue::unknown(UnknownKind::Reassigned,
+                                   "'" + Name +
+                                       "' is set under a condition that "
+                                       "differs between lanes",
+                                   loc(P.Anchor));
+  llvm::SmallVector<const Stmt *, 4> Around{Read};
+  for (const FlowPart &P : Parts)
+    Around.push_back(P.Anchor);
+  if (RW.hasGoto() || !jumpsTogether(RW, Around))
+    return PointerValue::unknown(UnknownKind::Reassigned,
+                                 "'" + Name + "' is set on paths the "
+                                              "analysis does not follow",
+                                 loc(Read));
+
+  const unsigned Line =
+      Ctx.getSourceManager().getPresumedLineNumber(Read->getBeginLoc());
+  PointerValue Out = First;
+  // Numbers: a symbol that takes each.
+  std::vector<std::int64_t> Numbers;
+  for (const FlowPart &P : Parts) {
+    std::optional<std::int64_t> C = P.Value.Offset.asConstant();
+    if (!C) {
+      Numbers.clear();
+      break;
+    }
+    if (!llvm::is_contained(Numbers, *C))
+      Numbers.push_back(*C);
+  }
+  if (!Numbers.empty() && Numbers.size() <= MaxPathValues) {
+    std::sort(Numbers.begin(), Numbers.end());
+    SymbolId Id = Symbols.intern("values of '" + Name + "' at line " +
+                                 std::to_string(Line));
+    Symbols[Id].Name = Name;
+    Symbols[Id].Values = Numbers;
+    if (!First.Base && !loopVariableOf(Id))
+      LoopSymbols.push_back(LoopSymbol{VD, Id});
+    Out.Offset = pinned(LaneValue::symbol(Id));
+    return Out;
+  }
+  if (Parts.size() == 2) {
+    // v0 + c * (v1 - v0), c in {0, 1}: exactly one of the two per warp.
+    SymbolId Id = Symbols.intern("path to '" + Name + "' at line " +
+                                 std::to_string(Line));
+    Symbols[Id].Values = {0, 1};
+    Out.Offset = pinned(First.Offset + LaneValue::symbol(Id) *
+                                           (Parts[1].Value.Offset -
+                                            First.Offset));
+    return Out;
+  }
+  return PointerValue::unknown(UnknownKind::Limit,
+                               std::to_string(Parts.size()) +
+                                   " different values of '" + Name +
+                                   "' reach this read",
+                               loc(Read));
+}
+
+/// The child of \p P that holds \p S (or is it).
+static const Stmt *childHolding(const ParentMap &PM, const Stmt *P,
+                                const Stmt *S) {
+  for (; S && PM.getParent(S) != P; S = PM.getParent(S))
+    ;
+  return S;
+}
+
+/// True when, inside \p P, what \p Later holds runs after what \p Earlier
+/// holds in one pass (not in exclusive branches, not around a loop).
+static bool runsAfter(const Stmt *P, const Stmt *Earlier, const Stmt *Later) {
+  if (isLoop(P))
+    return false;
+  if (const auto *If = dyn_cast<IfStmt>(P))
+    if ((Earlier == If->getThen() || Earlier == If->getElse()) &&
+        (Later == If->getThen() || Later == If->getElse()))
+      return false;
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(P))
+    if (Earlier != CO->getCond() && Later != CO->getCond())
+      return false;
+  int EarlierAt = -1, LaterAt = -1, At = 0;
+  for (const Stmt *Child : P->children()) {
+    if (Child == Earlier)
+      EarlierAt = At;
+    if (Child == Later)
+      LaterAt = At;
+    ++At;
+  }
+  return EarlierAt >= 0 && LaterAt > EarlierAt;
+}
+
+bool LaneEvaluator::reachedTogether(const ReachingWrites &RW, const Stmt *From,
+                                    const Stmt *Read, const Stmt *Loop) {
+  const ParentMap &PM = RW.parents();
+  const auto Holders = ancestorsOf(PM, Read);
+  // Within the loop a cycle goes around, every branch up to the loop
+  // counts: a lane that skipped a step in an earlier trip is behind.
+  const Stmt *StopAt = Loop && Holders.count(Loop) ? Loop : nullptr;
+  bool AroundLoop = false;
+  const Stmt *Child = From;
+  for (const Stmt *P = PM.getParent(From); P; Child = P, P = PM.getParent(P)) {
+    if (P == StopAt)
+      return true;
+    if (!StopAt && !AroundLoop && Holders.count(P)) {
+      // The first statement that holds both: done if the read follows the
+      // write in one pass; otherwise the write reaches the read around a
+      // loop, and every branch up to that loop counts.
+      if (isLoop(P) || runsAfter(P, Child, childHolding(PM, P, Read)))
+        return true;
+      AroundLoop = true;
+    }
+    if (AroundLoop && isLoop(P))
+      return true;
+    const Expr *Cond = nullptr;
+    if (const auto *If = dyn_cast<IfStmt>(P)) {
+      if (Child == If->getThen() || Child == If->getElse())
+        Cond = If->getCond();
+    } else if (const auto *Switch = dyn_cast<SwitchStmt>(P)) {
+      if (Child == Switch->getBody())
+        Cond = Switch->getCond();
+    } else if (const auto *CO = dyn_cast<ConditionalOperator>(P)) {
+      if (Child != CO->getCond())
+        Cond = CO->getCond();
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(P);
+               BO && BO->isLogicalOp()) {
+      if (Child == BO->getRHS())
+        Cond = BO->getLHS();
+    } else if (const auto *While = dyn_cast<WhileStmt>(P)) {
+      if (Child == While->getBody())
+        Cond = While->getCond();
+    } else if (const auto *For = dyn_cast<ForStmt>(P)) {
+      if (Child == For->getBody() || Child == For->getInc())
+        Cond = For->getCond();
+    } else if (const auto *Do = dyn_cast<DoStmt>(P)) {
+      if (Child == Do->getBody())
+        Cond = Do->getCond();
+    } else if (isa<BinaryConditionalOperator>(P) || isa<CXXForRangeStmt>(P) ||
+               isa<LambdaExpr>(P)) {
+      return false;
+    }
+    if (Cond && !warpUniform(Cond))
+      return false;
+  }
+  return true;
+}
+
+bool LaneEvaluator::jumpsTogether(const ReachingWrites &RW,
+                                  llvm::ArrayRef<const Stmt *> Around) {
+  const ParentMap &PM = RW.parents();
+  for (const auto &[Jump, Target] : RW.jumps()) {
+    if (!Target)
+      return false;
+    // Only a jump out of a loop or switch that holds one of the writes or
+    // the read can change which write the read sees.
+    bool Relevant = false;
+    for (const Stmt *S : Around)
+      Relevant |= S && ancestorsOf(PM, S).count(Target) > 0;
+    if (!Relevant)
+      continue;
+    // Up to the loop or switch it leaves, every branch is warp-uniform.
+    const Stmt *Child = Jump;
+    for (const Stmt *P = PM.getParent(Jump); P && P != Target;
+         Child = P, P = PM.getParent(P)) {
+      const Expr *Cond = nullptr;
+      if (const auto *If = dyn_cast<IfStmt>(P)) {
+        if (Child == If->getThen() || Child == If->getElse())
+          Cond = If->getCond();
+      } else if (isa<SwitchStmt>(P) || isLoop(P)) {
+        return false; // a nested construct's own jump; not judged here
+      }
+      if (Cond && !warpUniform(Cond))
+        return false;
+    }
+  }
+  return true;
+}
+
+bool LaneEvaluator::warpUniform(const Expr *Cond) {
+  if (!Cond)
+    return true;
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
+      UO && UO->getOpcode() == UO_LNot)
+    return warpUniform(UO->getSubExpr());
+  auto Operand = [&](const Expr *E) {
+    if (E->getType()->isPointerType()) {
+      PointerValue P = evaluatePointer(E);
+      return !P.isUnknown() && P.Offset.kind() != LaneKind::Varying;
+    }
+    LaneValue V = evaluate(E);
+    return !V.isUnknown() && V.kind() != LaneKind::Varying;
+  };
+  if (const auto *BO = dyn_cast<BinaryOperator>(Cond)) {
+    if (BO->isLogicalOp())
+      return warpUniform(BO->getLHS()) && warpUniform(BO->getRHS());
+    if (BO->isComparisonOp())
+      return Operand(BO->getLHS()) && Operand(BO->getRHS());
+  }
+  if (isa<CXXBoolLiteralExpr>(Cond))
+    return true;
+  return Operand(Cond);
+}
+
+} // namespace gpumem::lanes

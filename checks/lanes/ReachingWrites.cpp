@@ -1,0 +1,344 @@
+//===- ReachingWrites.cpp -------------------------------------------------===//
+#include "checks/lanes/ReachingWrites.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Analysis/CFG.h"
+#include "llvm/ADT/BitVector.h"
+
+#include <algorithm>
+#include <functional>
+
+namespace gpumem::lanes {
+
+using namespace clang;
+
+namespace {
+
+const DeclRefExpr *directRef(const Expr *E, const VarDecl *VD) {
+  const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts()
+                                                    : nullptr);
+  return Ref && Ref->getDecl() == VD ? Ref : nullptr;
+}
+
+/// The write \p S makes to \p VD when it is one the analysis follows.
+std::optional<Write> followedWrite(const Stmt *S, const VarDecl *VD) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (!BO->isAssignmentOp() || !directRef(BO->getLHS(), VD))
+      return std::nullopt;
+    Write W;
+    W.Var = VD;
+    W.Statement = BO;
+    W.Value = BO->getRHS();
+    W.Kind = BO->getOpcode() == BO_Assign ? WriteKind::Assign : WriteKind::Step;
+    if (W.Kind == WriteKind::Step)
+      W.SteppedRead = directRef(BO->getLHS(), VD);
+    return W;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+    if (!UO->isIncrementDecrementOp() || !directRef(UO->getSubExpr(), VD))
+      return std::nullopt;
+    Write W;
+    W.Var = VD;
+    W.Kind = WriteKind::Step;
+    W.Statement = UO;
+    W.SteppedRead = directRef(UO->getSubExpr(), VD);
+    return W;
+  }
+  return std::nullopt;
+}
+
+bool trackableType(const VarDecl *VD) {
+  QualType T = VD->getType();
+  if (T->isReferenceType() || T.isVolatileQualified())
+    return false;
+  return T->isIntegralOrUnscopedEnumerationType() || T->isPointerType();
+}
+
+/// Reads of \p VD inside \p E.
+void readsOf(const Expr *E, const VarDecl *VD,
+             llvm::SmallVectorImpl<const DeclRefExpr *> &Out) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *VD;
+    llvm::SmallVectorImpl<const DeclRefExpr *> &Out;
+    Finder(const VarDecl *VD, llvm::SmallVectorImpl<const DeclRefExpr *> &Out)
+        : VD(VD), Out(Out) {}
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      if (Ref->getDecl() == VD)
+        Out.push_back(Ref);
+      return true;
+    }
+  } F(VD, Out);
+  F.TraverseStmt(const_cast<Expr *>(E));
+}
+
+} // namespace
+
+ReachingWrites::~ReachingWrites() = default;
+
+ReachingWrites::ReachingWrites(const FunctionDecl *FD, ASTContext &Ctx,
+                               const FunctionFacts &Facts) {
+  if (!FD || !FD->hasBody())
+    return;
+  for (const auto &[VD, Stmts] : Facts.allWrites()) {
+    if (!VD->hasLocalStorage() || !trackableType(VD))
+      continue;
+    if (std::all_of(Stmts.begin(), Stmts.end(), [VD = VD](const Stmt *S) {
+          return followedWrite(S, VD).has_value();
+        }))
+      Tracked.insert(VD);
+  }
+  if (Tracked.empty())
+    return;
+
+  CFG::BuildOptions Options;
+  Options.setAllAlwaysAdd();
+  std::unique_ptr<CFG> Graph =
+      CFG::buildCFG(FD, FD->getBody(), &Ctx, Options);
+  if (!Graph)
+    return;
+  Parents = std::make_unique<ParentMap>(FD->getBody());
+
+  // Writes in CFG order: parameters first, then each block's elements.
+  llvm::DenseMap<const Stmt *, unsigned> WriteAt;
+  llvm::DenseMap<const VarDecl *, unsigned> DeclWrite;
+  llvm::SmallVector<unsigned, 8> EntryWrites;
+  for (const ParmVarDecl *P : FD->parameters())
+    if (Tracked.count(P)) {
+      EntryWrites.push_back(Writes.size());
+      Writes.push_back(Write{P, WriteKind::Entry, nullptr, nullptr, nullptr});
+    }
+  llvm::DenseSet<const Stmt *> SeenWrites;
+  // The writes an element makes, in order.
+  auto WritesOfElement = [&](const Stmt *S,
+                             llvm::SmallVectorImpl<unsigned> &Out) {
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls()) {
+        const auto *VD = dyn_cast<VarDecl>(D);
+        if (!VD || !Tracked.count(VD))
+          continue;
+        auto [It, New] = DeclWrite.try_emplace(VD, Writes.size());
+        if (New) {
+          Write W;
+          W.Var = VD;
+          W.Kind = VD->getInit() ? WriteKind::Init : WriteKind::Uninitialized;
+          W.Statement = VD->getInit();
+          W.Value = VD->getInit();
+          Writes.push_back(W);
+        }
+        Out.push_back(It->second);
+      }
+      return;
+    }
+    const Expr *Target = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
+      Target = BO->getLHS();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(S);
+             UO && UO->isIncrementDecrementOp())
+      Target = UO->getSubExpr();
+    const auto *Ref =
+        Target ? dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()) : nullptr;
+    const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!VD || !Tracked.count(VD))
+      return;
+    auto [It, New] = WriteAt.try_emplace(S, Writes.size());
+    if (New)
+      Writes.push_back(*followedWrite(S, VD));
+    SeenWrites.insert(S);
+    Out.push_back(It->second);
+  };
+  std::vector<llvm::SmallVector<std::pair<const Stmt *, llvm::SmallVector<unsigned, 1>>, 8>>
+      Elements(Graph->getNumBlockIDs());
+  for (const CFGBlock *B : *Graph) {
+    if (!B)
+      continue;
+    for (const CFGElement &E : *B) {
+      auto S = E.getAs<CFGStmt>();
+      if (!S)
+        continue;
+      llvm::SmallVector<unsigned, 1> Made;
+      WritesOfElement(S->getStmt(), Made);
+      Elements[B->getBlockID()].push_back({S->getStmt(), std::move(Made)});
+    }
+  }
+  // A write the CFG does not show (inside a lambda) would go unseen.
+  for (auto It = Tracked.begin(); It != Tracked.end();) {
+    const VarDecl *VD = *It++;
+    for (const Stmt *S : Facts.writesOf(VD))
+      if (!SeenWrites.count(S)) {
+        Tracked.erase(VD);
+        break;
+      }
+  }
+
+  const unsigned N = Writes.size();
+  llvm::DenseMap<const VarDecl *, llvm::BitVector> WritesOfVar;
+  for (unsigned I = 0; I < N; ++I) {
+    auto &Bits = WritesOfVar[Writes[I].Var];
+    Bits.resize(N);
+    Bits.set(I);
+  }
+  auto Apply = [&](llvm::BitVector &Live, unsigned W) {
+    Live.reset(WritesOfVar[Writes[W].Var]);
+    Live.set(W);
+  };
+
+  // Solve: In[B] = union of Out[pred], Out[B] = the block applied to In[B].
+  const unsigned Blocks = Graph->getNumBlockIDs();
+  std::vector<llvm::BitVector> In(Blocks, llvm::BitVector(N)),
+      Out(Blocks, llvm::BitVector(N));
+  const unsigned EntryID = Graph->getEntry().getBlockID();
+  for (unsigned W : EntryWrites)
+    In[EntryID].set(W);
+  std::vector<const CFGBlock *> Work;
+  std::vector<bool> Queued(Blocks, true);
+  for (const CFGBlock *B : *Graph)
+    if (B)
+      Work.push_back(B);
+  std::reverse(Work.begin(), Work.end());
+  unsigned Rounds = 0;
+  while (!Work.empty()) {
+    if (++Rounds > 200000) // pathological CFG: give up on flow values
+      return;
+    const CFGBlock *B = Work.back();
+    Work.pop_back();
+    const unsigned ID = B->getBlockID();
+    Queued[ID] = false;
+    llvm::BitVector Live = In[ID];
+    for (const auto &[S, Made] : Elements[ID])
+      for (unsigned W : Made)
+        Apply(Live, W);
+    if (Live == Out[ID])
+      continue;
+    Out[ID] = Live;
+    for (const CFGBlock *Succ : B->succs()) {
+      if (!Succ)
+        continue;
+      const unsigned SID = Succ->getBlockID();
+      llvm::BitVector Before = In[SID];
+      In[SID] |= Live;
+      if (In[SID] != Before && !Queued[SID]) {
+        Queued[SID] = true;
+        Work.push_back(Succ);
+      }
+    }
+  }
+
+  // Each tracked read sees the live writes of its variable.
+  for (const CFGBlock *B : *Graph) {
+    if (!B)
+      continue;
+    llvm::BitVector Live = In[B->getBlockID()];
+    for (const auto &[S, Made] : Elements[B->getBlockID()]) {
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+        if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+            VD && Tracked.count(VD)) {
+          llvm::BitVector Seen = Live;
+          Seen &= WritesOfVar[VD];
+          auto &Slot = Reaching[Ref];
+          for (unsigned W : Seen.set_bits())
+            if (!llvm::is_contained(Slot, W))
+              Slot.push_back(W);
+        }
+      for (unsigned W : Made)
+        Apply(Live, W);
+    }
+  }
+  findCycles();
+  findJumps(FD->getBody());
+  Valid = true;
+}
+
+void ReachingWrites::findJumps(const Stmt *S, unsigned Depth) {
+  if (!S)
+    return;
+  if (Depth > 512) { // too deep to follow: as if control could go anywhere
+    Goto = true;
+    return;
+  }
+  if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S))
+    Goto = true;
+  if (isa<ContinueStmt>(S) || isa<BreakStmt>(S)) {
+    const bool Break = isa<BreakStmt>(S);
+    const Stmt *Target = Parents->getParent(S);
+    while (Target && !isa<ForStmt>(Target) && !isa<WhileStmt>(Target) &&
+           !isa<DoStmt>(Target) && !isa<CXXForRangeStmt>(Target) &&
+           !(Break && isa<SwitchStmt>(Target)))
+      Target = Parents->getParent(Target);
+    Jumps.push_back({S, Target});
+  }
+  for (const Stmt *Child : S->children())
+    findJumps(Child, Depth + 1);
+}
+
+const llvm::SmallVector<unsigned, 4> *
+ReachingWrites::reaching(const DeclRefExpr *Read) const {
+  auto It = Reaching.find(Read);
+  return It == Reaching.end() ? nullptr : &It->second;
+}
+
+const WriteCycle *ReachingWrites::cycleOf(unsigned Id) const {
+  auto It = CycleOfWrite.find(Id);
+  return It == CycleOfWrite.end() ? nullptr : &Cycles[It->second];
+}
+
+void ReachingWrites::findCycles() {
+  // Write W depends on the writes its reads of the same variable see.
+  const unsigned N = Writes.size();
+  std::vector<llvm::SmallVector<unsigned, 4>> Deps(N);
+  for (unsigned W = 0; W < N; ++W) {
+    llvm::SmallVector<const DeclRefExpr *, 2> Reads;
+    if (Writes[W].SteppedRead)
+      Reads.push_back(Writes[W].SteppedRead);
+    if (Writes[W].Value)
+      readsOf(Writes[W].Value, Writes[W].Var, Reads);
+    for (const DeclRefExpr *R : Reads)
+      if (const auto *Seen = reaching(R))
+        for (unsigned D : *Seen)
+          if (!llvm::is_contained(Deps[W], D))
+            Deps[W].push_back(D);
+  }
+  // Tarjan's strongly connected components.
+  std::vector<int> Index(N, -1), Low(N, 0);
+  std::vector<bool> OnStack(N, false);
+  std::vector<unsigned> Stack;
+  int Next = 0;
+  std::function<void(unsigned)> Visit = [&](unsigned V) {
+    Index[V] = Low[V] = Next++;
+    Stack.push_back(V);
+    OnStack[V] = true;
+    for (unsigned D : Deps[V]) {
+      if (Index[D] < 0) {
+        Visit(D);
+        Low[V] = std::min(Low[V], Low[D]);
+      } else if (OnStack[D]) {
+        Low[V] = std::min(Low[V], Index[D]);
+      }
+    }
+    if (Low[V] != Index[V])
+      return;
+    WriteCycle C;
+    unsigned M;
+    do {
+      M = Stack.back();
+      Stack.pop_back();
+      OnStack[M] = false;
+      C.Members.push_back(M);
+    } while (M != V);
+    if (C.Members.size() == 1 && !llvm::is_contained(Deps[V], V))
+      return;
+    for (unsigned Member : C.Members)
+      for (unsigned D : Deps[Member])
+        if (!llvm::is_contained(C.Members, D) &&
+            !llvm::is_contained(C.Entries, D))
+          C.Entries.push_back(D);
+    for (unsigned Member : C.Members)
+      CycleOfWrite[Member] = Cycles.size();
+    Cycles.push_back(std::move(C));
+  };
+  for (unsigned W = 0; W < N; ++W)
+    if (Index[W] < 0)
+      Visit(W);
+}
+
+} // namespace gpumem::lanes

@@ -1,0 +1,108 @@
+//===- ReachingWrites.h - which writes of a variable reach a read -*- C++ -*-===//
+//
+// Reaching definitions over Clang's CFG for the local integers and pointers
+// of one function that are written only by assignments, compound
+// assignments and ++/--. A read (a DeclRefExpr) maps to the writes whose
+// value it may see; the writes of one variable that feed each other around
+// a loop (`p += BK` inside the loop, `s ^= 1`) form a cycle, with the
+// writes that enter it from outside. Variables whose address is taken or
+// that bind to a non-const reference are not tracked: a write through an
+// alias is invisible here.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUMEM_CHECKS_LANES_REACHINGWRITES_H
+#define GPUMEM_CHECKS_LANES_REACHINGWRITES_H
+
+#include "checks/lanes/FunctionFacts.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMap.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <memory>
+#include <vector>
+
+namespace gpumem::lanes {
+
+/// How a write sets its variable.
+enum class WriteKind {
+  /// A parameter's value on entry.
+  Entry,
+  /// A declaration with an initializer (the expression is Value).
+  Init,
+  /// A declaration without one.
+  Uninitialized,
+  /// `x = e` (e is Value).
+  Assign,
+  /// `x op= e` (e is Value), `x++`, `--x` (Value is null).
+  Step,
+};
+
+/// One write of a tracked variable.
+struct Write {
+  const clang::VarDecl *Var = nullptr;
+  WriteKind Kind = WriteKind::Entry;
+  /// The assignment or increment; the declaration's initializer for Init;
+  /// null for Entry and Uninitialized.
+  const clang::Expr *Statement = nullptr;
+  /// The right-hand side or initializer.
+  const clang::Expr *Value = nullptr;
+  /// The read of the variable a Step starts from (its operand).
+  const clang::DeclRefExpr *SteppedRead = nullptr;
+};
+
+/// Writes of one variable that reach each other around a loop.
+struct WriteCycle {
+  llvm::SmallVector<unsigned, 4> Members;
+  /// Writes outside the cycle whose value enters it.
+  llvm::SmallVector<unsigned, 4> Entries;
+};
+
+class ReachingWrites {
+public:
+  /// Builds the CFG of \p FD and solves reaching writes for its tracked
+  /// variables; valid() is false when the CFG cannot be built.
+  ReachingWrites(const clang::FunctionDecl *FD, clang::ASTContext &Ctx,
+                 const FunctionFacts &Facts);
+  ~ReachingWrites();
+
+  bool valid() const { return Valid; }
+  bool tracks(const clang::VarDecl *VD) const { return Tracked.count(VD); }
+  /// The writes \p Read may see; null when the read is not in the CFG (a
+  /// lambda body, an unevaluated operand).
+  const llvm::SmallVector<unsigned, 4> *
+  reaching(const clang::DeclRefExpr *Read) const;
+  const Write &write(unsigned Id) const { return Writes[Id]; }
+  /// The cycle write \p Id belongs to, if it is on one.
+  const WriteCycle *cycleOf(unsigned Id) const;
+  /// Parents in the function body, for the conditions around a write.
+  const clang::ParentMap &parents() const { return *Parents; }
+  /// Each `continue` and `break` with the loop or switch it leaves: a lane
+  /// that takes one skips writes the others make.
+  llvm::ArrayRef<std::pair<const clang::Stmt *, const clang::Stmt *>>
+  jumps() const {
+    return Jumps;
+  }
+  /// True when the function has a goto: paths the syntax does not show.
+  bool hasGoto() const { return Goto; }
+
+private:
+  bool Valid = false;
+  llvm::DenseSet<const clang::VarDecl *> Tracked;
+  std::vector<Write> Writes;
+  llvm::DenseMap<const clang::DeclRefExpr *, llvm::SmallVector<unsigned, 4>>
+      Reaching;
+  std::vector<WriteCycle> Cycles;
+  llvm::DenseMap<unsigned, unsigned> CycleOfWrite;
+  std::unique_ptr<clang::ParentMap> Parents;
+  std::vector<std::pair<const clang::Stmt *, const clang::Stmt *>> Jumps;
+  bool Goto = false;
+
+  void findCycles();
+  void findJumps(const clang::Stmt *S, unsigned Depth = 0);
+};
+
+} // namespace gpumem::lanes
+
+#endif // GPUMEM_CHECKS_LANES_REACHINGWRITES_H
