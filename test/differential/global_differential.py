@@ -147,8 +147,9 @@ class Case:
         # How the index reaches the subscript: every form gives the same
         # address; only "index-var" is signed.
         self.form = rng.choice(["subscript", "subscript", "index-var",
-                                "index-var", "size_t", "ldg", "row-pointer"])
-        self.signed_var = self.form == "index-var"
+                                "index-var", "size_t", "ldg", "row-pointer",
+                                "reassigned", "pointer-bump"])
+        self.signed_var = self.form in ("index-var", "reassigned")
 
         # Offset in elements: 0 often; sometimes a multiple that keeps the
         # first lane on a 128-byte boundary (set in finish()); otherwise
@@ -231,6 +232,20 @@ class Case:
         if self.form == "index-var":
             return (["int i = %s;" % full], "in[i]%s" % field,
                     "  int i = %s;\n  long long index = i;\n" % full)
+        if self.form == "reassigned":
+            # Written three times: only the last two writes reach the load.
+            steps = ["int i = 7;", "i = %s;" % (self.lane_expr() or "0"),
+                     "i += %s;" % (self.uniform_expr() or "0")]
+            return (steps, "in[i]%s" % field,
+                    "".join("  %s\n" % l for l in steps) +
+                    "  long long index = i;\n")
+        if self.form == "pointer-bump":
+            # Moved by the uniform part after its declaration.
+            return (["const %s *p = in;" % T,
+                     "p += %s;" % (self.uniform_expr() or "0")],
+                    "p[%s]%s" % (self.lane_expr() or "0", field),
+                    "  long long index = (long long)(%s) + (long long)(%s);\n"
+                    % (self.uniform_expr() or "0", self.lane_expr() or "0"))
         if self.form == "size_t":
             return ([], "in[(size_t)(%s)]%s" % (full, field),
                     "  long long index = (long long)(size_t)(%s);\n" % full)
@@ -794,12 +809,15 @@ def main(argv):
                   expected[c.index]["ideal"])
         return "%d (%d uncoalesced)" % (len(hit), unc)
     print("differential: coverage: guarded %s, 2-D blocks %s, structs %s, "
-          "vectors %s, narrow (char/short) %s, negative offsets %s" % (
+          "vectors %s, narrow (char/short) %s, negative offsets %s, "
+          "reassigned index %s, bumped pointer %s" % (
               tally(lambda c: c.guard), tally(lambda c: c.shape[1] > 1),
               tally(lambda c: c.kind == "struct"),
               tally(lambda c: c.kind == "vec"),
               tally(lambda c: c.type in ("char", "short")),
-              tally(lambda c: c.d < 0)))
+              tally(lambda c: c.d < 0),
+              tally(lambda c: c.form == "reassigned"),
+              tally(lambda c: c.form == "pointer-bump")))
     if check_counts:
         print("differential: uncoalesced accesses by check: " + ", ".join(
             "%s %d" % kv for kv in sorted(check_counts.items())))
