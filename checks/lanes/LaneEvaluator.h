@@ -2,7 +2,9 @@
 //
 // Evaluates integer expressions, conditions, pointers and lvalue addresses
 // of device code to LaneValues. Local variables are read through their
-// initializers when nothing else writes them (FunctionFacts); induction
+// initializers when nothing else writes them (FunctionFacts), and through
+// the writes that reach the read when something does (ReachingWrites,
+// FlowValues.cpp); induction
 // variables of for-loops become symbols, enumerable when the loop's bounds
 // are constants; a device function called from the kernel is analysed with
 // its parameters bound to the caller's values. Every failure is an unknown

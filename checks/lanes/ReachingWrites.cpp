@@ -74,6 +74,19 @@ void readsOf(const Expr *E, const VarDecl *VD,
 
 } // namespace
 
+bool isLoop(const Stmt *S) {
+  return isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+         isa<CXXForRangeStmt>(S);
+}
+
+llvm::SmallPtrSet<const Stmt *, 16> ancestorsOf(const ParentMap &PM,
+                                                const Stmt *S) {
+  llvm::SmallPtrSet<const Stmt *, 16> Out;
+  for (; S; S = PM.getParent(S))
+    Out.insert(S);
+  return Out;
+}
+
 ReachingWrites::~ReachingWrites() = default;
 
 ReachingWrites::ReachingWrites(const FunctionDecl *FD, ASTContext &Ctx,

@@ -19,6 +19,7 @@
 #include "clang/AST/ParentMap.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <memory>
 #include <vector>
@@ -102,6 +103,12 @@ private:
   void findCycles();
   void findJumps(const clang::Stmt *S, unsigned Depth = 0);
 };
+
+/// True for a for, while, do or range-for statement.
+bool isLoop(const clang::Stmt *S);
+/// \p S and its ancestors in \p PM.
+llvm::SmallPtrSet<const clang::Stmt *, 16>
+ancestorsOf(const clang::ParentMap &PM, const clang::Stmt *S);
 
 } // namespace gpumem::lanes
 

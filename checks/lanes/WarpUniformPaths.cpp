@@ -1,0 +1,161 @@
+//===- WarpUniformPaths.cpp - do the lanes of a warp take one path --------===//
+//
+// A reassigned variable has one value per warp only where the warp's lanes
+// took the same branches between the write and the read: these members of
+// LaneEvaluator judge the conditions on the way (warp-uniform or not) and
+// the continue and break statements that could split the lanes.
+//
+//===----------------------------------------------------------------------===//
+#include "checks/lanes/LaneEvaluator.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+
+namespace gpumem::lanes {
+
+using namespace clang;
+
+/// The child of \p P that holds \p S (or is it).
+static const Stmt *childHolding(const ParentMap &PM, const Stmt *P,
+                                const Stmt *S) {
+  for (; S && PM.getParent(S) != P; S = PM.getParent(S))
+    ;
+  return S;
+}
+
+/// True when, inside \p P, what \p Later holds runs after what \p Earlier
+/// holds in one pass (not in exclusive branches, not around a loop).
+static bool runsAfter(const Stmt *P, const Stmt *Earlier, const Stmt *Later) {
+  if (isLoop(P))
+    return false;
+  if (const auto *If = dyn_cast<IfStmt>(P))
+    if ((Earlier == If->getThen() || Earlier == If->getElse()) &&
+        (Later == If->getThen() || Later == If->getElse()))
+      return false;
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(P))
+    if (Earlier != CO->getCond() && Later != CO->getCond())
+      return false;
+  int EarlierAt = -1, LaterAt = -1, At = 0;
+  for (const Stmt *Child : P->children()) {
+    if (Child == Earlier)
+      EarlierAt = At;
+    if (Child == Later)
+      LaterAt = At;
+    ++At;
+  }
+  return EarlierAt >= 0 && LaterAt > EarlierAt;
+}
+
+bool LaneEvaluator::reachedTogether(const ReachingWrites &RW, const Stmt *From,
+                                    const Stmt *Read, const Stmt *Loop) {
+  const ParentMap &PM = RW.parents();
+  const auto Holders = ancestorsOf(PM, Read);
+  // Within the loop a cycle goes around, every branch up to the loop
+  // counts: a lane that skipped a step in an earlier trip is behind.
+  const Stmt *StopAt = Loop && Holders.count(Loop) ? Loop : nullptr;
+  bool AroundLoop = false;
+  const Stmt *Child = From;
+  for (const Stmt *P = PM.getParent(From); P; Child = P, P = PM.getParent(P)) {
+    if (P == StopAt)
+      return true;
+    if (!StopAt && !AroundLoop && Holders.count(P)) {
+      // The first statement that holds both: done if the read follows the
+      // write in one pass; otherwise the write reaches the read around a
+      // loop, and every branch up to that loop counts.
+      if (isLoop(P) || runsAfter(P, Child, childHolding(PM, P, Read)))
+        return true;
+      AroundLoop = true;
+    }
+    if (AroundLoop && isLoop(P))
+      return true;
+    const Expr *Cond = nullptr;
+    if (const auto *If = dyn_cast<IfStmt>(P)) {
+      if (Child == If->getThen() || Child == If->getElse())
+        Cond = If->getCond();
+    } else if (const auto *Switch = dyn_cast<SwitchStmt>(P)) {
+      if (Child == Switch->getBody())
+        Cond = Switch->getCond();
+    } else if (const auto *CO = dyn_cast<ConditionalOperator>(P)) {
+      if (Child != CO->getCond())
+        Cond = CO->getCond();
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(P);
+               BO && BO->isLogicalOp()) {
+      if (Child == BO->getRHS())
+        Cond = BO->getLHS();
+    } else if (const auto *While = dyn_cast<WhileStmt>(P)) {
+      if (Child == While->getBody())
+        Cond = While->getCond();
+    } else if (const auto *For = dyn_cast<ForStmt>(P)) {
+      if (Child == For->getBody() || Child == For->getInc())
+        Cond = For->getCond();
+    } else if (const auto *Do = dyn_cast<DoStmt>(P)) {
+      if (Child == Do->getBody())
+        Cond = Do->getCond();
+    } else if (isa<BinaryConditionalOperator>(P) || isa<CXXForRangeStmt>(P) ||
+               isa<LambdaExpr>(P)) {
+      return false;
+    }
+    if (Cond && !warpUniform(Cond))
+      return false;
+  }
+  return true;
+}
+
+bool LaneEvaluator::jumpsTogether(const ReachingWrites &RW,
+                                  llvm::ArrayRef<const Stmt *> Around) {
+  const ParentMap &PM = RW.parents();
+  for (const auto &[Jump, Target] : RW.jumps()) {
+    if (!Target)
+      return false;
+    // Only a jump out of a loop or switch that holds one of the writes or
+    // the read can change which write the read sees.
+    bool Relevant = false;
+    for (const Stmt *S : Around)
+      Relevant |= S && ancestorsOf(PM, S).count(Target) > 0;
+    if (!Relevant)
+      continue;
+    // Up to the loop or switch it leaves, every branch is warp-uniform.
+    const Stmt *Child = Jump;
+    for (const Stmt *P = PM.getParent(Jump); P && P != Target;
+         Child = P, P = PM.getParent(P)) {
+      const Expr *Cond = nullptr;
+      if (const auto *If = dyn_cast<IfStmt>(P)) {
+        if (Child == If->getThen() || Child == If->getElse())
+          Cond = If->getCond();
+      } else if (isa<SwitchStmt>(P) || isLoop(P)) {
+        return false; // a nested construct's own jump; not judged here
+      }
+      if (Cond && !warpUniform(Cond))
+        return false;
+    }
+  }
+  return true;
+}
+
+bool LaneEvaluator::warpUniform(const Expr *Cond) {
+  if (!Cond)
+    return true;
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
+      UO && UO->getOpcode() == UO_LNot)
+    return warpUniform(UO->getSubExpr());
+  auto Operand = [&](const Expr *E) {
+    if (E->getType()->isPointerType()) {
+      PointerValue P = evaluatePointer(E);
+      return !P.isUnknown() && P.Offset.kind() != LaneKind::Varying;
+    }
+    LaneValue V = evaluate(E);
+    return !V.isUnknown() && V.kind() != LaneKind::Varying;
+  };
+  if (const auto *BO = dyn_cast<BinaryOperator>(Cond)) {
+    if (BO->isLogicalOp())
+      return warpUniform(BO->getLHS()) && warpUniform(BO->getRHS());
+    if (BO->isComparisonOp())
+      return Operand(BO->getLHS()) && Operand(BO->getRHS());
+  }
+  if (isa<CXXBoolLiteralExpr>(Cond))
+    return true;
+  return Operand(Cond);
+}
+
+} // namespace gpumem::lanes
