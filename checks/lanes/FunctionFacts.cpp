@@ -90,56 +90,16 @@ bool contains(const Stmt *Outer, const Stmt *Inner) {
   return false;
 }
 
-/// One walk of a body: its for-loops, whether control jumps (continue,
-/// goto), and which of the writes sit under a condition.
-class BodyWalk {
-public:
-  explicit BodyWalk(const llvm::DenseSet<const Stmt *> &WriteStmts)
-      : WriteStmts(WriteStmts) {}
-
-  llvm::SmallVector<const ForStmt *, 8> Loops;
-  llvm::DenseSet<const Stmt *> ConditionalWrites;
-  bool Jumps = false;
-
-  void walk(const Stmt *S, bool Under, unsigned Depth = 0) {
-    if (!S)
-      return;
-    // Too deep to follow: as if control could jump anywhere.
-    if (Depth > 512) {
-      Jumps = true;
-      return;
-    }
-    if (Under && WriteStmts.count(S))
-      ConditionalWrites.insert(S);
-    if (isa<ContinueStmt>(S) || isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S))
-      Jumps = true;
-    if (const auto *FS = dyn_cast<ForStmt>(S))
-      Loops.push_back(FS);
-    // In an if, a switch, `a && b`, `a || b` and `c ? x : y`, one child
-    // decides whether the children after it run; a lambda and `a ?: b` are
-    // taken as conditional whole.
-    const Stmt *Decider = nullptr;
-    if (const auto *If = dyn_cast<IfStmt>(S))
-      Decider = If->getCond();
-    else if (const auto *Switch = dyn_cast<SwitchStmt>(S))
-      Decider = Switch->getCond();
-    else if (const auto *BO = dyn_cast<BinaryOperator>(S);
-             BO && BO->isLogicalOp())
-      Decider = BO->getLHS();
-    else if (const auto *CO = dyn_cast<ConditionalOperator>(S))
-      Decider = CO->getCond();
-    bool ChildrenUnder =
-        Under || isa<LambdaExpr>(S) || isa<BinaryConditionalOperator>(S);
-    for (const Stmt *Child : S->children()) {
-      walk(Child, ChildrenUnder, Depth + 1);
-      if (Child && Child == Decider)
-        ChildrenUnder = true;
-    }
-  }
-
-private:
-  const llvm::DenseSet<const Stmt *> &WriteStmts;
-};
+/// The for-loops of a body.
+void forLoops(const Stmt *S, llvm::SmallVectorImpl<const ForStmt *> &Out,
+              unsigned Depth = 0) {
+  if (!S || Depth > 512)
+    return;
+  if (const auto *FS = dyn_cast<ForStmt>(S))
+    Out.push_back(FS);
+  for (const Stmt *Child : S->children())
+    forLoops(Child, Out, Depth + 1);
+}
 
 } // namespace
 
@@ -150,14 +110,9 @@ FunctionFacts::FunctionFacts(const FunctionDecl *FD) {
   Finder.TraverseStmt(FD->getBody());
   Writes = std::move(Finder.Writes);
 
-  llvm::DenseSet<const Stmt *> WriteStmts;
-  for (const auto &Entry : Writes)
-    WriteStmts.insert(Entry.second.begin(), Entry.second.end());
-  BodyWalk Walk(WriteStmts);
-  Walk.walk(FD->getBody(), false);
-  ConditionalWrites = std::move(Walk.ConditionalWrites);
-  Jumps = Walk.Jumps;
-  for (const ForStmt *FS : Walk.Loops) {
+  llvm::SmallVector<const ForStmt *, 8> Loops;
+  forLoops(FD->getBody(), Loops);
+  for (const ForStmt *FS : Loops) {
     const VarDecl *VD = nullptr;
     const Expr *Init = nullptr;
     if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit())) {
@@ -188,15 +143,6 @@ FunctionFacts::writesOf(const VarDecl *VD) const {
   if (It == Writes.end())
     return {};
   return It->second;
-}
-
-bool FunctionFacts::writtenUnconditionally(const VarDecl *VD) const {
-  if (Jumps)
-    return false;
-  for (const Stmt *W : writesOf(VD))
-    if (ConditionalWrites.count(W))
-      return false;
-  return true;
 }
 
 const InductionLoop *FunctionFacts::inductionLoopOf(const VarDecl *VD) const {

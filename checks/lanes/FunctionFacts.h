@@ -5,8 +5,7 @@
 // function, every write to a variable (assignment, increment, address
 // taken, non-const reference argument), which writes sit in a for-loop's
 // increment, so induction variables can be told apart from variables that
-// are reassigned in a way the analysis cannot follow, and which writes run
-// under a condition (a grid-stride `while` loop's `i += stride` does not).
+// are reassigned (whose reads ReachingWrites follows).
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPUMEM_CHECKS_LANES_FUNCTIONFACTS_H
@@ -15,7 +14,6 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace gpumem::lanes {
@@ -37,11 +35,6 @@ public:
   llvm::ArrayRef<const clang::Stmt *> writesOf(const clang::VarDecl *VD) const;
   /// The loop \p VD is the induction variable of, if that is all it is.
   const InductionLoop *inductionLoopOf(const clang::VarDecl *VD) const;
-  /// True when no write to \p VD sits under a condition (a branch of an if,
-  /// a switch, a ?:, the right side of && or ||, a lambda) and the function
-  /// has no continue or goto: every lane still running executes each write
-  /// as often as the others.
-  bool writtenUnconditionally(const clang::VarDecl *VD) const;
   /// Every variable written, with its writes.
   const llvm::DenseMap<const clang::VarDecl *,
                        llvm::SmallVector<const clang::Stmt *, 2>> &
@@ -53,8 +46,6 @@ private:
   llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<const clang::Stmt *, 2>>
       Writes;
   llvm::DenseMap<const clang::VarDecl *, InductionLoop> Induction;
-  llvm::DenseSet<const clang::Stmt *> ConditionalWrites;
-  bool Jumps = false;
 };
 
 } // namespace gpumem::lanes

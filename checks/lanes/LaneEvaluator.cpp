@@ -459,13 +459,12 @@ LaneValue LaneEvaluator::evaluateVariable(const VarDecl *VD, const Expr *Use) {
       return Bound->second;
 
   if (VD->hasLocalStorage()) {
-    if (F && !F->writesOf(VD).empty()) {
-      if (std::optional<LaneValue> Stepped = evaluateStepped(VD, *F))
-        return *Stepped;
+    // Written in a way the reaching writes do not follow (its address
+    // taken, a read inside a lambda).
+    if (F && !F->writesOf(VD).empty())
       return LaneValue::unknown(UnknownKind::Reassigned,
                                 "'" + VD->getNameAsString() + "' is reassigned",
                                 loc(F->writesOf(VD).front()));
-    }
     if (isa<ParmVarDecl>(VD)) {
       // A kernel parameter: the same in every lane of every warp.
       return pinned(LaneValue::symbol(Symbols.intern(VD->getNameAsString())));
@@ -511,47 +510,6 @@ LaneValue LaneEvaluator::evaluateLocal(const VarDecl *VD, const Expr *Init) {
   if (!V.isUnknown())
     Frames[FrameIndex].Locals[VD] = {V, PinGeneration, effectsSince(Before)};
   return V;
-}
-
-std::optional<LaneValue>
-LaneEvaluator::evaluateStepped(const VarDecl *VD, const FunctionFacts &F) {
-  // int i = start; while (i < n) { ...; i += blockDim.x * gridDim.x; }
-  // Every write adds a warp-uniform amount and none is under a condition,
-  // so the lanes still running have all added the same sum: i is its start
-  // plus one uniform symbol, lane-varying exactly as its start is.
-  if (!F.writtenUnconditionally(VD) || !SteppingNow.insert(VD).second)
-    return std::nullopt;
-  struct Done {
-    llvm::SmallPtrSet<const VarDecl *, 4> &Set;
-    const VarDecl *VD;
-    ~Done() { Set.erase(VD); }
-  } Erase{SteppingNow, VD};
-  for (const Stmt *W : F.writesOf(VD)) {
-    const auto *E = dyn_cast<Expr>(W);
-    LoopStep Step = E ? stepOf(E, VD) : LoopStep{};
-    if (Step.Kind != StepKind::Add)
-      return std::nullopt;
-    if (!Step.Amount)
-      continue;
-    LaneValue Amount = evaluate(Step.Amount);
-    if (Amount.isUnknown() || Amount.kind() == LaneKind::Varying)
-      return std::nullopt;
-  }
-  LaneValue Start;
-  if (isa<ParmVarDecl>(VD))
-    Start = LaneValue::symbol(Symbols.intern(VD->getNameAsString()));
-  else if (const Expr *Init = VD->getInit())
-    Start = evaluateLocal(VD, Init);
-  else
-    return std::nullopt;
-  if (Start.isUnknown())
-    return Start;
-  // One symbol per variable: the line tells two 'i' apart.
-  const unsigned Line =
-      Ctx.getSourceManager().getPresumedLineNumber(VD->getLocation());
-  SymbolId Steps = Symbols.intern("steps of '" + VD->getNameAsString() +
-                                  "' (line " + std::to_string(Line) + ")");
-  return pinned(Start + LaneValue::symbol(Steps));
 }
 
 LaneValue LaneEvaluator::evaluateLoopVariable(const VarDecl *VD,

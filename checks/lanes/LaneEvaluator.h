@@ -174,9 +174,6 @@ private:
   std::map<const clang::VarDecl *, LaneValue> LoopValues;
   std::vector<LoopSymbol> LoopSymbols;
   std::map<SymbolId, std::int64_t> Pinned;
-  /// Variables whose steps are being evaluated (a step that reads its own
-  /// variable is not followed).
-  llvm::SmallPtrSet<const clang::VarDecl *, 4> SteppingNow;
   /// Changes whenever Pinned does (cached locals are valid for one value).
   unsigned PinGeneration = 0;
   unsigned PinGenerations = 0;
@@ -244,8 +241,6 @@ private:
   LaneValue evaluateBinary(const clang::BinaryOperator *BO);
   LaneValue evaluateVariable(const clang::VarDecl *VD, const clang::Expr *Use);
   LaneValue evaluateLocal(const clang::VarDecl *VD, const clang::Expr *Init);
-  std::optional<LaneValue> evaluateStepped(const clang::VarDecl *VD,
-                                           const FunctionFacts &F);
   LaneValue evaluateLoopVariable(const clang::VarDecl *VD,
                                  const InductionLoop &Loop);
   LaneValue evaluateCall(const clang::CallExpr *Call);
