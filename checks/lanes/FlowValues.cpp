@@ -45,17 +45,15 @@ PointerValue integer(LaneValue V) {
 /// The innermost loop that holds every statement of \p Members.
 const Stmt *loopAround(const ParentMap &PM,
                        llvm::ArrayRef<const Stmt *> Members) {
-  if (Members.empty() || !Members.front())
+  if (Members.empty() || llvm::is_contained(Members, nullptr))
     return nullptr;
-  for (const Stmt *P = PM.getParent(Members.front()); P; P = PM.getParent(P)) {
-    if (!isLoop(P))
-      continue;
-    bool HoldsAll = true;
-    for (const Stmt *M : Members)
-      HoldsAll &= M && ancestorsOf(PM, M).count(P) > 0;
-    if (HoldsAll)
+  llvm::SmallVector<llvm::SmallPtrSet<const Stmt *, 16>, 4> Holders;
+  for (const Stmt *M : Members.drop_front())
+    Holders.push_back(ancestorsOf(PM, M));
+  for (const Stmt *P = PM.getParent(Members.front()); P; P = PM.getParent(P))
+    if (isLoop(P) &&
+        llvm::all_of(Holders, [&](const auto &H) { return H.count(P); }))
       return P;
-  }
   return nullptr;
 }
 
@@ -159,16 +157,12 @@ LaneEvaluator::flowValue(const VarDecl *VD, const DeclRefExpr *Read) {
 }
 
 PointerValue LaneEvaluator::writeValue(const ReachingWrites &RW, unsigned Id) {
+  const std::size_t FrameIndex = Frames.size() - 1;
+  if (const PointerValue *Known = recall(Frames[FrameIndex].WriteValues, Id))
+    return *Known;
   const Write &W = RW.write(Id);
   const bool IsPointer = W.Var->getType()->isPointerType();
   const std::string Name = W.Var->getNameAsString();
-  const std::size_t FrameIndex = Frames.size() - 1;
-  auto &Cache = Frames[FrameIndex].WriteValues;
-  if (auto It = Cache.find(Id);
-      It != Cache.end() && It->second.PinGeneration == PinGeneration) {
-    replay(It->second.Did);
-    return It->second.Value;
-  }
   if (!FlowInProgress.insert(&W).second)
     return PointerValue::unknown(UnknownKind::Reassigned,
                                  "'" + Name + "' depends on itself",

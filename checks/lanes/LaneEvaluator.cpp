@@ -497,12 +497,8 @@ LaneValue LaneEvaluator::evaluateLocal(const VarDecl *VD, const Expr *Init) {
   // Frames may grow while the initializer is evaluated (inlined calls):
   // hold the index, not a reference.
   const std::size_t FrameIndex = Frames.size() - 1;
-  auto &Locals = Frames[FrameIndex].Locals;
-  if (auto Cached = Locals.find(VD);
-      Cached != Locals.end() && Cached->second.PinGeneration == PinGeneration) {
-    replay(Cached->second.Did);
-    return Cached->second.Value;
-  }
+  if (const LaneValue *Known = recall(Frames[FrameIndex].Locals, VD))
+    return *Known;
   const Effects Before = effectsNow();
   LaneValue V = evaluate(Init);
   // An unknown value may come from a budget or depth cap reached by this

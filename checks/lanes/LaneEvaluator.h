@@ -194,6 +194,17 @@ private:
   Effects effectsSince(const Effects &Before) const;
   /// Applies remembered effects again.
   void replay(const Effects &Did);
+  /// The value \p Cache remembers for \p Key when it holds for the
+  /// current pins, its effects applied again; null otherwise.
+  template <typename Map, typename Key>
+  auto recall(const Map &Cache, const Key &K)
+      -> decltype(&Cache.begin()->second.Value) {
+    auto It = Cache.find(K);
+    if (It == Cache.end() || It->second.PinGeneration != PinGeneration)
+      return nullptr;
+    replay(It->second.Did);
+    return &It->second.Value;
+  }
   /// Integer operators on lane values; std::nullopt for one not followed.
   static std::optional<LaneValue> arithmetic(clang::BinaryOperatorKind Op,
                                              const LaneValue &L,

@@ -110,7 +110,7 @@ ReachingWrites::ReachingWrites(const FunctionDecl *FD, ASTContext &Ctx,
       CFG::buildCFG(FD, FD->getBody(), &Ctx, Options);
   if (!Graph)
     return;
-  Parents = std::make_unique<ParentMap>(FD->getBody());
+  Body = FD->getBody();
 
   // Writes in CFG order: parameters first, then each block's elements.
   llvm::DenseMap<const Stmt *, unsigned> WriteAt;
@@ -162,16 +162,26 @@ ReachingWrites::ReachingWrites(const FunctionDecl *FD, ASTContext &Ctx,
   };
   std::vector<llvm::SmallVector<std::pair<const Stmt *, llvm::SmallVector<unsigned, 1>>, 8>>
       Elements(Graph->getNumBlockIDs());
+  // Only writes and reads of tracked variables matter to the solution.
   for (const CFGBlock *B : *Graph) {
     if (!B)
       continue;
+    if (const Stmt *T = B->getTerminatorStmt()) {
+      if (isa<ContinueStmt>(T) || isa<BreakStmt>(T))
+        Jumps.push_back(T);
+      else if (isa<GotoStmt>(T) || isa<IndirectGotoStmt>(T))
+        Goto = true;
+    }
     for (const CFGElement &E : *B) {
       auto S = E.getAs<CFGStmt>();
       if (!S)
         continue;
       llvm::SmallVector<unsigned, 1> Made;
       WritesOfElement(S->getStmt(), Made);
-      Elements[B->getBlockID()].push_back({S->getStmt(), std::move(Made)});
+      const auto *Ref = dyn_cast<DeclRefExpr>(S->getStmt());
+      const auto *Read = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+      if (!Made.empty() || (Read && Tracked.count(Read)))
+        Elements[B->getBlockID()].push_back({S->getStmt(), std::move(Made)});
     }
   }
   // A write the CFG does not show (inside a lambda) would go unseen.
@@ -258,30 +268,21 @@ ReachingWrites::ReachingWrites(const FunctionDecl *FD, ASTContext &Ctx,
     }
   }
   findCycles();
-  findJumps(FD->getBody());
   Valid = true;
 }
 
-void ReachingWrites::findJumps(const Stmt *S, unsigned Depth) {
-  if (!S)
-    return;
-  if (Depth > 512) { // too deep to follow: as if control could go anywhere
-    Goto = true;
-    return;
-  }
-  if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S))
-    Goto = true;
-  if (isa<ContinueStmt>(S) || isa<BreakStmt>(S)) {
-    const bool Break = isa<BreakStmt>(S);
-    const Stmt *Target = Parents->getParent(S);
-    while (Target && !isa<ForStmt>(Target) && !isa<WhileStmt>(Target) &&
-           !isa<DoStmt>(Target) && !isa<CXXForRangeStmt>(Target) &&
-           !(Break && isa<SwitchStmt>(Target)))
-      Target = Parents->getParent(Target);
-    Jumps.push_back({S, Target});
-  }
-  for (const Stmt *Child : S->children())
-    findJumps(Child, Depth + 1);
+const ParentMap &ReachingWrites::parents() const {
+  if (!Parents)
+    Parents = std::make_unique<ParentMap>(const_cast<Stmt *>(Body));
+  return *Parents;
+}
+
+const Stmt *ReachingWrites::leftBy(const Stmt *Jump) const {
+  const bool Break = isa<BreakStmt>(Jump);
+  const Stmt *Target = parents().getParent(Jump);
+  while (Target && !isLoop(Target) && !(Break && isa<SwitchStmt>(Target)))
+    Target = parents().getParent(Target);
+  return Target;
 }
 
 const llvm::SmallVector<unsigned, 4> *

@@ -78,14 +78,14 @@ public:
   const Write &write(unsigned Id) const { return Writes[Id]; }
   /// The cycle write \p Id belongs to, if it is on one.
   const WriteCycle *cycleOf(unsigned Id) const;
-  /// Parents in the function body, for the conditions around a write.
-  const clang::ParentMap &parents() const { return *Parents; }
-  /// Each `continue` and `break` with the loop or switch it leaves: a lane
-  /// that takes one skips writes the others make.
-  llvm::ArrayRef<std::pair<const clang::Stmt *, const clang::Stmt *>>
-  jumps() const {
-    return Jumps;
-  }
+  /// Parents in the function body, for the conditions around a write;
+  /// built on first use (only joins and cycles need them).
+  const clang::ParentMap &parents() const;
+  /// Each `continue` and `break` (the CFG's terminators): a lane that
+  /// takes one skips writes the others make.
+  llvm::ArrayRef<const clang::Stmt *> jumps() const { return Jumps; }
+  /// The loop or switch \p Jump leaves; null if none is found.
+  const clang::Stmt *leftBy(const clang::Stmt *Jump) const;
   /// True when the function has a goto: paths the syntax does not show.
   bool hasGoto() const { return Goto; }
 
@@ -97,12 +97,12 @@ private:
       Reaching;
   std::vector<WriteCycle> Cycles;
   llvm::DenseMap<unsigned, unsigned> CycleOfWrite;
-  std::unique_ptr<clang::ParentMap> Parents;
-  std::vector<std::pair<const clang::Stmt *, const clang::Stmt *>> Jumps;
+  const clang::Stmt *Body = nullptr;
+  mutable std::unique_ptr<clang::ParentMap> Parents;
+  std::vector<const clang::Stmt *> Jumps;
   bool Goto = false;
 
   void findCycles();
-  void findJumps(const clang::Stmt *S, unsigned Depth = 0);
 };
 
 /// True for a for, while, do or range-for statement.

@@ -46,6 +46,30 @@ static bool runsAfter(const Stmt *P, const Stmt *Earlier, const Stmt *Later) {
   return EarlierAt >= 0 && LaterAt > EarlierAt;
 }
 
+/// The condition that decides whether \p Child of \p P runs: an if's
+/// branch, a switch's body, an arm of ?:, the right side of && or ||, a
+/// loop's body (and a for's increment); null when \p Child runs whenever
+/// \p P does.
+static const Expr *branchCondition(const Stmt *P, const Stmt *Child) {
+  if (const auto *If = dyn_cast<IfStmt>(P))
+    return Child == If->getThen() || Child == If->getElse() ? If->getCond()
+                                                            : nullptr;
+  if (const auto *Switch = dyn_cast<SwitchStmt>(P))
+    return Child == Switch->getBody() ? Switch->getCond() : nullptr;
+  if (const auto *CO = dyn_cast<ConditionalOperator>(P))
+    return Child != CO->getCond() ? CO->getCond() : nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(P); BO && BO->isLogicalOp())
+    return Child == BO->getRHS() ? BO->getLHS() : nullptr;
+  if (const auto *While = dyn_cast<WhileStmt>(P))
+    return Child == While->getBody() ? While->getCond() : nullptr;
+  if (const auto *For = dyn_cast<ForStmt>(P))
+    return Child == For->getBody() || Child == For->getInc() ? For->getCond()
+                                                             : nullptr;
+  if (const auto *Do = dyn_cast<DoStmt>(P))
+    return Child == Do->getBody() ? Do->getCond() : nullptr;
+  return nullptr;
+}
+
 bool LaneEvaluator::reachedTogether(const ReachingWrites &RW, const Stmt *From,
                                     const Stmt *Read, const Stmt *Loop) {
   const ParentMap &PM = RW.parents();
@@ -68,34 +92,10 @@ bool LaneEvaluator::reachedTogether(const ReachingWrites &RW, const Stmt *From,
     }
     if (AroundLoop && isLoop(P))
       return true;
-    const Expr *Cond = nullptr;
-    if (const auto *If = dyn_cast<IfStmt>(P)) {
-      if (Child == If->getThen() || Child == If->getElse())
-        Cond = If->getCond();
-    } else if (const auto *Switch = dyn_cast<SwitchStmt>(P)) {
-      if (Child == Switch->getBody())
-        Cond = Switch->getCond();
-    } else if (const auto *CO = dyn_cast<ConditionalOperator>(P)) {
-      if (Child != CO->getCond())
-        Cond = CO->getCond();
-    } else if (const auto *BO = dyn_cast<BinaryOperator>(P);
-               BO && BO->isLogicalOp()) {
-      if (Child == BO->getRHS())
-        Cond = BO->getLHS();
-    } else if (const auto *While = dyn_cast<WhileStmt>(P)) {
-      if (Child == While->getBody())
-        Cond = While->getCond();
-    } else if (const auto *For = dyn_cast<ForStmt>(P)) {
-      if (Child == For->getBody() || Child == For->getInc())
-        Cond = For->getCond();
-    } else if (const auto *Do = dyn_cast<DoStmt>(P)) {
-      if (Child == Do->getBody())
-        Cond = Do->getCond();
-    } else if (isa<BinaryConditionalOperator>(P) || isa<CXXForRangeStmt>(P) ||
-               isa<LambdaExpr>(P)) {
+    if (isa<BinaryConditionalOperator>(P) || isa<CXXForRangeStmt>(P) ||
+        isa<LambdaExpr>(P))
       return false;
-    }
-    if (Cond && !warpUniform(Cond))
+    if (const Expr *Cond = branchCondition(P, Child); !warpUniform(Cond))
       return false;
   }
   return true;
@@ -103,29 +103,28 @@ bool LaneEvaluator::reachedTogether(const ReachingWrites &RW, const Stmt *From,
 
 bool LaneEvaluator::jumpsTogether(const ReachingWrites &RW,
                                   llvm::ArrayRef<const Stmt *> Around) {
+  if (RW.jumps().empty())
+    return true;
   const ParentMap &PM = RW.parents();
-  for (const auto &[Jump, Target] : RW.jumps()) {
+  llvm::SmallVector<llvm::SmallPtrSet<const Stmt *, 16>, 4> Holders;
+  for (const Stmt *S : Around)
+    if (S)
+      Holders.push_back(ancestorsOf(PM, S));
+  for (const Stmt *Jump : RW.jumps()) {
+    const Stmt *Target = RW.leftBy(Jump);
     if (!Target)
       return false;
     // Only a jump out of a loop or switch that holds one of the writes or
     // the read can change which write the read sees.
-    bool Relevant = false;
-    for (const Stmt *S : Around)
-      Relevant |= S && ancestorsOf(PM, S).count(Target) > 0;
-    if (!Relevant)
+    if (llvm::none_of(Holders, [&](const auto &H) { return H.count(Target); }))
       continue;
     // Up to the loop or switch it leaves, every branch is warp-uniform.
     const Stmt *Child = Jump;
     for (const Stmt *P = PM.getParent(Jump); P && P != Target;
          Child = P, P = PM.getParent(P)) {
-      const Expr *Cond = nullptr;
-      if (const auto *If = dyn_cast<IfStmt>(P)) {
-        if (Child == If->getThen() || Child == If->getElse())
-          Cond = If->getCond();
-      } else if (isa<SwitchStmt>(P) || isLoop(P)) {
+      if (isa<SwitchStmt>(P) || isLoop(P))
         return false; // a nested construct's own jump; not judged here
-      }
-      if (Cond && !warpUniform(Cond))
+      if (const Expr *Cond = branchCondition(P, Child); !warpUniform(Cond))
         return false;
     }
   }
