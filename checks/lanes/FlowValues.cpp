@@ -203,9 +203,7 @@ PointerValue LaneEvaluator::writeValue(const ReachingWrites &RW, unsigned Id) {
     break;
   }
   FlowInProgress.erase(&W);
-  if (!V.isUnknown())
-    Frames[FrameIndex].WriteValues[Id] = {V, PinGeneration,
-                                          effectsSince(Before)};
+  remember(Frames[FrameIndex].WriteValues, Id, V, Before);
   return V;
 }
 
@@ -248,6 +246,19 @@ PointerValue LaneEvaluator::stepValue(const ReachingWrites &RW,
 }
 
 PointerValue LaneEvaluator::cycleValue(const ReachingWrites &RW,
+                                       const WriteCycle &C,
+                                       const DeclRefExpr *Read) {
+  const std::size_t FrameIndex = Frames.size() - 1;
+  const std::pair<const WriteCycle *, const DeclRefExpr *> Key{&C, Read};
+  if (const PointerValue *Known = recall(Frames[FrameIndex].CycleValues, Key))
+    return *Known;
+  const Effects Before = effectsNow();
+  PointerValue V = solveCycle(RW, C, Read);
+  remember(Frames[FrameIndex].CycleValues, Key, V, Before);
+  return V;
+}
+
+PointerValue LaneEvaluator::solveCycle(const ReachingWrites &RW,
                                        const WriteCycle &C,
                                        const DeclRefExpr *Read) {
   const VarDecl *VD = RW.write(C.Members.front()).Var;

@@ -501,10 +501,7 @@ LaneValue LaneEvaluator::evaluateLocal(const VarDecl *VD, const Expr *Init) {
     return *Known;
   const Effects Before = effectsNow();
   LaneValue V = evaluate(Init);
-  // An unknown value may come from a budget or depth cap reached by this
-  // read only; it is not remembered.
-  if (!V.isUnknown())
-    Frames[FrameIndex].Locals[VD] = {V, PinGeneration, effectsSince(Before)};
+  remember(Frames[FrameIndex].Locals, VD, V, Before);
   return V;
 }
 

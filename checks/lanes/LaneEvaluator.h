@@ -156,6 +156,10 @@ private:
     bool FlowBuilt = false;
     /// Values of writes (ReachingWrites ids).
     llvm::DenseMap<unsigned, Remembered<PointerValue>> WriteValues;
+    /// Values of cycles of writes at a read.
+    llvm::DenseMap<std::pair<const WriteCycle *, const clang::DeclRefExpr *>,
+                   Remembered<PointerValue>>
+        CycleValues;
   };
 
   clang::ASTContext &Ctx;
@@ -205,6 +209,14 @@ private:
     replay(It->second.Did);
     return &It->second.Value;
   }
+  /// Remembers \p Value for \p Key with the effects since \p Before,
+  /// unless it is unknown: that may come from a cap this read reached.
+  template <typename Map, typename Key, typename T>
+  void remember(Map &Cache, const Key &K, const T &Value,
+                const Effects &Before) {
+    if (!Value.isUnknown())
+      Cache[K] = {Value, PinGeneration, effectsSince(Before)};
+  }
   /// Integer operators on lane values; std::nullopt for one not followed.
   static std::optional<LaneValue> arithmetic(clang::BinaryOperatorKind Op,
                                              const LaneValue &L,
@@ -219,7 +231,10 @@ private:
   const ReachingWrites *flowOfCurrentFrame();
   PointerValue writeValue(const ReachingWrites &RW, unsigned Id);
   PointerValue stepValue(const ReachingWrites &RW, const Write &W);
+  /// The value of cycle \p C at \p Read, remembered per frame.
   PointerValue cycleValue(const ReachingWrites &RW, const WriteCycle &C,
+                          const clang::DeclRefExpr *Read);
+  PointerValue solveCycle(const ReachingWrites &RW, const WriteCycle &C,
                           const clang::DeclRefExpr *Read);
   struct FlowPart {
     PointerValue Value;
