@@ -57,36 +57,20 @@ const Stmt *loopAround(const ParentMap &PM,
   return nullptr;
 }
 
-/// The additive step a write makes: +e, -e, ++, --, x = x + e, x = e + x.
-struct AddStep {
-  const Expr *Amount = nullptr; // null: one
-  bool Negate = false;
-};
-
-const DeclRefExpr *refTo(const Expr *E, const VarDecl *VD) {
-  const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts()
-                                                    : nullptr);
-  return Ref && Ref->getDecl() == VD ? Ref : nullptr;
-}
-
-std::optional<AddStep> addStepOf(const Write &W) {
-  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(W.Statement))
-    return AddStep{nullptr, UO->isDecrementOp()};
+/// The additive step a write makes: +e, -e, ++, --, x = x + e, and
+/// x = e + x; Kind None otherwise.
+WriteStep additiveStep(const Write &W) {
+  WriteStep Step = stepOf(W.Statement, W.Var);
+  if (Step.Kind == StepKind::Add)
+    return Step;
   const auto *BO = dyn_cast_or_null<BinaryOperator>(W.Statement);
-  if (!BO)
-    return std::nullopt;
-  if (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign)
-    return AddStep{BO->getRHS(), BO->getOpcode() == BO_SubAssign};
-  if (BO->getOpcode() != BO_Assign || !W.Value)
-    return std::nullopt;
-  const auto *Sum = dyn_cast<BinaryOperator>(W.Value->IgnoreParenImpCasts());
-  if (!Sum || (Sum->getOpcode() != BO_Add && Sum->getOpcode() != BO_Sub))
-    return std::nullopt;
-  if (refTo(Sum->getLHS(), W.Var))
-    return AddStep{Sum->getRHS(), Sum->getOpcode() == BO_Sub};
-  if (Sum->getOpcode() == BO_Add && refTo(Sum->getRHS(), W.Var))
-    return AddStep{Sum->getLHS(), false};
-  return std::nullopt;
+  const auto *Sum =
+      BO && BO->getOpcode() == BO_Assign
+          ? dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts())
+          : nullptr;
+  if (Sum && Sum->getOpcode() == BO_Add && refTo(Sum->getRHS(), W.Var))
+    return WriteStep{StepKind::Add, Sum->getLHS(), false};
+  return WriteStep{};
 }
 
 } // namespace
@@ -219,15 +203,15 @@ PointerValue LaneEvaluator::stepValue(const ReachingWrites &RW,
   if (Before->isUnknown())
     return *Before;
   if (W.Var->getType()->isPointerType()) {
-    std::optional<AddStep> Step = addStepOf(W);
-    if (!Step)
+    WriteStep Step = additiveStep(W);
+    if (Step.Kind != StepKind::Add)
       return PointerValue::unknown(UnknownKind::Reassigned,
                                    "pointer '" + Name +
                                        "' changes in a way the analysis "
                                        "does not follow",
                                    loc(W.Statement));
-    LaneValue By = Step->Amount ? evaluate(Step->Amount) : LaneValue::constant(1);
-    return offsetBy(*Before, Step->Negate ? -By : By,
+    LaneValue By = Step.Amount ? evaluate(Step.Amount) : LaneValue::constant(1);
+    return offsetBy(*Before, Step.Negate ? -By : By,
                     W.Var->getType()->getPointeeType(), W.Statement);
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(W.Statement))
@@ -300,14 +284,14 @@ PointerValue LaneEvaluator::solveCycle(const ReachingWrites &RW,
   // number stepped otherwise may cycle through a few numbers.
   bool Additive = true;
   for (unsigned M : C.Members) {
-    std::optional<AddStep> Step = addStepOf(RW.write(M));
-    if (!Step) {
+    WriteStep Step = additiveStep(RW.write(M));
+    if (Step.Kind != StepKind::Add) {
       Additive = false;
       break;
     }
-    if (!Step->Amount)
+    if (!Step.Amount)
       continue;
-    LaneValue Amount = evaluate(Step->Amount);
+    LaneValue Amount = evaluate(Step.Amount);
     if (Amount.isUnknown())
       return Unknown(Amount.reason().Kind, Amount.reason().What);
     if (Amount.kind() == LaneKind::Varying)

@@ -31,82 +31,6 @@ bool isIntegerLike(QualType T) {
   return T->isIntegralOrUnscopedEnumerationType() || T->isBooleanType();
 }
 
-/// The variable that an increment statement steps, and how.
-enum class StepKind { Add, Multiply, Divide, ShiftLeft, ShiftRight, None };
-
-struct LoopStep {
-  StepKind Kind = StepKind::None;
-  const Expr *Amount = nullptr;
-  bool Negate = false;
-};
-
-bool refersTo(const Expr *E, const VarDecl *VD) {
-  const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts()
-                                                    : nullptr);
-  return Ref && Ref->getDecl() == VD;
-}
-
-/// The step a binary operator makes (`i + e`, `i += e` as BO_Add); false
-/// for an operator that is no step the analysis follows.
-bool stepOfOperator(BinaryOperatorKind Op, LoopStep &Step) {
-  switch (Op) {
-  case BO_Add:
-    Step.Kind = StepKind::Add;
-    return true;
-  case BO_Sub:
-    Step.Kind = StepKind::Add;
-    Step.Negate = true;
-    return true;
-  case BO_Mul:
-    Step.Kind = StepKind::Multiply;
-    return true;
-  case BO_Div:
-    Step.Kind = StepKind::Divide;
-    return true;
-  case BO_Shl:
-    Step.Kind = StepKind::ShiftLeft;
-    return true;
-  case BO_Shr:
-    Step.Kind = StepKind::ShiftRight;
-    return true;
-  default:
-    return false;
-  }
-}
-
-LoopStep stepOf(const Expr *Inc, const VarDecl *VD) {
-  LoopStep Step;
-  Inc = Inc->IgnoreParenImpCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(Inc)) {
-    if (UO->isIncrementDecrementOp() && refersTo(UO->getSubExpr(), VD)) {
-      Step.Kind = StepKind::Add;
-      Step.Negate = UO->isDecrementOp();
-    }
-    return Step;
-  }
-  const auto *BO = dyn_cast<BinaryOperator>(Inc);
-  if (!BO || !refersTo(BO->getLHS(), VD))
-    return Step;
-  // i op= e
-  if (BO->isCompoundAssignmentOp()) {
-    Step.Amount = BO->getRHS();
-    return stepOfOperator(BinaryOperator::getOpForCompoundAssignment(
-                              BO->getOpcode()),
-                          Step)
-               ? Step
-               : LoopStep{};
-  }
-  // i = i op e
-  const auto *RHS =
-      BO->getOpcode() == BO_Assign
-          ? dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts())
-          : nullptr;
-  if (!RHS || !refersTo(RHS->getLHS(), VD))
-    return LoopStep{};
-  Step.Amount = RHS->getRHS();
-  return stepOfOperator(RHS->getOpcode(), Step) ? Step : LoopStep{};
-}
-
 bool compareHolds(BinaryOperatorKind Op, std::int64_t A, std::int64_t B) {
   switch (Op) {
   case BO_LT:
@@ -521,7 +445,7 @@ LaneValue LaneEvaluator::evaluateLoopVariable(const VarDecl *VD,
     return pinned(V);
   };
 
-  LoopStep Step = stepOf(Loop.Loop->getInc(), VD);
+  WriteStep Step = stepOf(Loop.Loop->getInc(), VD);
   if (Step.Kind == StepKind::None)
     return Remember(LaneValue::unknown(UnknownKind::Reassigned,
                                        "loop variable '" +
@@ -560,8 +484,8 @@ LaneValue LaneEvaluator::evaluateLoopVariable(const VarDecl *VD,
   auto Start = Init.substitute(Bounds).asConstant();
   auto By = Amount.substitute(Bounds).asConstant();
   if (Cond && Cond->isComparisonOp() && Start && By) {
-    bool VarOnLeft = refersTo(Cond->getLHS(), VD);
-    bool VarOnRight = refersTo(Cond->getRHS(), VD);
+    bool VarOnLeft = refTo(Cond->getLHS(), VD);
+    bool VarOnRight = refTo(Cond->getRHS(), VD);
     if (VarOnLeft != VarOnRight) {
       LaneValue BoundValue =
           evaluate(VarOnLeft ? Cond->getRHS() : Cond->getLHS());

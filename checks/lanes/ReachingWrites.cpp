@@ -15,16 +15,10 @@ using namespace clang;
 
 namespace {
 
-const DeclRefExpr *directRef(const Expr *E, const VarDecl *VD) {
-  const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts()
-                                                    : nullptr);
-  return Ref && Ref->getDecl() == VD ? Ref : nullptr;
-}
-
 /// The write \p S makes to \p VD when it is one the analysis follows.
 std::optional<Write> followedWrite(const Stmt *S, const VarDecl *VD) {
   if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
-    if (!BO->isAssignmentOp() || !directRef(BO->getLHS(), VD))
+    if (!BO->isAssignmentOp() || !refTo(BO->getLHS(), VD))
       return std::nullopt;
     Write W;
     W.Var = VD;
@@ -32,17 +26,17 @@ std::optional<Write> followedWrite(const Stmt *S, const VarDecl *VD) {
     W.Value = BO->getRHS();
     W.Kind = BO->getOpcode() == BO_Assign ? WriteKind::Assign : WriteKind::Step;
     if (W.Kind == WriteKind::Step)
-      W.SteppedRead = directRef(BO->getLHS(), VD);
+      W.SteppedRead = refTo(BO->getLHS(), VD);
     return W;
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
-    if (!UO->isIncrementDecrementOp() || !directRef(UO->getSubExpr(), VD))
+    if (!UO->isIncrementDecrementOp() || !refTo(UO->getSubExpr(), VD))
       return std::nullopt;
     Write W;
     W.Var = VD;
     W.Kind = WriteKind::Step;
     W.Statement = UO;
-    W.SteppedRead = directRef(UO->getSubExpr(), VD);
+    W.SteppedRead = refTo(UO->getSubExpr(), VD);
     return W;
   }
   return std::nullopt;
@@ -73,6 +67,75 @@ void readsOf(const Expr *E, const VarDecl *VD,
 }
 
 } // namespace
+
+const DeclRefExpr *refTo(const Expr *E, const VarDecl *VD) {
+  const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts()
+                                                    : nullptr);
+  return Ref && Ref->getDecl() == VD ? Ref : nullptr;
+}
+
+/// The step a binary operator makes (`i + e`, `i += e` as BO_Add); false
+/// for an operator that is no step the analysis follows.
+static bool stepOfOperator(BinaryOperatorKind Op, WriteStep &Step) {
+  switch (Op) {
+  case BO_Add:
+    Step.Kind = StepKind::Add;
+    return true;
+  case BO_Sub:
+    Step.Kind = StepKind::Add;
+    Step.Negate = true;
+    return true;
+  case BO_Mul:
+    Step.Kind = StepKind::Multiply;
+    return true;
+  case BO_Div:
+    Step.Kind = StepKind::Divide;
+    return true;
+  case BO_Shl:
+    Step.Kind = StepKind::ShiftLeft;
+    return true;
+  case BO_Shr:
+    Step.Kind = StepKind::ShiftRight;
+    return true;
+  default:
+    return false;
+  }
+}
+
+WriteStep stepOf(const Expr *Write, const VarDecl *VD) {
+  WriteStep Step;
+  if (!Write)
+    return Step;
+  Write = Write->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Write)) {
+    if (UO->isIncrementDecrementOp() && refTo(UO->getSubExpr(), VD)) {
+      Step.Kind = StepKind::Add;
+      Step.Negate = UO->isDecrementOp();
+    }
+    return Step;
+  }
+  const auto *BO = dyn_cast<BinaryOperator>(Write);
+  if (!BO || !refTo(BO->getLHS(), VD))
+    return Step;
+  // i op= e
+  if (BO->isCompoundAssignmentOp()) {
+    Step.Amount = BO->getRHS();
+    return stepOfOperator(BinaryOperator::getOpForCompoundAssignment(
+                              BO->getOpcode()),
+                          Step)
+               ? Step
+               : WriteStep{};
+  }
+  // i = i op e
+  const auto *RHS =
+      BO->getOpcode() == BO_Assign
+          ? dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts())
+          : nullptr;
+  if (!RHS || !refTo(RHS->getLHS(), VD))
+    return WriteStep{};
+  Step.Amount = RHS->getRHS();
+  return stepOfOperator(RHS->getOpcode(), Step) ? Step : WriteStep{};
+}
 
 bool isLoop(const Stmt *S) {
   return isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||

@@ -105,6 +105,25 @@ private:
   void findCycles();
 };
 
+/// How a write steps its variable.
+enum class StepKind { Add, Multiply, Divide, ShiftLeft, ShiftRight, None };
+
+struct WriteStep {
+  StepKind Kind = StepKind::None;
+  /// The operand (null for ++ and --: one).
+  const clang::Expr *Amount = nullptr;
+  /// Subtracting (`-=`, `--`, `x = x - e`).
+  bool Negate = false;
+};
+
+/// The step \p Write makes to \p VD: `x op= e`, `x = x op e`, `++x`,
+/// `x--`; Kind None for any other write.
+WriteStep stepOf(const clang::Expr *Write, const clang::VarDecl *VD);
+
+/// \p E when it names \p VD (through parentheses and implicit casts).
+const clang::DeclRefExpr *refTo(const clang::Expr *E,
+                                const clang::VarDecl *VD);
+
 /// True for a for, while, do or range-for statement.
 bool isLoop(const clang::Stmt *S);
 /// \p S and its ancestors in \p PM.
