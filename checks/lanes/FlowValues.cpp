@@ -193,12 +193,13 @@ PointerValue LaneEvaluator::writeValue(const ReachingWrites &RW, unsigned Id) {
 
 PointerValue LaneEvaluator::stepValue(const ReachingWrites &RW,
                                       const Write &W) {
-  const std::string Name = W.Var->getNameAsString();
+  // Only the reasons need the name.
+  auto Name = [&] { return W.Var->getNameAsString(); };
   std::optional<PointerValue> Before =
       W.SteppedRead ? flowValue(W.Var, W.SteppedRead) : std::nullopt;
   if (!Before)
     return PointerValue::unknown(UnknownKind::Reassigned,
-                                 "'" + Name + "' is reassigned",
+                                 "'" + Name() + "' is reassigned",
                                  loc(W.Statement));
   if (Before->isUnknown())
     return *Before;
@@ -206,7 +207,7 @@ PointerValue LaneEvaluator::stepValue(const ReachingWrites &RW,
     WriteStep Step = additiveStep(W);
     if (Step.Kind != StepKind::Add)
       return PointerValue::unknown(UnknownKind::Reassigned,
-                                   "pointer '" + Name +
+                                   "pointer '" + Name() +
                                        "' changes in a way the analysis "
                                        "does not follow",
                                    loc(W.Statement));
@@ -223,7 +224,7 @@ PointerValue LaneEvaluator::stepValue(const ReachingWrites &RW,
       Before->Offset, evaluate(W.Value));
   if (!After)
     return PointerValue::unknown(UnknownKind::Reassigned,
-                                 "'" + Name + "' changes in a way the "
+                                 "'" + Name() + "' changes in a way the "
                                               "analysis does not follow",
                                  loc(W.Statement));
   return integer(*After);
