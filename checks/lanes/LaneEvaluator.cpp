@@ -31,6 +31,26 @@ bool isIntegerLike(QualType T) {
   return T->isIntegralOrUnscopedEnumerationType() || T->isBooleanType();
 }
 
+/// What a small helper returns: its body is `return e;`, after nothing but
+/// declarations of variables that are not its locals (the `extern
+/// __shared__` buffer of the SharedMemory<T> idiom); null otherwise.
+const Expr *returnedExpression(const FunctionDecl *Def) {
+  const auto *Body =
+      dyn_cast_or_null<CompoundStmt>(Def ? Def->getBody() : nullptr);
+  if (!Body || Body->body_empty())
+    return nullptr;
+  for (const Stmt *S : llvm::drop_end(Body->body())) {
+    const auto *DS = dyn_cast<DeclStmt>(S);
+    if (!DS)
+      return nullptr;
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->hasLocalStorage())
+        return nullptr;
+  }
+  const auto *Ret = dyn_cast<ReturnStmt>(Body->body_back());
+  return Ret ? Ret->getRetValue() : nullptr;
+}
+
 bool compareHolds(BinaryOperatorKind Op, std::int64_t A, std::int64_t B) {
   switch (Op) {
   case BO_LT:
@@ -587,18 +607,15 @@ LaneValue LaneEvaluator::evaluateCall(const CallExpr *Call) {
   // constexpr functions of constants.
   if (auto C = constantInt(Call, Ctx))
     return LaneValue::constant(*C);
-  // A one-statement helper `return expr;`: inline it.
+  // A helper that only returns an expression: inline it.
   const FunctionDecl *Def = nullptr;
-  if (Callee->hasBody(Def) && Def) {
-    const auto *Body = dyn_cast<CompoundStmt>(Def->getBody());
-    if (Body && Body->size() == 1)
-      if (const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front()))
-        if (Ret->getRetValue() && enterCall(Call)) {
-          LaneValue V = evaluate(Ret->getRetValue());
-          leaveCall();
-          return V;
-        }
-  }
+  if (Callee->hasBody(Def))
+    if (const Expr *Returned = returnedExpression(Def);
+        Returned && enterCall(Call)) {
+      LaneValue V = evaluate(Returned);
+      leaveCall();
+      return V;
+    }
   return LaneValue::unknown(UnknownKind::NotFollowed,
                             "call to '" + Callee->getNameAsString() +
                                 "' the analysis does not follow",
@@ -813,6 +830,8 @@ PointerValue LaneEvaluator::evaluatePointer(const Expr *E) {
     case CK_NoOp:
     case CK_BitCast:
     case CK_AddressSpaceConversion:
+    // `T *p = SharedMemory<T>();`: the object's `operator T *()`.
+    case CK_UserDefinedConversion:
       return evaluatePointer(Cast->getSubExpr());
     case CK_LValueToRValue:
       if (const auto *Ref = dyn_cast<DeclRefExpr>(
@@ -850,6 +869,23 @@ PointerValue LaneEvaluator::evaluatePointer(const Expr *E) {
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
     if (UO->getOpcode() == UO_AddrOf)
       return evaluateAddress(UO->getSubExpr());
+  // A helper (or conversion operator) that returns a buffer or a cast of
+  // one: inlined like integer helpers.
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *Def = nullptr;
+    if (const FunctionDecl *Callee = Call->getDirectCallee();
+        Callee && Callee->hasBody(Def))
+      if (const Expr *Returned = returnedExpression(Def);
+          Returned && Returned->getType()->isPointerType() && enterCall(Call)) {
+        PointerValue P = evaluatePointer(Returned);
+        leaveCall();
+        return P;
+      }
+    return PointerValue::unknown(UnknownKind::NotFollowed,
+                                 "pointer returned by a call the analysis "
+                                 "does not follow",
+                                 loc(E));
+  }
   return PointerValue::unknown(UnknownKind::NotFollowed,
                                "pointer expression the analysis does not "
                                "follow",
