@@ -520,6 +520,22 @@ private:
       }
       return;
     }
+    // (float)h[i] with h a __half or __nv_bfloat16 array: the conversion
+    // operator reads the whole element, its object; its body reads only
+    // that object (through `this`, which is not followed), so it is not
+    // walked.
+    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E);
+        Member && isa_and_nonnull<CXXConversionDecl>(Member->getMethodDecl()) &&
+        Member->getImplicitObjectArgument()) {
+      const Expr *Object = Member->getImplicitObjectArgument();
+      if (mayBeMemory(Object)) {
+        record(Object, AccessKind::Load, St);
+        visitLValueParts(Object, St);
+      } else {
+        visit(Object, St);
+      }
+      return;
+    }
     if (const auto *Call = dyn_cast<CallExpr>(E);
         Call && !isa<CXXOperatorCallExpr>(Call) && !isa<CUDAKernelCallExpr>(Call)) {
       visitCall(Call, St);
