@@ -25,3 +25,18 @@ __global__ void converted(const Half16 *h, float *out) {
   out[i] = a + b + (float)local;
   // CHECK: :[[@LINE-1]]:3: remark: store global 'out[i]' width 4; offset 4*lane + (128)*blockIdx.x*blockDim.x/32 + (128)*warp.x; active 0xffffffff; scenarios 1; transactions 1, sectors 4
 }
+
+// Vector loads and stores written as a macro over a reinterpret_cast, on
+// global and shared memory: one 16-byte access per lane.
+#define AS_VEC4(x) (reinterpret_cast<float4 *>(&(x))[0])
+__global__ void vectorMacro(float *src, float *dst) {
+  __shared__ float stage[1024];
+  int base = (blockIdx.x * blockDim.x + threadIdx.x) * 4;
+  AS_VEC4(stage[threadIdx.x * 4]) = AS_VEC4(src[base]);
+  // CHECK: :[[@LINE-1]]:3: remark: store shared 'AS_VEC4(stage[threadIdx.x * 4])' width 16; offset 16*lane + (512)*warp.x; active 0xffffffff; struct float4 (16 bytes) field '' at 0; array stage[1024]; scenarios 1
+  // CHECK: :[[@LINE-2]]:37: remark: load global 'AS_VEC4(src[base])' width 16; offset 16*lane + (512)*blockIdx.x*blockDim.x/32 + (512)*warp.x; active 0xffffffff; struct float4 (16 bytes) field '' at 0; scenarios 1; transactions 4, sectors 16
+  __syncthreads();
+  AS_VEC4(dst[base]) = AS_VEC4(stage[threadIdx.x % 32 * 8]);
+  // CHECK: :[[@LINE-1]]:3: remark: store global 'AS_VEC4(dst[base])' width 16; offset 16*lane + (512)*blockIdx.x*blockDim.x/32 + (512)*warp.x; active 0xffffffff; struct float4 (16 bytes) field '' at 0; scenarios 1; transactions 4, sectors 16
+  // CHECK: :[[@LINE-2]]:24: remark: load shared 'AS_VEC4(stage[threadIdx.x % 32 * 8])' width 16; offset 32*lane; active 0xffffffff; struct float4 (16 bytes) field '' at 0; array stage[1024]; scenarios 1
+}
