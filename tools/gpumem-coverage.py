@@ -5,7 +5,8 @@
     tools/gpumem-coverage.py [--gpumem-tidy CMD] -p BUILD FILE ...
 
 Runs gpumem-tidy's access dump (debug-gpumem-access-dump) on the files and
-counts the global and shared accesses it found: analysed (the lanes'
+counts the global and shared accesses it found, and those through a
+pointer whose memory the analysis could not tell (never analysed): analysed (the lanes'
 offsets are known, or known up to a symbolic stride) and not analysed,
 grouped by the kind of obstacle (data-dependent, reassigned, symbolic
 operation, arithmetic, limit, not followed), each with its three commonest
@@ -29,7 +30,7 @@ import sys
 
 ACCESS = re.compile(
     r"^(?P<file>.+?):(?P<line>\d+):\d+: remark: "
-    r"(?:load|store|read-modify-write) (?P<space>global|shared) "
+    r"(?:load|store|read-modify-write) (?P<space>global|shared|unknown) "
     r"'.*' width \d+; offset (?P<offset>.*?); active ")
 UNKNOWN = re.compile(r"^unknown, (?P<kind>[a-z -]+) \((?P<reason>.*)\)$")
 

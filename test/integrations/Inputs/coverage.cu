@@ -1,5 +1,6 @@
-// Input of coverage.test: five analysed accesses, three not.
-__global__ void mixed(const float *in, const int *idx, float *out, int n) {
+// Input of coverage.test: seven analysed accesses, four not.
+__global__ void mixed(const float *in, const int *idx, float *out, int n,
+                      const float *const *rows) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = in[i];
   float s = in[i * n];
@@ -7,4 +8,5 @@ __global__ void mixed(const float *in, const int *idx, float *out, int n) {
   out[j] = s;
   out[idx[i] + 1] = 0.0f;
   out[i / n] = 1.0f;
+  out[i] = rows[blockIdx.x][i];
 }
