@@ -528,6 +528,8 @@ private:
         Member && isa_and_nonnull<CXXConversionDecl>(Member->getMethodDecl()) &&
         Member->getImplicitObjectArgument()) {
       const Expr *Object = Member->getImplicitObjectArgument();
+      if (cuda::isBuiltinVariable(Object))
+        return; // dim3(threadIdx): no memory
       if (mayBeMemory(Object)) {
         record(Object, AccessKind::Load, St);
         visitLValueParts(Object, St);

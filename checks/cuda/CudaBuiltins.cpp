@@ -55,6 +55,8 @@ std::optional<unsigned> axisOf(StringRef Name) {
 
 } // namespace
 
+bool isBuiltinVariable(const Expr *E) { return builtinVarOf(E).has_value(); }
+
 std::optional<BuiltinIndex> matchBuiltinIndex(const Expr *E) {
   if (!E)
     return std::nullopt;

@@ -28,6 +28,10 @@ struct BuiltinIndex {
 /// The builtin component \p E reads, if it reads one.
 std::optional<BuiltinIndex> matchBuiltinIndex(const clang::Expr *E);
 
+/// True when \p E names threadIdx, blockIdx, blockDim or gridDim itself
+/// (`dim3 t = threadIdx;` converts it; that reads no memory).
+bool isBuiltinVariable(const clang::Expr *E);
+
 /// "threadIdx.x" and so on.
 const char *builtinSpelling(BuiltinIndex Index);
 

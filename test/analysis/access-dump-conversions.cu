@@ -22,7 +22,11 @@ __global__ void converted(const Half16 *h, float *out) {
   // CHECK: :[[@LINE-1]]:32: remark: load global 'h[3 * i]' width 2; offset 6*lane + (192)*blockIdx.x*blockDim.x/32 + (192)*warp.x; active 0xffffffff; struct Half16 (2 bytes) field '' at 0; scenarios 1; transactions 2, sectors 6
   Half16 local = h[i];
   // CHECK: :[[@LINE-1]]:18: remark: load global 'h[i]' width 2; offset 2*lane + (64)*blockIdx.x*blockDim.x/32 + (64)*warp.x; active 0xffffffff; struct Half16 (2 bytes) field '' at 0; scenarios 1; transactions 1, sectors 2
-  out[i] = a + b + (float)local;
+  // threadIdx converted to dim3 (as the toolkit's cooperative groups do)
+  // reads no memory: no access.
+  // CHECK-NOT: 'threadIdx'
+  dim3 t = threadIdx;
+  out[i] = a + b + (float)local + t.x;
   // CHECK: :[[@LINE-1]]:3: remark: store global 'out[i]' width 4; offset 4*lane + (128)*blockIdx.x*blockDim.x/32 + (128)*warp.x; active 0xffffffff; scenarios 1; transactions 1, sectors 4
 }
 
