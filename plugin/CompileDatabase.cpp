@@ -15,6 +15,7 @@
 
 #include <cerrno>
 #include <optional>
+#include <set>
 #include <signal.h>
 #include <unistd.h>
 
@@ -178,28 +179,13 @@ bool isClangCudaCommand(const std::vector<std::string> &Arguments,
   return File.ends_with(".cu") || File.ends_with(".cuh");
 }
 
-/// Completes the clang commands of \p Entries that compile CUDA with what
-/// the analysis needs and they lack (completeCudaFlags): one device
-/// compilation, a standard, and the flags Clang 22 needs for CUDA 13
-/// headers. Returns how many commands changed.
+/// Completes the clang commands of \p Entries that compile CUDA
+/// (completeClangCudaCommand). Returns how many commands changed.
 unsigned completeClangCudaCommands(std::vector<CompileEntry> &Entries,
                                    const ToolEnvironment &Env) {
   unsigned Changed = 0;
-  for (CompileEntry &E : Entries) {
-    if (E.Arguments.empty() || isNvccCommand(E.Arguments) ||
-        !isClangCudaCommand(E.Arguments, E.File))
-      continue;
-    std::vector<std::string> Flags(E.Arguments.begin() + 1, E.Arguments.end());
-    MixedFlags Translated = translateMixedFlags(Flags, E.Directory, readFile);
-    std::vector<std::string> Completed = {E.Arguments.front()};
-    for (std::string &F :
-         completeCudaFlags(Translated.Flags, {}, Translated.GpuArch, Env))
-      Completed.push_back(std::move(F));
-    if (Completed != E.Arguments) {
-      E.Arguments = std::move(Completed);
-      ++Changed;
-    }
-  }
+  for (CompileEntry &E : Entries)
+    Changed += completeClangCudaCommand(E.Arguments, E.File, E.Directory, Env);
   return Changed;
 }
 
@@ -305,6 +291,32 @@ bool writeClangDatabase(const std::string &DatabaseFile,
     warn("cannot write " + Json);
     return false;
   }
+  return true;
+}
+
+bool completeClangCudaCommand(std::vector<std::string> &Arguments,
+                              const std::string &File,
+                              const std::string &Directory,
+                              const ToolEnvironment &Env) {
+  if (Arguments.empty() || isNvccCommand(Arguments) ||
+      !isClangCudaCommand(Arguments, File))
+    return false;
+  std::vector<std::string> Flags(Arguments.begin() + 1, Arguments.end());
+  MixedFlags Translated = translateMixedFlags(Flags, Directory, readFile);
+  std::vector<std::string> Completed = {Arguments.front()};
+  for (std::string &F :
+       completeCudaFlags(Translated.Flags, {}, Translated.GpuArch, Env))
+    Completed.push_back(std::move(F));
+  // A complete command (one completed before: a translated database's,
+  // as clangd hands it over) stays as it is, in its own order.
+  std::set<std::string> Had(Arguments.begin(), Arguments.end());
+  for (std::size_t I = 0; I + 1 < Arguments.size(); ++I)
+    if (Arguments[I] == "-x")
+      Had.insert("-x" + Arguments[I + 1]);
+  if (llvm::all_of(Completed,
+                   [&](const std::string &F) { return Had.count(F); }))
+    return false;
+  Arguments = std::move(Completed);
   return true;
 }
 

@@ -55,6 +55,16 @@ std::optional<FlagValue> findFlagValue(const std::vector<std::string> &Args,
 void setFlagValue(std::vector<std::string> &Args, const FlagValue &Where,
                   const std::string &NewValue);
 
+/// Completes the clang command \p Arguments (argv, the compiler first) for
+/// \p File, run in \p Directory, when it compiles CUDA: what the analysis
+/// needs and the command lacks (completeCudaFlags), nvcc spellings
+/// translated. False, and \p Arguments untouched, for an nvcc command, one
+/// that does not compile CUDA, or one already complete.
+bool completeClangCudaCommand(std::vector<std::string> &Arguments,
+                              const std::string &File,
+                              const std::string &Directory,
+                              const ToolEnvironment &Env);
+
 /// A translated copy of the compile_commands.json \p DatabaseFile, when it
 /// holds nvcc commands; an empty path otherwise.
 TranslatedDatabaseDir translateNvccDatabase(const std::string &DatabaseFile,

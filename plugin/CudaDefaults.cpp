@@ -122,6 +122,19 @@ bool hasFlag(const std::vector<std::string> &Flags,
   return false;
 }
 
+/// Whether \p Flag takes the next argument as its value.
+bool isPairedFlag(llvm::StringRef Flag) {
+  return Flag == "-isystem" || Flag == "-include" || Flag == "-Xclang";
+}
+
+bool hasPair(const std::vector<std::string> &Flags, llvm::StringRef Flag,
+             llvm::StringRef Value) {
+  for (std::size_t I = 0; I + 1 < Flags.size(); ++I)
+    if (Flags[I] == Flag && Flags[I + 1] == Value)
+      return true;
+  return false;
+}
+
 std::optional<std::string> readTextFile(const std::string &Path) {
   auto Buffer = llvm::MemoryBuffer::getFile(Path);
   if (!Buffer)
@@ -146,7 +159,8 @@ completeCudaFlags(const std::vector<std::string> &UserFlags,
     Out.push_back("-std=c++17");
   // A toolkit newer than Clang 22 knows would warn on every file; the
   // user's own -W flags come later and win.
-  Out.push_back("-Wno-unknown-cuda-version");
+  if (!hasFlag(Given, {"-Wno-unknown-cuda-version"}))
+    Out.push_back("-Wno-unknown-cuda-version");
   if (!hasFlag(Given, {"-nocudalib"}))
     Out.push_back("-nocudalib");
 
@@ -162,14 +176,25 @@ completeCudaFlags(const std::vector<std::string> &UserFlags,
   if (Toolkit) {
     ToolEnvironment WithToolkit = Env;
     WithToolkit.CudaPath = Toolkit;
-    for (std::string &F : cudaToolkitFlags(WithToolkit)) {
-      // What the user gave already stays as given.
+    std::vector<std::string> Flags = cudaToolkitFlags(WithToolkit);
+    for (std::size_t I = 0; I < Flags.size(); ++I) {
+      const std::string &F = Flags[I];
+      // What the user gave already stays as given, and what a completed
+      // command has is not added twice.
+      if (isPairedFlag(F) && I + 1 < Flags.size()) {
+        if (!hasPair(Given, F, Flags[I + 1])) {
+          Out.push_back(F);
+          Out.push_back(Flags[I + 1]);
+        }
+        ++I;
+        continue;
+      }
       if (llvm::StringRef(F).starts_with("--cuda-path=") &&
           hasFlag(Given, {"--cuda-path="}))
         continue;
       if (F == "-nocudalib" || F == "-Wno-unknown-cuda-version")
         continue;
-      Out.push_back(std::move(F));
+      Out.push_back(F);
     }
     // The pair "-Xclang -target-sdk-version=..." once.
     for (std::size_t I = 0; I + 1 < Given.size(); ++I)
