@@ -9,9 +9,12 @@
 // folder when clangd would not find it next to itself, and a translated
 // copy of an nvcc compile_commands.json (plugin/CompileDatabase.h), named
 // by --compile-commands-dir or found in the working folder or its build/.
+// Inside clangd (plugin/ClangdHooks.h), each CUDA command is completed with
+// the CUDA defaults, and the preamble keeps the user's device functions.
 //
 //===----------------------------------------------------------------------===//
 #include "checks/KernelAccessCheck.h"
+#include "plugin/ClangdHooks.h"
 #include "plugin/CompileDatabase.h"
 #include "plugin/CudaDefaults.h"
 
@@ -62,6 +65,9 @@ int main(int Argc, char *Argv[]) {
   // build rewrites later needs a restart of the server.
   gpumem::plugin::ToolEnvironment Env =
       gpumem::plugin::detectEnvironment(Executable, {});
+  // Every CUDA command clangd uses (a database's, the fallback, with the
+  // edits of .clangd files) is completed as gpumem-tidy's are.
+  gpumem::plugin::setClangdCommandEnvironment(Env);
   static gpumem::plugin::TranslatedDatabaseDir Database;
   if (std::optional<gpumem::plugin::FlagValue> Dir =
           gpumem::plugin::findFlagValue(Args, CompileCommandsDir)) {

@@ -1,0 +1,159 @@
+//===- ClangdHooks.cpp - what gpumem-clangd changes inside clangd ---------===//
+//
+// clangd offers no extension point for either of these, so gpumem-clangd
+// links with `ld --wrap` on two calls that clangd's static library makes
+// (plugin/CMakeLists.txt names the symbols):
+//
+// - PrecompiledPreamble::Build: clangd parses the #include block that opens
+//   a file once, into a preamble, and skips the bodies of the functions it
+//   declares. A __device__ helper in the user's own header would have no
+//   body in the editor, and its accesses could not be analysed. The wrapper
+//   keeps those bodies (device and kernel functions outside system headers)
+//   and leaves every other skip to clangd.
+// - CommandMangler::operator(): the last step of every compile command
+//   clangd uses (database, fallback, .clangd `CompileFlags` edits). The
+//   wrapper completes a CUDA command with what the analysis needs and the
+//   user did not give, as gpumem-tidy does (plugin/CudaDefaults.h).
+//
+// If a later clangd changes either signature, the link fails on the
+// __real_ symbol rather than calling the wrong function.
+//
+//===----------------------------------------------------------------------===//
+#include "plugin/ClangdHooks.h"
+#include "plugin/CompileDatabase.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/PrecompiledPreamble.h"
+#include "clang/Tooling/CompilationDatabase.h"
+
+#include <memory>
+
+namespace {
+
+/// Keeps the bodies of the user's device functions in a CUDA preamble; asks
+/// clangd's own callbacks for everything else.
+class KeepDeviceBodies final : public clang::PreambleCallbacks {
+public:
+  explicit KeepDeviceBodies(clang::PreambleCallbacks &Clangd)
+      : Clangd(Clangd) {}
+
+  void BeforeExecute(clang::CompilerInstance &CI) override {
+    Clangd.BeforeExecute(CI);
+  }
+  void AfterExecute(clang::CompilerInstance &CI) override {
+    Clangd.AfterExecute(CI);
+  }
+  void AfterPCHEmitted(clang::ASTWriter &Writer) override {
+    Clangd.AfterPCHEmitted(Writer);
+  }
+  void HandleTopLevelDecl(clang::DeclGroupRef DG) override {
+    Clangd.HandleTopLevelDecl(DG);
+  }
+  std::unique_ptr<clang::PPCallbacks> createPPCallbacks() override {
+    return Clangd.createPPCallbacks();
+  }
+  clang::CommentHandler *getCommentHandler() override {
+    return Clangd.getCommentHandler();
+  }
+  bool shouldSkipFunctionBody(clang::Decl *D) override {
+    return !gpumem::plugin::keepsBodyInPreamble(D) &&
+           Clangd.shouldSkipFunctionBody(D);
+  }
+
+private:
+  clang::PreambleCallbacks &Clangd;
+};
+
+const gpumem::plugin::ToolEnvironment *CommandEnvironment = nullptr;
+
+} // namespace
+
+namespace gpumem::plugin {
+
+bool keepsBodyInPreamble(const clang::Decl *D) {
+  const clang::FunctionDecl *FD = D ? D->getAsFunction() : nullptr;
+  if (!FD || !D->getASTContext().getLangOpts().CUDA)
+    return false;
+  if (!FD->hasAttr<clang::CUDADeviceAttr>() &&
+      !FD->hasAttr<clang::CUDAGlobalAttr>())
+    return false;
+  // The toolkit's and the standard library's inline device functions stay
+  // skipped: their findings go to the user's call (KernelAccessCheck), which
+  // is in the main file, and keeping them would make every preamble large.
+  return !D->getASTContext().getSourceManager().isInSystemHeader(
+      D->getLocation());
+}
+
+void setClangdCommandEnvironment(const ToolEnvironment &Env) {
+  static const ToolEnvironment Stored = Env;
+  CommandEnvironment = &Stored;
+}
+
+} // namespace gpumem::plugin
+
+// The wrapped functions, under the names `ld --wrap` gives them. A static
+// member function and a const member function (with `this` first) have the
+// calling convention of these free functions.
+
+llvm::ErrorOr<clang::PrecompiledPreamble> gpumemRealBuildPreamble(
+    const clang::CompilerInvocation &Invocation,
+    const llvm::MemoryBuffer *MainFileBuffer, clang::PreambleBounds Bounds,
+    llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> Diagnostics,
+    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS,
+    std::shared_ptr<clang::PCHContainerOperations> PCHContainerOps,
+    bool StoreInMemory, llvm::StringRef StoragePath,
+    clang::PreambleCallbacks &Callbacks)
+    asm(GPUMEM_REAL_PREAMBLE_BUILD);
+
+llvm::ErrorOr<clang::PrecompiledPreamble> gpumemWrapBuildPreamble(
+    const clang::CompilerInvocation &Invocation,
+    const llvm::MemoryBuffer *MainFileBuffer, clang::PreambleBounds Bounds,
+    llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> Diagnostics,
+    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS,
+    std::shared_ptr<clang::PCHContainerOperations> PCHContainerOps,
+    bool StoreInMemory, llvm::StringRef StoragePath,
+    clang::PreambleCallbacks &Callbacks) asm(GPUMEM_WRAP_PREAMBLE_BUILD);
+
+llvm::ErrorOr<clang::PrecompiledPreamble> gpumemWrapBuildPreamble(
+    const clang::CompilerInvocation &Invocation,
+    const llvm::MemoryBuffer *MainFileBuffer, clang::PreambleBounds Bounds,
+    llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> Diagnostics,
+    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS,
+    std::shared_ptr<clang::PCHContainerOperations> PCHContainerOps,
+    bool StoreInMemory, llvm::StringRef StoragePath,
+    clang::PreambleCallbacks &Callbacks) {
+  if (!Invocation.getLangOpts().CUDA)
+    return gpumemRealBuildPreamble(
+        Invocation, MainFileBuffer, Bounds, std::move(Diagnostics),
+        std::move(VFS), std::move(PCHContainerOps), StoreInMemory,
+        StoragePath, Callbacks);
+  // Build is synchronous: the callbacks do not outlive this call.
+  KeepDeviceBodies Keeping(Callbacks);
+  return gpumemRealBuildPreamble(Invocation, MainFileBuffer, Bounds,
+                                 std::move(Diagnostics), std::move(VFS),
+                                 std::move(PCHContainerOps), StoreInMemory,
+                                 StoragePath, Keeping);
+}
+
+void gpumemRealMangleCommand(const void *Mangler,
+                             clang::tooling::CompileCommand &Command,
+                             llvm::StringRef TargetFile)
+    asm(GPUMEM_REAL_MANGLE_COMMAND);
+
+void gpumemWrapMangleCommand(const void *Mangler,
+                             clang::tooling::CompileCommand &Command,
+                             llvm::StringRef TargetFile)
+    asm(GPUMEM_WRAP_MANGLE_COMMAND);
+
+void gpumemWrapMangleCommand(const void *Mangler,
+                             clang::tooling::CompileCommand &Command,
+                             llvm::StringRef TargetFile) {
+  gpumemRealMangleCommand(Mangler, Command, TargetFile);
+  if (CommandEnvironment)
+    gpumem::plugin::completeClangCudaCommand(
+        Command.CommandLine, TargetFile.str(), Command.Directory,
+        *CommandEnvironment);
+}
