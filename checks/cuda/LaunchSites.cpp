@@ -103,6 +103,8 @@ std::int64_t ShapeReader::extentOf(const Expr *E) {
 /// in order); anything else that writes the variable fixes nothing.
 std::optional<lanes::BlockShape> ShapeReader::variableShape(const VarDecl *VD,
                                                             unsigned Depth) {
+  if (VD->isInvalidDecl())
+    return std::nullopt;
   std::optional<lanes::BlockShape> Shape =
       VD->getInit() ? shapeOf(VD->getInit(), Depth + 1) : std::nullopt;
   const auto *FD = dyn_cast<FunctionDecl>(VD->getDeclContext());
@@ -149,9 +151,13 @@ std::optional<lanes::BlockShape> ShapeReader::variableShape(const VarDecl *VD,
 
 std::optional<lanes::BlockShape> ShapeReader::shapeOf(const Expr *E,
                                                       unsigned Depth) {
-  if (!E || Depth > 8)
+  // An initializer clang could not make sense of (a call to an undeclared
+  // function when a header is missing) has no type to read.
+  if (!E || Depth > 8 || E->containsErrors())
     return std::nullopt;
   E = E->IgnoreParenImpCasts();
+  if (E->getType().isNull())
+    return std::nullopt;
   if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
     return shapeOf(MT->getSubExpr(), Depth + 1);
   if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
