@@ -57,6 +57,17 @@ std::optional<unsigned> axisOf(StringRef Name) {
 
 bool isBuiltinVariable(const Expr *E) { return builtinVarOf(E).has_value(); }
 
+std::optional<BuiltinVar> matchBuiltinVariable(const Expr *E) {
+  if (!E)
+    return std::nullopt;
+  E = E->IgnoreParenImpCasts();
+  // `dim3 t = threadIdx;` converts through the builtin's operator uint3().
+  if (const auto *Call = dyn_cast<CXXMemberCallExpr>(E))
+    if (isa_and_nonnull<CXXConversionDecl>(Call->getMethodDecl()))
+      return builtinVarOf(Call->getImplicitObjectArgument());
+  return builtinVarOf(E);
+}
+
 std::optional<BuiltinIndex> matchBuiltinIndex(const Expr *E) {
   if (!E)
     return std::nullopt;

@@ -32,6 +32,10 @@ std::optional<BuiltinIndex> matchBuiltinIndex(const clang::Expr *E);
 /// (`dim3 t = threadIdx;` converts it; that reads no memory).
 bool isBuiltinVariable(const clang::Expr *E);
 
+/// The builtin variable \p E names or converts (`threadIdx`, or its
+/// conversion to uint3 when a dim3 is initialised from it).
+std::optional<BuiltinVar> matchBuiltinVariable(const clang::Expr *E);
+
 /// "threadIdx.x" and so on.
 const char *builtinSpelling(BuiltinIndex Index);
 

@@ -165,18 +165,8 @@ LaneValue LaneEvaluator::evaluateImpl(const Expr *E) {
     return LaneValue::unknown(UnknownKind::NotFollowed, "dependent expression",
                               loc(E));
 
-  if (auto Builtin = cuda::matchBuiltinIndex(E)) {
-    switch (Builtin->Var) {
-    case cuda::BuiltinVar::ThreadIdx:
-      return pinned(Geometry.threadIdx(Builtin->Axis));
-    case cuda::BuiltinVar::BlockIdx:
-      return pinned(Geometry.blockIdx(Builtin->Axis));
-    case cuda::BuiltinVar::BlockDim:
-      return pinned(Geometry.blockDim(Builtin->Axis));
-    case cuda::BuiltinVar::GridDim:
-      return pinned(Geometry.gridDim(Builtin->Axis));
-    }
-  }
+  if (auto Builtin = cuda::matchBuiltinIndex(E))
+    return builtinValue(*Builtin);
 
   if (const auto *IL = dyn_cast<IntegerLiteral>(E))
     return LaneValue::constant(IL->getValue().getSExtValue());
@@ -253,6 +243,11 @@ LaneValue LaneEvaluator::evaluateImpl(const Expr *E) {
         B[L] = !((*Mask >> L) & 1U);
       return LaneValue::perLane(B);
     }
+    case UO_Deref:
+      if (std::optional<LaneValue> Shared = sharedLoad(E))
+        return *Shared;
+      return LaneValue::unknown(UnknownKind::DataDependent,
+                                "index reads memory (data-dependent)", loc(E));
     default:
       return LaneValue::unknown(UnknownKind::NotFollowed,
                                 "operator with side effects in an index",
@@ -267,11 +262,18 @@ LaneValue LaneEvaluator::evaluateImpl(const Expr *E) {
     if (auto C = Cond.asConstant())
       return evaluate(*C ? CO->getTrueExpr() : CO->getFalseExpr());
     auto Lanes = Cond.asPerLane();
-    if (!Lanes)
-      return LaneValue::unknown(UnknownKind::SymbolicOperation,
-                                "conditional on a value that is not known "
-                                "per lane",
-                                loc(E));
+    if (!Lanes) {
+      LaneValue Unknown = LaneValue::unknown(
+          UnknownKind::SymbolicOperation,
+          "conditional on a value that is not known per lane", loc(E));
+      if (!warpUniform(CO->getCond()))
+        return Unknown;
+      // The warp takes one side: the value is one of two it shares.
+      LaneValue T = evaluate(CO->getTrueExpr());
+      LaneValue F = evaluate(CO->getFalseExpr());
+      return sharedResult(Unknown, CO, "?:@" + std::to_string(loc(CO)),
+                          {&T, &F});
+    }
     LaneValue T = evaluate(CO->getTrueExpr());
     LaneValue F = evaluate(CO->getFalseExpr());
     if (FirstWarpGuards != FirstWarpBefore) {
@@ -303,6 +305,11 @@ LaneValue LaneEvaluator::evaluateImpl(const Expr *E) {
   if (const auto *Call = dyn_cast<CallExpr>(E))
     return evaluateCall(Call);
 
+  // A field of a local aggregate or of a kernel's struct parameter.
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    if (std::optional<LaneValue> Field = evaluateMember(ME))
+      return *Field;
+
   // block.thread_index().y and the other dim3 queries of a group.
   if (const auto *ME = dyn_cast<MemberExpr>(E))
     if (const auto *Call =
@@ -314,9 +321,12 @@ LaneValue LaneEvaluator::evaluateImpl(const Expr *E) {
           return groupQueryValue(*CG, Field[0] - 'x', Geometry, Symbols);
       }
 
-  if (isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E))
+  if (isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E)) {
+    if (std::optional<LaneValue> Shared = sharedLoad(E))
+      return *Shared;
     return LaneValue::unknown(UnknownKind::DataDependent,
                               "index reads memory (data-dependent)", loc(E));
+  }
 
   return LaneValue::unknown(UnknownKind::NotFollowed,
                             "expression the analysis does not follow", loc(E));
@@ -345,15 +355,16 @@ LaneValue LaneEvaluator::evaluateBinary(const BinaryOperator *BO) {
     return LaneValue::unknown(UnknownKind::NotFollowed, "pointer difference",
                               loc(BO));
 
-  std::optional<LaneValue> Result =
-      arithmetic(Op, evaluate(BO->getLHS()), evaluate(BO->getRHS()));
+  LaneValue L = evaluate(BO->getLHS());
+  LaneValue R = evaluate(BO->getRHS());
+  std::optional<LaneValue> Result = arithmetic(Op, L, R);
   if (!Result)
     return LaneValue::unknown(UnknownKind::NotFollowed,
                               "operator the analysis does not follow", loc(BO));
   if (Result->isUnknown() && Result->reason().Location == 0)
-    return LaneValue::unknown(Result->reason().Kind, Result->reason().What,
-                              loc(BO));
-  return *Result;
+    Result = LaneValue::unknown(Result->reason().Kind, Result->reason().What,
+                                loc(BO));
+  return sharedResult(*Result, BO, BO->getOpcodeStr(), {&L, &R});
 }
 
 std::optional<LaneValue> LaneEvaluator::arithmetic(BinaryOperatorKind Op,
@@ -430,6 +441,8 @@ LaneValue LaneEvaluator::evaluateVariable(const VarDecl *VD, const Expr *Use) {
       return evaluate(Init);
     }
   }
+  if (std::optional<LaneValue> Shared = sharedLoad(Use))
+    return *Shared;
   return LaneValue::unknown(
       UnknownKind::DataDependent,
       "index reads memory ('" + VD->getNameAsString() + "')", loc(Use));
@@ -593,11 +606,15 @@ LaneValue LaneEvaluator::evaluateCall(const CallExpr *Call) {
     return evaluate(Call->getArg(0)) * evaluate(Call->getArg(1));
   if ((Name == "min" || Name == "max" || Name == "umin" || Name == "umax") &&
       Call->getNumArgs() == 2) {
-    auto A = evaluate(Call->getArg(0)).asPerLane();
-    auto B = evaluate(Call->getArg(1)).asPerLane();
+    LaneValue First = evaluate(Call->getArg(0));
+    LaneValue Second = evaluate(Call->getArg(1));
+    auto A = First.asPerLane();
+    auto B = Second.asPerLane();
     if (!A || !B)
-      return LaneValue::unknown(UnknownKind::SymbolicOperation,
-                                "min/max of symbolic values", loc(Call));
+      return sharedResult(
+          LaneValue::unknown(UnknownKind::SymbolicOperation,
+                             "min/max of symbolic values", loc(Call)),
+          Call, Name, {&First, &Second});
     LaneVector R;
     for (unsigned L = 0; L < WarpLanes; ++L)
       R[L] = Name.ends_with("min") ? std::min((*A)[L], (*B)[L])
@@ -807,6 +824,8 @@ PointerValue LaneEvaluator::pointerVariable(const VarDecl *VD, const Expr *Use) 
   }
   if (VD->hasLocalStorage() && VD->getInit())
     return evaluatePointer(VD->getInit());
+  if (std::optional<PointerValue> Shared = sharedPointerLoad(Use))
+    return *Shared;
   return PointerValue::unknown(
       UnknownKind::DataDependent,
       "pointer '" + VD->getNameAsString() + "' is read from memory", loc(Use));
@@ -838,6 +857,9 @@ PointerValue LaneEvaluator::evaluatePointer(const Expr *E) {
               Cast->getSubExpr()->IgnoreParens()))
         if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
           return pointerVariable(VD, Ref);
+      if (std::optional<PointerValue> Shared =
+              sharedPointerLoad(Cast->getSubExpr()))
+        return *Shared;
       return PointerValue::unknown(UnknownKind::DataDependent,
                                    "pointer is read from memory", loc(E));
     default:

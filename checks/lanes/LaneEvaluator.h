@@ -14,6 +14,7 @@
 #ifndef GPUMEM_CHECKS_LANES_LANEEVALUATOR_H
 #define GPUMEM_CHECKS_LANES_LANEEVALUATOR_H
 
+#include "checks/cuda/CudaBuiltins.h"
 #include "checks/lanes/FunctionFacts.h"
 #include "checks/lanes/LaneValue.h"
 #include "checks/lanes/ReachingWrites.h"
@@ -271,6 +272,36 @@ private:
                                  const InductionLoop &Loop);
   LaneValue evaluateCall(const clang::CallExpr *Call);
   LaneValue pinned(LaneValue V) const;
+
+  // Values the warp shares, fields of local aggregates
+  // (WarpSharedValues.cpp).
+  LaneValue builtinValue(cuda::BuiltinIndex Builtin) const;
+  /// \p E's text on one line, for a symbol's name.
+  std::string spelling(const clang::Expr *E) const;
+  /// \p Result, or a symbol of its own when it is unknown only because the
+  /// algebra cannot keep \p Operation exact and every operand is shared by
+  /// the warp's lanes.
+  LaneValue sharedResult(const LaneValue &Result, const clang::Expr *E,
+                         llvm::StringRef Operation,
+                         llvm::ArrayRef<const LaneValue *> Operands);
+  /// The value \p Lvalue loads, when its address is in global, shared or
+  /// constant memory and shared by the lanes.
+  /// For a field of a loaded object: \p Field, named after the variable
+  /// \p Owner the object initialises.
+  std::optional<LaneValue> sharedLoad(const clang::Expr *Lvalue,
+                                      llvm::StringRef Field = "",
+                                      llvm::StringRef Owner = "");
+  /// The same for a pointer loaded from global or constant memory.
+  std::optional<PointerValue> sharedPointerLoad(const clang::Expr *Lvalue);
+  /// The value of an integer field of a local aggregate or of a kernel's
+  /// struct parameter (unknown, with the reason, when it cannot be
+  /// followed); std::nullopt for any other member.
+  std::optional<LaneValue> evaluateMember(const clang::MemberExpr *ME);
+  /// Field \p FD of the object \p Object, which initialises the variable
+  /// named \p Owner.
+  std::optional<LaneValue> fieldOfObject(const clang::Expr *Object,
+                                         const clang::FieldDecl *FD,
+                                         llvm::StringRef Owner);
   PointerValue pointerVariable(const clang::VarDecl *VD, const clang::Expr *Use);
   PointerValue offsetBy(PointerValue P, const LaneValue &Index,
                         clang::QualType Pointee, const clang::Expr *Where);

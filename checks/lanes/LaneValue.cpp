@@ -68,9 +68,19 @@ std::int64_t floorMod(std::int64_t A, std::int64_t B) {
 
 SymbolId SymbolTable::intern(const std::string &Name) {
   for (SymbolId Id = 0; Id < Symbols.size(); ++Id)
-    if (Symbols[Id].Name == Name)
+    if (Symbols[Id].Key.empty() && Symbols[Id].Name == Name)
       return Id;
   Symbols.push_back(Symbol{Name, {}, false});
+  return static_cast<SymbolId>(Symbols.size() - 1);
+}
+
+SymbolId SymbolTable::internKeyed(const std::string &Key,
+                                  const std::string &Name) {
+  for (SymbolId Id = 0; Id < Symbols.size(); ++Id)
+    if (Symbols[Id].Key == Key)
+      return Id;
+  Symbols.push_back(Symbol{Name, {}, false});
+  Symbols.back().Key = Key;
   return static_cast<SymbolId>(Symbols.size() - 1);
 }
 

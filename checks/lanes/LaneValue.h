@@ -56,6 +56,10 @@ struct Symbol {
   /// first block, the one it lets in.
   unsigned BlockAxes = 0;
   bool isBlockIndex() const { return BlockAxes != 0; }
+  /// What the symbol stands for, when its name alone does not say it: a
+  /// value the warp shares that the algebra cannot keep (the operation and
+  /// its operands), so equal keys are one symbol and equal names need not be.
+  std::string Key;
 };
 
 /// The symbols of one analysis, owned by its context.
@@ -63,6 +67,8 @@ class SymbolTable {
 public:
   /// The symbol named \p Name, created on first use.
   SymbolId intern(const std::string &Name);
+  /// The symbol with key \p Key, created on first use and named \p Name.
+  SymbolId internKeyed(const std::string &Key, const std::string &Name);
   Symbol &operator[](SymbolId Id) { return Symbols[Id]; }
   const Symbol &operator[](SymbolId Id) const { return Symbols[Id]; }
   unsigned size() const { return static_cast<unsigned>(Symbols.size()); }

@@ -34,3 +34,21 @@ __global__ void flippedPerLane(float *out, int trips) {
   }
   out[threadIdx.x] = ring[threadIdx.x];
 }
+
+// A stage computed from a loop counter whose trip count is not known
+// (`(k - 1) & 1`, the shape of double-buffered GEMM tiles): one value the
+// warp shares, which moves every lane by the same whole tile, so the
+// column write conflicts whatever it is. Before, its index was unknown and
+// nothing was said.
+__global__ void stageFromCounter(const float *in, float *out, int tiles) {
+  __shared__ float buffers[2][32][32];
+  for (int k = 1; k < tiles; ++k) {
+    int stage = (k - 1) & 1;
+    buffers[stage][threadIdx.x][0] = in[threadIdx.x];
+    // CHECK-NOTES: :[[@LINE-1]]:5: warning: 32-way bank conflict on 'buffers[stage][threadIdx.x][0]': the 32 lanes write 32 distinct words of bank 0; pad to [2][32][33] [gpumem-bank-conflict]
+    // CHECK-NOTES: :[[@LINE-5]]:20: note: pad the innermost dimension of 'buffers' to [2][32][33]
+    // CHECK-NOTES: :[[@LINE-4]]:9: note: index 'stage' is defined here
+    // CHECK-NOTES: :[[@LINE-8]]:17: note: blockDim is (32, 1, 1) from option 'BlockDim'
+  }
+  out[threadIdx.x] = buffers[0][0][threadIdx.x];
+}

@@ -126,3 +126,17 @@ TEST(LaneValueTest, DivisionAndRemainderOfTheThreadIndex) {
               [](std::int64_t T) { return T << 3; });
   EXPECT_TRUE(W.tid().divide(LaneValue::constant(64)).isUnknown());
 }
+
+TEST(LaneValueTest, KeyedSymbolsAreOnePerKeyNotPerName) {
+  SymbolTable Table;
+  SymbolId Param = Table.intern("n / d");
+  // Two values the warp shares, spelled alike, from different operands.
+  SymbolId First = Table.internKeyed("/(n;d;)", "n / d");
+  SymbolId Second = Table.internKeyed("/(n;e;)", "n / d");
+  EXPECT_NE(First, Param);
+  EXPECT_NE(First, Second);
+  EXPECT_EQ(Table.internKeyed("/(n;d;)", "other spelling"), First);
+  // A plain name never finds a keyed symbol.
+  EXPECT_EQ(Table.intern("n / d"), Param);
+  EXPECT_EQ(Table.size(), 3u);
+}

@@ -1,4 +1,4 @@
-// Input of coverage.test: seven analysed accesses, four not.
+// Input of coverage.test: nine accesses analysed, three not.
 __global__ void mixed(const float *in, const int *idx, float *out, int n,
                       const float *const *rows) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -8,5 +8,6 @@ __global__ void mixed(const float *in, const int *idx, float *out, int n,
   out[j] = s;
   out[idx[i] + 1] = 0.0f;
   out[i / n] = 1.0f;
-  out[i] = rows[blockIdx.x][i];
+  out[i] = rows[threadIdx.x % 4][i];
+  out[i + n] = rows[blockIdx.x][i];
 }
