@@ -151,11 +151,13 @@ std::optional<lanes::BlockShape> ShapeReader::variableShape(const VarDecl *VD,
 
 std::optional<lanes::BlockShape> ShapeReader::shapeOf(const Expr *E,
                                                       unsigned Depth) {
-  // An initializer clang could not make sense of (a call to an undeclared
-  // function when a header is missing) has no type to read.
-  if (!E || Depth > 8 || E->containsErrors())
+  if (!E || Depth > 8)
     return std::nullopt;
   E = E->IgnoreParenImpCasts();
+  // An initializer clang could not make sense of (a call to an undeclared
+  // function when a header is missing) may have no type to read; one with
+  // errors inside (`dim3 block(x.size(1))` with x of a missing type) still
+  // gives what its constant parts say.
   if (E->getType().isNull())
     return std::nullopt;
   if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
