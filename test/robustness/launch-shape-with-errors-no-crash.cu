@@ -21,3 +21,21 @@ void launch(float *out) {
   dim3 block(threadCountOf(config::Threads));
   fill<config><<<1, block>>>(out);
 }
+
+// What an initializer with errors still says is kept: the launch in
+// `case 128:` of a switch on the block size runs 128-thread blocks, though
+// the size itself comes from a helper clang does not know.
+template <int N> __global__ void scale(float *out) {
+  out[blockIdx.x * blockDim.x + threadIdx.x] = 0.0f;
+}
+// CHECK-DAG: remark: store global 'out[blockIdx.x * blockDim.x + threadIdx.x]' width 4; offset 4*lane + (512)*blockIdx.x + (128)*warp.x;
+
+void launchSized(float *out) {
+  int threads = widthOfTensor(out);
+  dim3 block(threads);
+  switch (threads) {
+  case 128:
+    scale<128><<<1, block>>>(out);
+    break;
+  }
+}
