@@ -578,6 +578,11 @@ LaneValue LaneEvaluator::evaluateLoopVariable(const VarDecl *VD,
     Symbols[Id].Values = Values;
     return Remember(LaneValue::symbol(Id));
   }
+  // `for (s = n / 2; s > 0; s >>= 1)` with n unknown: its values are not
+  // known, but they are the same in every lane that runs an iteration.
+  if (Step.Kind != StepKind::Add &&
+      (Init.kind() == LaneKind::Constant || Init.kind() == LaneKind::Uniform))
+    return Remember(LaneValue::symbol(Id));
   if (Step.Kind != StepKind::Add)
     return Remember(LaneValue::unknown(UnknownKind::Reassigned,
                                        "loop variable '" +
@@ -647,7 +652,10 @@ bool LaneEvaluator::enterCall(const CallExpr *Call) {
   for (const Frame &F : Frames)
     if (F.Function == Def)
       return false; // recursion
-  unsigned Offset = isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
+  // A member operator's first argument is its object.
+  const auto *Method = dyn_cast<CXXMethodDecl>(Def);
+  const bool Instance = Method && Method->isInstance();
+  unsigned Offset = isa<CXXOperatorCallExpr>(Call) && Instance ? 1 : 0;
   if (Call->getNumArgs() < Def->getNumParams() + Offset &&
       !Def->isVariadic()) {
     // Default arguments appear as CXXDefaultArgExpr, so this is a mismatch.
@@ -656,6 +664,17 @@ bool LaneEvaluator::enterCall(const CallExpr *Call) {
   Frame New;
   New.Function = Def;
   New.Facts = &factsOf(Def);
+  if (Instance) {
+    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call)) {
+      const Expr *Object = Member->getImplicitObjectArgument();
+      if (Object)
+        New.This = Object->getType()->isPointerType()
+                       ? evaluatePointer(Object)
+                       : evaluateAddress(Object);
+    } else if (isa<CXXOperatorCallExpr>(Call) && Call->getNumArgs() > 0) {
+      New.This = evaluateAddress(Call->getArg(0));
+    }
+  }
   for (unsigned I = 0; I < Def->getNumParams(); ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);
     const Expr *Arg = Call->getArg(I + Offset);
@@ -846,6 +865,9 @@ PointerValue LaneEvaluator::evaluatePointer(const Expr *E) {
     switch (Cast->getCastKind()) {
     case CK_ArrayToPointerDecay:
       return evaluateAddress(Cast->getSubExpr());
+    case CK_DerivedToBase:
+    case CK_UncheckedDerivedToBase:
+      return toBase(evaluatePointer(Cast->getSubExpr()), Cast);
     case CK_NoOp:
     case CK_BitCast:
     case CK_AddressSpaceConversion:
@@ -872,6 +894,15 @@ PointerValue LaneEvaluator::evaluatePointer(const Expr *E) {
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
       return pointerVariable(VD, Ref);
+  // The object of a member function entered from its call.
+  if (isa<CXXThisExpr>(E)) {
+    if (!Frames.empty() && Frames.back().This)
+      return *Frames.back().This;
+    return PointerValue::unknown(UnknownKind::NotFollowed,
+                                 "'this' of a function analysed without its "
+                                 "object",
+                                 loc(E));
+  }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     if (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub) {
       const Expr *Ptr = BO->getLHS(), *Int = BO->getRHS();
@@ -925,14 +956,11 @@ PointerValue LaneEvaluator::evaluateAddress(const Expr *E) {
   E = E->IgnoreParens();
   if (const auto *Cast = dyn_cast<CastExpr>(E)) {
     if (Cast->getCastKind() == CK_NoOp ||
-        Cast->getCastKind() == CK_LValueBitCast ||
-        Cast->getCastKind() == CK_UncheckedDerivedToBase ||
+        Cast->getCastKind() == CK_LValueBitCast)
+      return evaluateAddress(Cast->getSubExpr());
+    if (Cast->getCastKind() == CK_UncheckedDerivedToBase ||
         Cast->getCastKind() == CK_DerivedToBase)
-      return Cast->getCastKind() == CK_NoOp ||
-                     Cast->getCastKind() == CK_LValueBitCast
-                 ? evaluateAddress(Cast->getSubExpr())
-                 : PointerValue::unknown(UnknownKind::NotFollowed,
-                                         "base-class access", loc(E));
+      return toBase(evaluateAddress(Cast->getSubExpr()), Cast);
   }
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
     return offsetBy(evaluatePointer(AS->getBase()), evaluate(AS->getIdx()),
@@ -999,10 +1027,53 @@ PointerValue LaneEvaluator::evaluateAddress(const Expr *E) {
                                    loc(E));
     return P;
   }
-  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
+    // A value bound to a const reference (f(x.upper()), f(make_float4(..)))
+    // is a temporary of the thread's own.
+    if (!MT->getSubExpr()->isGLValue()) {
+      PointerValue P;
+      P.Space = MemorySpace::Local;
+      P.Offset = LaneValue::constant(0);
+      return P;
+    }
     return evaluateAddress(MT->getSubExpr());
+  }
+  // A helper returning a reference (a getter's `return low;`): inlined.
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *Def = nullptr;
+    if (const FunctionDecl *Callee = Call->getDirectCallee();
+        Callee && Callee->hasBody(Def))
+      if (const Expr *Returned = returnedExpression(Def);
+          Returned && Returned->isGLValue() && enterCall(Call)) {
+        PointerValue P = evaluateAddress(Returned);
+        leaveCall();
+        return P;
+      }
+  }
   return PointerValue::unknown(UnknownKind::NotFollowed,
                                "lvalue the analysis does not follow", loc(E));
+}
+
+PointerValue LaneEvaluator::toBase(PointerValue P, const CastExpr *Cast) {
+  if (P.isUnknown())
+    return P;
+  QualType From = Cast->getSubExpr()->getType();
+  if (From->isPointerType())
+    From = From->getPointeeType();
+  const CXXRecordDecl *Derived = From->getAsCXXRecordDecl();
+  for (const CXXBaseSpecifier *Base : Cast->path()) {
+    const CXXRecordDecl *BaseDecl = Base->getType()->getAsCXXRecordDecl();
+    if (!Derived || !BaseDecl || Base->isVirtual() ||
+        !Derived->hasDefinition() || Derived->isInvalidDecl())
+      return PointerValue::unknown(UnknownKind::NotFollowed,
+                                   "virtual or unknown base class",
+                                   loc(Cast));
+    const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(Derived);
+    P.Offset = P.Offset + LaneValue::constant(
+                              Layout.getBaseClassOffset(BaseDecl).getQuantity());
+    Derived = BaseDecl;
+  }
+  return P;
 }
 
 } // namespace gpumem::lanes

@@ -148,6 +148,8 @@ private:
     const FunctionFacts *Facts = nullptr;
     llvm::DenseMap<const clang::VarDecl *, LaneValue> Values;
     llvm::DenseMap<const clang::VarDecl *, PointerValue> Pointers;
+    /// The object of an entered member function.
+    std::optional<PointerValue> This;
     /// Known values of locals that are never reassigned (a value depends
     /// only on the frame and the pins).
     llvm::DenseMap<const clang::VarDecl *, LocalValue> Locals;
@@ -303,6 +305,8 @@ private:
                                          const clang::FieldDecl *FD,
                                          llvm::StringRef Owner);
   PointerValue pointerVariable(const clang::VarDecl *VD, const clang::Expr *Use);
+  /// \p P, the address of the cast's operand, moved to its base class.
+  PointerValue toBase(PointerValue P, const clang::CastExpr *Cast);
   PointerValue offsetBy(PointerValue P, const LaneValue &Index,
                         clang::QualType Pointee, const clang::Expr *Where);
 };
