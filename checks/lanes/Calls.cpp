@@ -1,0 +1,118 @@
+//===- Calls.cpp - calls: builtins, helpers, entering -----------------------===//
+//
+// Part of LaneEvaluator (EvaluatorSupport.h lists its files).
+//
+//===----------------------------------------------------------------------===//
+#include "checks/lanes/LaneEvaluator.h"
+
+#include "checks/lanes/EvaluatorSupport.h"
+#include "checks/cuda/CooperativeGroups.h"
+#include "checks/lanes/ConstantInt.h"
+#include "checks/lanes/GroupValues.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+
+namespace gpumem::lanes {
+
+using namespace clang;
+using namespace detail;
+
+LaneValue LaneEvaluator::evaluateCall(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return LaneValue::unknown(UnknownKind::NotFollowed,
+                              "call through a pointer", loc(Call));
+  if (auto CG = cuda::matchCooperativeGroupsCall(Call, Ctx);
+      CG && !cuda::isDim3Query(CG->Query))
+    return groupQueryValue(*CG, 0, Geometry, Symbols);
+  StringRef Name = Callee->getIdentifier() ? Callee->getName() : "";
+  if ((Name == "__mul24" || Name == "__umul24") && Call->getNumArgs() == 2)
+    return evaluate(Call->getArg(0)) * evaluate(Call->getArg(1));
+  if ((Name == "min" || Name == "max" || Name == "umin" || Name == "umax") &&
+      Call->getNumArgs() == 2) {
+    LaneValue First = evaluate(Call->getArg(0));
+    LaneValue Second = evaluate(Call->getArg(1));
+    auto A = First.asPerLane();
+    auto B = Second.asPerLane();
+    if (!A || !B)
+      return sharedResult(
+          LaneValue::unknown(UnknownKind::SymbolicOperation,
+                             "min/max of symbolic values", loc(Call)),
+          Call, Name, {&First, &Second});
+    LaneVector R;
+    for (unsigned L = 0; L < WarpLanes; ++L)
+      R[L] = Name.ends_with("min") ? std::min((*A)[L], (*B)[L])
+                                   : std::max((*A)[L], (*B)[L]);
+    return LaneValue::perLane(R);
+  }
+  // constexpr functions of constants.
+  if (auto C = constantInt(Call, Ctx))
+    return LaneValue::constant(*C);
+  // A helper that only returns an expression: inline it.
+  const FunctionDecl *Def = nullptr;
+  if (Callee->hasBody(Def))
+    if (const Expr *Returned = returnedExpression(Def);
+        Returned && enterCall(Call)) {
+      LaneValue V = evaluate(Returned);
+      leaveCall();
+      return V;
+    }
+  return LaneValue::unknown(UnknownKind::NotFollowed,
+                            "call to '" + Callee->getNameAsString() +
+                                "' the analysis does not follow",
+                            loc(Call));
+}
+
+bool LaneEvaluator::enterCall(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Def = nullptr;
+  if (!Callee || !Callee->hasBody(Def) || !Def || Frames.size() >= 8)
+    return false;
+  for (const Frame &F : Frames)
+    if (F.Function == Def)
+      return false; // recursion
+  // A member operator's first argument is its object.
+  const auto *Method = dyn_cast<CXXMethodDecl>(Def);
+  const bool Instance = Method && Method->isInstance();
+  unsigned Offset = isa<CXXOperatorCallExpr>(Call) && Instance ? 1 : 0;
+  if (Call->getNumArgs() < Def->getNumParams() + Offset &&
+      !Def->isVariadic()) {
+    // Default arguments appear as CXXDefaultArgExpr, so this is a mismatch.
+    return false;
+  }
+  Frame New;
+  New.Function = Def;
+  New.Facts = &factsOf(Def);
+  if (Instance) {
+    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call)) {
+      const Expr *Object = Member->getImplicitObjectArgument();
+      if (Object)
+        New.This = Object->getType()->isPointerType()
+                       ? evaluatePointer(Object)
+                       : evaluateAddress(Object);
+    } else if (isa<CXXOperatorCallExpr>(Call) && Call->getNumArgs() > 0) {
+      New.This = evaluateAddress(Call->getArg(0));
+    }
+  }
+  for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    const Expr *Arg = Call->getArg(I + Offset);
+    QualType T = P->getType();
+    if (T->isPointerType())
+      New.Pointers[P] = evaluatePointer(Arg);
+    else if (T->isReferenceType() && !isIntegerLike(T.getNonReferenceType()))
+      New.Pointers[P] = evaluateAddress(Arg);
+    else if (isIntegerLike(T.getNonReferenceType()))
+      New.Values[P] = evaluate(Arg);
+  }
+  Frames.push_back(std::move(New));
+  return true;
+}
+
+void LaneEvaluator::leaveCall() {
+  if (Frames.size() > 1)
+    Frames.pop_back();
+}
+
+} // namespace gpumem::lanes

@@ -1,0 +1,80 @@
+//===- EvaluatorSupport.h - helpers the evaluator's files share -*- C++ -*-===//
+//
+// LaneEvaluator is one class in several files (LaneEvaluator.cpp: integers
+// and conditions; PointerValues.cpp; Calls.cpp; LoopVariables.cpp;
+// FlowValues.cpp; WarpSharedValues.cpp); these are the small helpers they
+// have in common. Internal to checks/lanes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUMEM_CHECKS_LANES_EVALUATORSUPPORT_H
+#define GPUMEM_CHECKS_LANES_EVALUATORSUPPORT_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+
+#include <cstdint>
+
+namespace gpumem::lanes::detail {
+
+using namespace clang;
+
+/// Keeps the evaluation depth bounded on deeply nested expressions.
+class DepthGuard {
+public:
+  explicit DepthGuard(unsigned &Depth) : Depth(Depth) { ++Depth; }
+  ~DepthGuard() { --Depth; }
+
+private:
+  unsigned &Depth;
+};
+
+inline bool isIntegerLike(clang::QualType T) {
+  return T->isIntegralOrUnscopedEnumerationType() || T->isBooleanType();
+}
+
+/// What a small helper returns: its body is `return e;`, after nothing but
+/// declarations of variables that are not its locals (the `extern
+/// __shared__` buffer of the SharedMemory<T> idiom); null otherwise.
+inline const clang::Expr *
+returnedExpression(const clang::FunctionDecl *Def) {
+  const auto *Body =
+      dyn_cast_or_null<CompoundStmt>(Def ? Def->getBody() : nullptr);
+  if (!Body || Body->body_empty())
+    return nullptr;
+  for (const Stmt *S : llvm::drop_end(Body->body())) {
+    const auto *DS = dyn_cast<DeclStmt>(S);
+    if (!DS)
+      return nullptr;
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->hasLocalStorage())
+        return nullptr;
+  }
+  const auto *Ret = dyn_cast<ReturnStmt>(Body->body_back());
+  return Ret ? Ret->getRetValue() : nullptr;
+}
+
+inline bool compareHolds(clang::BinaryOperatorKind Op, std::int64_t A,
+                         std::int64_t B) {
+  switch (Op) {
+  case BO_LT:
+    return A < B;
+  case BO_LE:
+    return A <= B;
+  case BO_GT:
+    return A > B;
+  case BO_GE:
+    return A >= B;
+  case BO_EQ:
+    return A == B;
+  case BO_NE:
+    return A != B;
+  default:
+    return false;
+  }
+}
+
+
+} // namespace gpumem::lanes::detail
+
+#endif // GPUMEM_CHECKS_LANES_EVALUATORSUPPORT_H

@@ -1,0 +1,151 @@
+//===- LoopVariables.cpp - for-loop variables as symbols --------------------===//
+//
+// Part of LaneEvaluator (EvaluatorSupport.h lists its files).
+//
+//===----------------------------------------------------------------------===//
+#include "checks/lanes/LaneEvaluator.h"
+
+#include "checks/lanes/EvaluatorSupport.h"
+
+namespace gpumem::lanes {
+
+using namespace clang;
+using namespace detail;
+
+LaneValue LaneEvaluator::evaluateLoopVariable(const VarDecl *VD,
+                                              const InductionLoop &Loop) {
+  auto Cached = LoopValues.find(VD);
+  if (Cached != LoopValues.end())
+    return pinned(Cached->second);
+
+  // Guard against a loop whose own bounds mention its variable.
+  LoopValues[VD] = LaneValue::unknown(
+      UnknownKind::Reassigned,
+      "loop variable '" + VD->getNameAsString() + "' depends on itself",
+      loc(Loop.Loop));
+  auto Remember = [&](LaneValue V) {
+    LoopValues[VD] = V;
+    return pinned(V);
+  };
+
+  WriteStep Step = stepOf(Loop.Loop->getInc(), VD);
+  if (Step.Kind == StepKind::None)
+    return Remember(LaneValue::unknown(UnknownKind::Reassigned,
+                                       "loop variable '" +
+                                           VD->getNameAsString() +
+                                           "' changes in a way the analysis "
+                                           "does not follow",
+                                       loc(Loop.Loop->getInc())));
+  auto SavedPins = Pinned;
+  const unsigned SavedGeneration = PinGeneration;
+  Pinned.clear();
+  PinGeneration = ++PinGenerations;
+  LaneValue Init = evaluate(Loop.Init);
+  LaneValue Amount = Step.Amount ? evaluate(Step.Amount) : LaneValue::constant(1);
+  Pinned = SavedPins;
+  PinGeneration = SavedGeneration;
+  if (Step.Negate)
+    Amount = -Amount;
+  if (Init.isUnknown())
+    return Remember(Init);
+  if (Amount.isUnknown())
+    return Remember(Amount);
+  if (Amount.kind() == LaneKind::Varying)
+    return Remember(LaneValue::unknown(UnknownKind::Reassigned,
+                                       "loop variable '" +
+                                           VD->getNameAsString() +
+                                           "' steps differently per lane",
+                                       loc(Loop.Loop->getInc())));
+
+  // Enumerate the values when start, step and bound are numbers (blockDim
+  // from the launch or the assumed block size).
+  std::vector<std::int64_t> Values;
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      Loop.Loop->getCond() ? Loop.Loop->getCond()->IgnoreParenImpCasts()
+                           : nullptr);
+  auto Bounds = Geometry.boundsSubstitution();
+  auto Start = Init.substitute(Bounds).asConstant();
+  auto By = Amount.substitute(Bounds).asConstant();
+  if (Cond && Cond->isComparisonOp() && Start && By) {
+    bool VarOnLeft = refTo(Cond->getLHS(), VD);
+    bool VarOnRight = refTo(Cond->getRHS(), VD);
+    if (VarOnLeft != VarOnRight) {
+      LaneValue BoundValue =
+          evaluate(VarOnLeft ? Cond->getRHS() : Cond->getLHS());
+      bool BoundUsesAssumption =
+          Geometry.assumesBounds() &&
+          BoundValue.asConstant() != BoundValue.substitute(Bounds).asConstant();
+      auto Bound = BoundValue.substitute(Bounds).asConstant();
+      if (Bound) {
+        std::int64_t V = *Start;
+        for (unsigned Trip = 0; Trip <= MaxLoopTrips; ++Trip) {
+          bool Holds = VarOnLeft ? compareHolds(Cond->getOpcode(), V, *Bound)
+                                 : compareHolds(Cond->getOpcode(), *Bound, V);
+          if (!Holds)
+            break;
+          if (Trip == MaxLoopTrips) {
+            Values.clear();
+            break;
+          }
+          Values.push_back(V);
+          std::int64_t Next = V;
+          switch (Step.Kind) {
+          case StepKind::Add:
+            Next = V + *By;
+            break;
+          case StepKind::Multiply:
+            Next = V * *By;
+            break;
+          case StepKind::Divide:
+            Next = *By ? V / *By : V;
+            break;
+          case StepKind::ShiftLeft:
+            Next = (*By >= 0 && *By < 62) ? V << *By : V;
+            break;
+          case StepKind::ShiftRight:
+            Next = (*By >= 0 && *By < 62) ? V >> *By : V;
+            break;
+          case StepKind::None:
+            break;
+          }
+          if (Next == V || std::llabs(Next) > (std::int64_t(1) << 40)) {
+            Values.clear();
+            break;
+          }
+          V = Next;
+        }
+        if (!Values.empty() && BoundUsesAssumption)
+          UsedAssumedBounds = true;
+      }
+    }
+  }
+
+  SymbolId Id = Symbols.intern(VD->getNameAsString() + "#" +
+                               std::to_string(LoopSymbols.size()));
+  Symbols[Id].Name = VD->getNameAsString();
+  LoopSymbols.push_back(LoopSymbol{VD, Id});
+  if (!Values.empty()) {
+    Symbols[Id].Values = Values;
+    return Remember(LaneValue::symbol(Id));
+  }
+  // `for (s = n / 2; s > 0; s >>= 1)` with n unknown: its values are not
+  // known, but they are the same in every lane that runs an iteration.
+  if (Step.Kind != StepKind::Add &&
+      (Init.kind() == LaneKind::Constant || Init.kind() == LaneKind::Uniform))
+    return Remember(LaneValue::symbol(Id));
+  if (Step.Kind != StepKind::Add)
+    return Remember(LaneValue::unknown(UnknownKind::Reassigned,
+                                       "loop variable '" +
+                                           VD->getNameAsString() +
+                                           "' is scaled by a bound the "
+                                           "analysis cannot enumerate",
+                                       loc(Loop.Loop)));
+  // init + step * (iterations so far); the symbol counts iterations.
+  if (Init.asConstant() == std::optional<std::int64_t>(0) &&
+      Amount.asConstant() == std::optional<std::int64_t>(1))
+    return Remember(LaneValue::symbol(Id));
+  Symbols[Id].Name = "iteration of '" + VD->getNameAsString() + "'";
+  return Remember(Init + Amount * LaneValue::symbol(Id));
+}
+
+} // namespace gpumem::lanes

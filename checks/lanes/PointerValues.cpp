@@ -1,0 +1,298 @@
+//===- PointerValues.cpp - pointers and addresses ---------------------------===//
+//
+// Part of LaneEvaluator (EvaluatorSupport.h lists its files).
+//
+//===----------------------------------------------------------------------===//
+#include "checks/lanes/LaneEvaluator.h"
+
+#include "checks/lanes/EvaluatorSupport.h"
+#include "checks/cuda/CudaBuiltins.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecordLayout.h"
+
+namespace gpumem::lanes {
+
+using namespace clang;
+using namespace detail;
+
+PointerValue LaneEvaluator::offsetBy(PointerValue P, const LaneValue &Index,
+                                     QualType Pointee, const Expr *Where) {
+  if (P.isUnknown())
+    return P;
+  if (Index.isUnknown()) {
+    P.Offset = Index;
+    return P;
+  }
+  Pointee = Pointee.getCanonicalType();
+  std::int64_t Size = 1;
+  if (!Pointee->isVoidType()) {
+    if (Pointee->isIncompleteType() || Pointee->isDependentType() ||
+        !Pointee->isConstantSizeType())
+      return PointerValue::unknown(UnknownKind::NotFollowed,
+                                   "element of unknown size", loc(Where));
+    Size = Ctx.getTypeSizeInChars(Pointee).getQuantity();
+  }
+  P.Offset = P.Offset + Index * LaneValue::constant(Size);
+  return P;
+}
+
+PointerValue LaneEvaluator::pointerVariable(const VarDecl *VD, const Expr *Use) {
+  if (const auto *Read = dyn_cast<DeclRefExpr>(Use->IgnoreParens()))
+    if (std::optional<PointerValue> Flow = flowValue(VD, Read))
+      return *Flow;
+  for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
+    if (auto Bound = It->Pointers.find(VD); Bound != It->Pointers.end())
+      return Bound->second;
+  const FunctionFacts *F = Frames.empty() ? nullptr : Frames.back().Facts;
+  if (F && !F->writesOf(VD).empty())
+    return PointerValue::unknown(UnknownKind::Reassigned,
+                                 "pointer '" + VD->getNameAsString() +
+                                     "' is reassigned",
+                                 loc(F->writesOf(VD).front()));
+  if (isa<ParmVarDecl>(VD)) {
+    // Kernel pointer parameters point to global memory (cudaMalloc'd,
+    // 256-byte aligned).
+    PointerValue P;
+    P.Space = MemorySpace::Global;
+    P.Base = VD;
+    P.Offset = LaneValue::constant(0);
+    return P;
+  }
+  if (VD->hasLocalStorage() && VD->getInit())
+    return evaluatePointer(VD->getInit());
+  if (std::optional<PointerValue> Shared = sharedPointerLoad(Use))
+    return *Shared;
+  return PointerValue::unknown(
+      UnknownKind::DataDependent,
+      "pointer '" + VD->getNameAsString() + "' is read from memory", loc(Use));
+}
+
+PointerValue LaneEvaluator::evaluatePointer(const Expr *E) {
+  if (!E || Depth >= MaxDepth)
+    return PointerValue::unknown(UnknownKind::Limit,
+                                 "expression nested too deeply", loc(E));
+  if (!takeStep())
+    return PointerValue::unknown(UnknownKind::Limit,
+                                 "expression too costly to analyse", loc(E));
+  DepthGuard Guard(Depth);
+  E = E->IgnoreParens();
+  if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
+    return evaluatePointer(Cleanups->getSubExpr());
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    switch (Cast->getCastKind()) {
+    case CK_ArrayToPointerDecay:
+      return evaluateAddress(Cast->getSubExpr());
+    case CK_DerivedToBase:
+    case CK_UncheckedDerivedToBase:
+      return toBase(evaluatePointer(Cast->getSubExpr()), Cast);
+    case CK_NoOp:
+    case CK_BitCast:
+    case CK_AddressSpaceConversion:
+    // `T *p = SharedMemory<T>();`: the object's `operator T *()`.
+    case CK_UserDefinedConversion:
+      return evaluatePointer(Cast->getSubExpr());
+    case CK_LValueToRValue:
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(
+              Cast->getSubExpr()->IgnoreParens()))
+        if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+          return pointerVariable(VD, Ref);
+      if (std::optional<PointerValue> Shared =
+              sharedPointerLoad(Cast->getSubExpr()))
+        return *Shared;
+      return PointerValue::unknown(UnknownKind::DataDependent,
+                                   "pointer is read from memory", loc(E));
+    default:
+      return PointerValue::unknown(UnknownKind::NotFollowed,
+                                   "pointer conversion the analysis does "
+                                   "not follow",
+                                   loc(E));
+    }
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+      return pointerVariable(VD, Ref);
+  // The object of a member function entered from its call.
+  if (isa<CXXThisExpr>(E)) {
+    if (!Frames.empty() && Frames.back().This)
+      return *Frames.back().This;
+    return PointerValue::unknown(UnknownKind::NotFollowed,
+                                 "'this' of a function analysed without its "
+                                 "object",
+                                 loc(E));
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub) {
+      const Expr *Ptr = BO->getLHS(), *Int = BO->getRHS();
+      if (!Ptr->getType()->isPointerType())
+        std::swap(Ptr, Int);
+      if (Ptr->getType()->isPointerType() && !Int->getType()->isPointerType()) {
+        LaneValue Index = evaluate(Int);
+        if (BO->getOpcode() == BO_Sub)
+          Index = -Index;
+        return offsetBy(evaluatePointer(Ptr), Index,
+                        Ptr->getType()->getPointeeType(), E);
+      }
+    }
+    if (BO->getOpcode() == BO_Comma)
+      return evaluatePointer(BO->getRHS());
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_AddrOf)
+      return evaluateAddress(UO->getSubExpr());
+  // A helper (or conversion operator) that returns a buffer or a cast of
+  // one: inlined like integer helpers.
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *Def = nullptr;
+    if (const FunctionDecl *Callee = Call->getDirectCallee();
+        Callee && Callee->hasBody(Def))
+      if (const Expr *Returned = returnedExpression(Def);
+          Returned && Returned->getType()->isPointerType() && enterCall(Call)) {
+        PointerValue P = evaluatePointer(Returned);
+        leaveCall();
+        return P;
+      }
+    return PointerValue::unknown(UnknownKind::NotFollowed,
+                                 "pointer returned by a call the analysis "
+                                 "does not follow",
+                                 loc(E));
+  }
+  return PointerValue::unknown(UnknownKind::NotFollowed,
+                               "pointer expression the analysis does not "
+                               "follow",
+                               loc(E));
+}
+
+PointerValue LaneEvaluator::evaluateAddress(const Expr *E) {
+  if (!E || Depth >= MaxDepth)
+    return PointerValue::unknown(UnknownKind::Limit,
+                                 "expression nested too deeply", loc(E));
+  if (!takeStep())
+    return PointerValue::unknown(UnknownKind::Limit,
+                                 "expression too costly to analyse", loc(E));
+  DepthGuard Guard(Depth);
+  E = E->IgnoreParens();
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    if (Cast->getCastKind() == CK_NoOp ||
+        Cast->getCastKind() == CK_LValueBitCast)
+      return evaluateAddress(Cast->getSubExpr());
+    if (Cast->getCastKind() == CK_UncheckedDerivedToBase ||
+        Cast->getCastKind() == CK_DerivedToBase)
+      return toBase(evaluateAddress(Cast->getSubExpr()), Cast);
+  }
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    return offsetBy(evaluatePointer(AS->getBase()), evaluate(AS->getIdx()),
+                    AS->getType(), E);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_Deref)
+      return evaluatePointer(UO->getSubExpr());
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    PointerValue P = ME->isArrow() ? evaluatePointer(ME->getBase())
+                                   : evaluateAddress(ME->getBase());
+    if (P.isUnknown())
+      return P;
+    auto AddField = [&](const FieldDecl *FD) {
+      if (FD->isBitField() || FD->getParent()->isInvalidDecl())
+        return false;
+      const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(FD->getParent());
+      P.Offset = P.Offset + LaneValue::constant(static_cast<std::int64_t>(
+                                Layout.getFieldOffset(FD->getFieldIndex()) /
+                                Ctx.getCharWidth()));
+      return true;
+    };
+    if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl())) {
+      if (!AddField(FD))
+        return PointerValue::unknown(UnknownKind::NotFollowed, "bit-field",
+                                     loc(E));
+      return P;
+    }
+    if (const auto *IFD = dyn_cast<IndirectFieldDecl>(ME->getMemberDecl())) {
+      for (const NamedDecl *ND : IFD->chain())
+        if (const auto *FD = dyn_cast<FieldDecl>(ND); !FD || !AddField(FD))
+          return PointerValue::unknown(UnknownKind::NotFollowed,
+                                       "member the analysis does not follow",
+                                       loc(E));
+      return P;
+    }
+    return PointerValue::unknown(UnknownKind::NotFollowed,
+                                 "member the analysis does not follow", loc(E));
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!VD)
+      return PointerValue::unknown(UnknownKind::NotFollowed, "not a variable",
+                                   loc(E));
+    for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
+      if (auto Bound = It->Pointers.find(VD); Bound != It->Pointers.end())
+        return Bound->second;
+    PointerValue P;
+    P.Base = VD;
+    P.Offset = LaneValue::constant(0);
+    if (cuda::isSharedVariable(VD))
+      P.Space = MemorySpace::Shared;
+    else if (cuda::isConstantVariable(VD))
+      P.Space = MemorySpace::Constant;
+    else if (cuda::isDeviceGlobalVariable(VD))
+      P.Space = MemorySpace::Global;
+    else if (VD->getType()->isReferenceType() && VD->getInit() &&
+             VD->hasLocalStorage())
+      return evaluateAddress(VD->getInit());
+    else if (VD->hasLocalStorage())
+      P.Space = MemorySpace::Local;
+    else
+      return PointerValue::unknown(UnknownKind::NotFollowed,
+                                   "variable in an unknown memory space",
+                                   loc(E));
+    return P;
+  }
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
+    // A value bound to a const reference (f(x.upper()), f(make_float4(..)))
+    // is a temporary of the thread's own.
+    if (!MT->getSubExpr()->isGLValue()) {
+      PointerValue P;
+      P.Space = MemorySpace::Local;
+      P.Offset = LaneValue::constant(0);
+      return P;
+    }
+    return evaluateAddress(MT->getSubExpr());
+  }
+  // A helper returning a reference (a getter's `return low;`): inlined.
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *Def = nullptr;
+    if (const FunctionDecl *Callee = Call->getDirectCallee();
+        Callee && Callee->hasBody(Def))
+      if (const Expr *Returned = returnedExpression(Def);
+          Returned && Returned->isGLValue() && enterCall(Call)) {
+        PointerValue P = evaluateAddress(Returned);
+        leaveCall();
+        return P;
+      }
+  }
+  return PointerValue::unknown(UnknownKind::NotFollowed,
+                               "lvalue the analysis does not follow", loc(E));
+}
+
+PointerValue LaneEvaluator::toBase(PointerValue P, const CastExpr *Cast) {
+  if (P.isUnknown())
+    return P;
+  QualType From = Cast->getSubExpr()->getType();
+  if (From->isPointerType())
+    From = From->getPointeeType();
+  const CXXRecordDecl *Derived = From->getAsCXXRecordDecl();
+  for (const CXXBaseSpecifier *Base : Cast->path()) {
+    const CXXRecordDecl *BaseDecl = Base->getType()->getAsCXXRecordDecl();
+    if (!Derived || !BaseDecl || Base->isVirtual() ||
+        !Derived->hasDefinition() || Derived->isInvalidDecl())
+      return PointerValue::unknown(UnknownKind::NotFollowed,
+                                   "virtual or unknown base class",
+                                   loc(Cast));
+    const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(Derived);
+    P.Offset = P.Offset + LaneValue::constant(
+                              Layout.getBaseClassOffset(BaseDecl).getQuantity());
+    Derived = BaseDecl;
+  }
+  return P;
+}
+
+} // namespace gpumem::lanes
