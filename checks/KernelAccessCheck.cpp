@@ -292,6 +292,17 @@ void KernelAccessCheck::noteConstantArguments(
           << Kernel.Kernel->getName();
 }
 
+std::optional<::gpumem::lanes::BlockShape> KernelAccessCheck::knownBlockShape(
+    const ::gpumem::access::KernelAccesses &Kernel) const {
+  if (Kernel.LaunchShape)
+    return Kernel.LaunchShape;
+  if (Kernel.StatedShape)
+    return Kernel.StatedShape;
+  if (Kernel.ShapeFromMaxThreads)
+    return ::gpumem::lanes::BlockShape{Kernel.MaxThreads, 1, 1};
+  return parseBlockDim(Hardware.BlockDim);
+}
+
 void KernelAccessCheck::noteBlockDim(
     const ::gpumem::access::KernelAccesses &Kernel) {
   if (Kernel.LaunchShape) {

@@ -79,6 +79,11 @@ protected:
                              const ::gpumem::access::MemoryAccess &Access);
   /// Notes where blockDim came from (launch, option or assumption).
   void noteBlockDim(const ::gpumem::access::KernelAccesses &Kernel);
+  /// The block shape \p Kernel was judged with, where something fixed it
+  /// (a launch, the kernel itself, __launch_bounds__ under 32, the
+  /// BlockDim option); nothing when it was assumed.
+  std::optional<::gpumem::lanes::BlockShape>
+  knownBlockShape(const ::gpumem::access::KernelAccesses &Kernel) const;
   /// Notes the definition of a local variable used as the index.
   void noteIndexDefinition(const Expr *Access);
   /// Where a finding on \p Access is reported: the access itself, or the

@@ -22,11 +22,19 @@ void UncoalescedAccessCheck::report(const MemoryAccess &Access,
   for (::gpumem::lanes::SymbolId Id : Access.SymbolicStride)
     Factor += (Factor.empty() ? "" : "*") + (*Kernel.Symbols)[Id].Name;
   if (Verdict.RowsSpanned > 1) {
-    // A block narrower than a warp: each warp reads several short rows.
+    // Each warp reads several short rows. With a block narrower than a
+    // warp, the rows are its threadIdx.y; with a wider one (a 1-D block
+    // whose rows are tid / BK), the index arithmetic makes them, and a
+    // wider block would change nothing.
+    std::optional<::gpumem::lanes::BlockShape> Shape = knownBlockShape(Kernel);
+    // Clang's diagnostics take at most 10 arguments: the advice is one.
+    const std::string Lanes = std::to_string(::gpumem::lanes::WarpLanes);
+    const bool NarrowBlock =
+        Shape && Shape->X > 0 &&
+        Shape->X < static_cast<std::int64_t>(::gpumem::lanes::WarpLanes);
     diag(Loc, "uncoalesced global %0 of '%1': the warp spans %2 rows of %3 "
               "lanes%4, %5 %plural{1:transaction|:transactions}5 per warp "
-              "(%6%% efficiency), %7 %plural{1:sector|:sectors}7%8; a block %9 "
-              "threads wide keeps each warp in one row")
+              "(%6%% efficiency), %7 %plural{1:sector|:sectors}7%8; %9")
         << kindName(Access.Kind) << spelling(Access.Expression)
         << Verdict.RowsSpanned << Verdict.LanesPerRow
         << (Factor.empty() ? std::string()
@@ -35,7 +43,12 @@ void UncoalescedAccessCheck::report(const MemoryAccess &Access,
         << (Factor.empty() ? std::string()
                            : " when '" + Factor + "' >= " +
                                  std::to_string(Verdict.SymbolicSample))
-        << static_cast<int>(::gpumem::lanes::WarpLanes);
+        << (NarrowBlock ? "a block " + Lanes + " threads wide keeps each "
+                                             "warp in one row"
+                        : "the rows come from the index, not the block's "
+                          "shape: a warp stays in one row only where its " +
+                              Lanes + " lanes take consecutive elements of "
+                                      "it");
     noteCommon(Access, Verdict, Kernel);
     return;
   }

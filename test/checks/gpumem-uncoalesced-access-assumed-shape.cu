@@ -13,11 +13,12 @@ __global__ void flips(const float *in, float *out) {
 }
 
 // The same kernel launched 32x8: the shape is known, the warp spans two
-// runs, and the warning stands.
+// runs, and the warning stands. The block is 32 wide already: the rows
+// come from the index (threadIdx.x / 16), and the advice says so.
 __global__ void launched(const float *in, float *out) {
   int i = (threadIdx.x / 16) * 1024 + threadIdx.x % 16 + threadIdx.y * 16;
   out[threadIdx.y * 32 + threadIdx.x] = in[i];
-  // CHECK-MESSAGES: :[[@LINE-1]]:41: warning: uncoalesced global load of 'in[i]': the warp spans 2 rows of 16 lanes, 2 transactions per warp (50.0% efficiency), 4 sectors; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:41: warning: uncoalesced global load of 'in[i]': the warp spans 2 rows of 16 lanes, 2 transactions per warp (50.0% efficiency), 4 sectors; the rows come from the index, not the block's shape: a warp stays in one row only where its 32 lanes take consecutive elements of it [gpumem-uncoalesced-access]
 }
 
 // A transpose's column read is uncoalesced under every shape: reported on

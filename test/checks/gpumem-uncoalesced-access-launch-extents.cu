@@ -82,3 +82,16 @@ void launch(const float *in, float *out, int depth, int rows, int width,
   maybeWide<<<8, maybe>>>(in, out);
   runtimeWidth<<<1, dim3(width, 4)>>>(in, out);
 }
+
+// A 1-D block of 256 threads whose index makes rows of 8 (tid / 8, tid % 8,
+// a GEMM tile's loads): a wider block would change nothing, so the advice
+// is about the index, not the block (before: "a block 32 threads wide").
+__global__ void tileRowsFromIndex(const float *a, float *out, int k) {
+  out[threadIdx.x] = a[(threadIdx.x / 8) * k + threadIdx.x % 8];
+  // CHECK-NOTES: :[[@LINE-1]]:22: warning: uncoalesced global load of 'a[(threadIdx.x / 8) * k + threadIdx.x % 8]': the warp spans 4 rows of 8 lanes 'k' elements apart, 4 transactions per warp (25.0% efficiency), 4 sectors when 'k' >= 32; the rows come from the index, not the block's shape: a warp stays in one row only where its 32 lanes take consecutive elements of it [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE+4]]:3: note: blockDim is (256, 1, 1) at this launch
+}
+
+void launchOneDimensional(const float *a, float *out, int k) {
+  tileRowsFromIndex<<<1, 256>>>(a, out, k);
+}
