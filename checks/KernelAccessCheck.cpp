@@ -89,6 +89,9 @@ struct KernelAccessCheck::Collection {
   ASTContext *Context = nullptr;
   llvm::SetVector<const FunctionDecl *> Kernels;
   ::gpumem::cuda::LaunchSites Launches;
+  /// The writes, loops and reaching writes of functions, read once for
+  /// every kernel and every setting of this TU.
+  ::gpumem::lanes::FunctionCache Functions;
 };
 
 namespace {
@@ -200,7 +203,7 @@ void KernelAccessCheck::onEndOfTranslationUnit() {
     Shared.Analysed.reserve(Found->Kernels.size());
     for (const FunctionDecl *Kernel : Found->Kernels)
       Shared.Analysed.push_back(::gpumem::access::collectKernelAccesses(
-          Kernel, *Context, Found->Launches, Settings));
+          Kernel, *Context, Found->Launches, Settings, &Found->Functions));
     sharedAnalyses().push_back(std::move(Shared));
     Current = &sharedAnalyses().back();
   }
@@ -242,7 +245,8 @@ bool KernelAccessCheck::holdsUnderOtherShapes(
               Hardware.analysisSettings();
           Settings.BlockDim = Shape;
           return ::gpumem::access::collectKernelAccesses(
-              Kernel.Kernel, *Context, Found->Launches, Settings);
+              Kernel.Kernel, *Context, Found->Launches, Settings,
+              &Found->Functions);
         });
     const ::gpumem::access::MemoryAccess *Same = nullptr;
     for (const ::gpumem::access::MemoryAccess &A : Other.Accesses)

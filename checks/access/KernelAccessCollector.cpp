@@ -816,7 +816,8 @@ private:
 KernelAccesses collectKernelAccesses(const FunctionDecl *Kernel,
                                      ASTContext &Ctx,
                                      const cuda::LaunchSites &Launches,
-                                     const AnalysisSettings &Settings) {
+                                     const AnalysisSettings &Settings,
+                                     lanes::FunctionCache *Functions) {
   KernelAccesses Out;
   Out.Kernel = Kernel;
   Out.Symbols = std::make_shared<lanes::SymbolTable>();
@@ -859,7 +860,7 @@ KernelAccesses collectKernelAccesses(const FunctionDecl *Kernel,
       Shape ? lanes::ThreadGeometry::known(*Shape, *Out.Symbols)
             : lanes::ThreadGeometry::assumed(*Out.Symbols,
                                              Out.AssumedBlockSize);
-  lanes::LaneEvaluator Eval(Ctx, *Out.Symbols, Geometry);
+  lanes::LaneEvaluator Eval(Ctx, *Out.Symbols, Geometry, Functions);
   Eval.enterKernel(Def);
   if (const cuda::LaunchSites::Entry *Launch = Launches.find(Kernel))
     for (std::size_t I = 0;

@@ -41,11 +41,14 @@ struct AnalysisSettings {
   }
 };
 
-/// Collects the memory accesses of kernel \p Kernel.
+/// Collects the memory accesses of kernel \p Kernel; what is learnt of
+/// the functions it reaches is kept in \p Functions when given (one cache
+/// for the kernels of a TU).
 KernelAccesses collectKernelAccesses(const clang::FunctionDecl *Kernel,
                                      clang::ASTContext &Ctx,
                                      const cuda::LaunchSites &Launches,
-                                     const AnalysisSettings &Settings);
+                                     const AnalysisSettings &Settings,
+                                     lanes::FunctionCache *Functions = nullptr);
 
 } // namespace gpumem::access
 

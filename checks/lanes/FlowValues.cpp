@@ -99,10 +99,8 @@ const ReachingWrites *LaneEvaluator::flowOfCurrentFrame() {
   Frame &F = Frames.back();
   if (!F.FlowBuilt) {
     F.FlowBuilt = true;
-    auto &Slot = Flows[F.Function];
-    if (!Slot)
-      Slot = std::make_unique<ReachingWrites>(F.Function, Ctx, *F.Facts);
-    F.Flow = Slot->valid() ? Slot.get() : nullptr;
+    const ReachingWrites &RW = Functions.flowOf(F.Function, Ctx);
+    F.Flow = RW.valid() ? &RW : nullptr;
   }
   return F.Flow;
 }

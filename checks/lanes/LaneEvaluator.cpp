@@ -18,15 +18,29 @@ namespace gpumem::lanes {
 using namespace clang;
 using namespace detail;
 
-LaneEvaluator::LaneEvaluator(ASTContext &Ctx, SymbolTable &Symbols,
-                             const ThreadGeometry &Geometry)
-    : Ctx(Ctx), Symbols(Symbols), Geometry(Geometry) {}
-
-const FunctionFacts &LaneEvaluator::factsOf(const FunctionDecl *FD) {
+const FunctionFacts &FunctionCache::factsOf(const FunctionDecl *FD) {
   auto &Slot = Facts[FD];
   if (!Slot)
     Slot = std::make_unique<FunctionFacts>(FD);
   return *Slot;
+}
+
+const ReachingWrites &FunctionCache::flowOf(const FunctionDecl *FD,
+                                            ASTContext &Ctx) {
+  auto &Slot = Flows[FD];
+  if (!Slot)
+    Slot = std::make_unique<ReachingWrites>(FD, Ctx, factsOf(FD));
+  return *Slot;
+}
+
+LaneEvaluator::LaneEvaluator(ASTContext &Ctx, SymbolTable &Symbols,
+                             const ThreadGeometry &Geometry,
+                             FunctionCache *Cache)
+    : Ctx(Ctx), Symbols(Symbols), Geometry(Geometry),
+      Functions(Cache ? *Cache : OwnCache) {}
+
+const FunctionFacts &LaneEvaluator::factsOf(const FunctionDecl *FD) {
+  return Functions.factsOf(FD);
 }
 
 LaneEvaluator::Effects

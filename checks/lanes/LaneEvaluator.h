@@ -58,11 +58,29 @@ struct LoopSymbol {
   SymbolId Id = 0;
 };
 
+/// What the evaluator learns of a function regardless of the kernel that
+/// calls it: its writes and loops, and the reaching writes of its CFG.
+/// One cache can serve every kernel of a translation unit: a helper that
+/// 90 template kernels call is read once.
+class FunctionCache {
+public:
+  const FunctionFacts &factsOf(const clang::FunctionDecl *FD);
+  const ReachingWrites &flowOf(const clang::FunctionDecl *FD,
+                               clang::ASTContext &Ctx);
+
+private:
+  std::map<const clang::FunctionDecl *, std::unique_ptr<FunctionFacts>> Facts;
+  std::map<const clang::FunctionDecl *, std::unique_ptr<ReachingWrites>> Flows;
+};
+
 /// Evaluates expressions of one kernel (and the device functions it calls).
 class LaneEvaluator {
 public:
+  /// With \p Cache, what the evaluator learns of functions is kept there
+  /// (it must outlive the evaluator); without, in the evaluator.
   LaneEvaluator(clang::ASTContext &Ctx, SymbolTable &Symbols,
-                const ThreadGeometry &Geometry);
+                const ThreadGeometry &Geometry,
+                FunctionCache *Cache = nullptr);
 
   /// The integer value of \p E in every lane.
   LaneValue evaluate(const clang::Expr *E);
@@ -169,8 +187,8 @@ private:
   SymbolTable &Symbols;
   const ThreadGeometry &Geometry;
   std::vector<Frame> Frames;
-  std::map<const clang::FunctionDecl *, std::unique_ptr<FunctionFacts>> Facts;
-  std::map<const clang::FunctionDecl *, std::unique_ptr<ReachingWrites>> Flows;
+  FunctionCache OwnCache;
+  FunctionCache &Functions;
   /// Writes and cycles being evaluated (a value that needs itself is not
   /// followed).
   llvm::SmallPtrSet<const void *, 8> FlowInProgress;

@@ -22,8 +22,10 @@
 #ifndef GPUMEM_CHECKS_LANES_LANEVALUE_H
 #define GPUMEM_CHECKS_LANES_LANEVALUE_H
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <string>
@@ -79,8 +81,43 @@ private:
   std::vector<Symbol> Symbols;
 };
 
-/// A product of symbols, sorted, with repetition (x*x is {x, x}).
-using Monomial = std::vector<SymbolId>;
+/// A product of symbols, sorted, with repetition (x*x is {x, x}). Held
+/// inline: terms are copied with every value, and a heap block per term
+/// was most of the analysis' allocations. Room for the product of two
+/// monomials of the highest degree (LaneValue::MaxDegree each).
+class Monomial {
+public:
+  static constexpr unsigned Capacity = 8;
+  Monomial() = default;
+  Monomial(std::initializer_list<SymbolId> Ids) {
+    for (SymbolId Id : Ids)
+      push_back(Id);
+  }
+  void push_back(SymbolId Id) {
+    if (Count < Capacity) // a product above the cap is rejected by size()
+      Ids[Count] = Id;
+    ++Count;
+  }
+  /// How many symbols; above Capacity for a product too large to hold.
+  unsigned size() const { return Count; }
+  bool empty() const { return Count == 0; }
+  const SymbolId *begin() const { return Ids.data(); }
+  const SymbolId *end() const { return Ids.data() + std::min(Count, Capacity); }
+  friend bool operator==(const Monomial &A, const Monomial &B) {
+    return A.Count == B.Count && std::equal(A.begin(), A.end(), B.begin());
+  }
+  friend bool operator<(const Monomial &A, const Monomial &B) {
+    return std::lexicographical_compare(A.begin(), A.end(), B.begin(),
+                                        B.end());
+  }
+
+  // For std::back_inserter.
+  using value_type = SymbolId;
+
+private:
+  std::array<SymbolId, Capacity> Ids{};
+  unsigned Count = 0;
+};
 
 /// One symbolic term: Coeff[l] * (product of Symbols) for lane l.
 struct LaneTerm {
