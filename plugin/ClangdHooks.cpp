@@ -98,59 +98,45 @@ void setClangdCommandEnvironment(const ToolEnvironment &Env) {
 // member function and a const member function (with `this` first) have the
 // calling convention of these free functions.
 
-llvm::ErrorOr<clang::PrecompiledPreamble> gpumemRealBuildPreamble(
-    const clang::CompilerInvocation &Invocation,
-    const llvm::MemoryBuffer *MainFileBuffer, clang::PreambleBounds Bounds,
-    llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> Diagnostics,
-    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS,
-    std::shared_ptr<clang::PCHContainerOperations> PCHContainerOps,
-    bool StoreInMemory, llvm::StringRef StoragePath,
-    clang::PreambleCallbacks &Callbacks)
+// PrecompiledPreamble::Build's parameters, and CommandMangler's with its
+// object first.
+#define GPUMEM_PREAMBLE_BUILD_PARAMETERS                                       \
+  const clang::CompilerInvocation &Invocation,                                 \
+      const llvm::MemoryBuffer *MainFileBuffer, clang::PreambleBounds Bounds,  \
+      llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> Diagnostics,          \
+      llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS,                     \
+      std::shared_ptr<clang::PCHContainerOperations> PCHContainerOps,          \
+      bool StoreInMemory, llvm::StringRef StoragePath,                         \
+      clang::PreambleCallbacks &Callbacks
+#define GPUMEM_MANGLE_PARAMETERS                                               \
+  const void *Mangler, clang::tooling::CompileCommand &Command,                \
+      llvm::StringRef TargetFile
+
+llvm::ErrorOr<clang::PrecompiledPreamble>
+gpumemRealBuildPreamble(GPUMEM_PREAMBLE_BUILD_PARAMETERS)
     asm(GPUMEM_REAL_PREAMBLE_BUILD);
+llvm::ErrorOr<clang::PrecompiledPreamble>
+gpumemWrapBuildPreamble(GPUMEM_PREAMBLE_BUILD_PARAMETERS)
+    asm(GPUMEM_WRAP_PREAMBLE_BUILD);
 
-llvm::ErrorOr<clang::PrecompiledPreamble> gpumemWrapBuildPreamble(
-    const clang::CompilerInvocation &Invocation,
-    const llvm::MemoryBuffer *MainFileBuffer, clang::PreambleBounds Bounds,
-    llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> Diagnostics,
-    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS,
-    std::shared_ptr<clang::PCHContainerOperations> PCHContainerOps,
-    bool StoreInMemory, llvm::StringRef StoragePath,
-    clang::PreambleCallbacks &Callbacks) asm(GPUMEM_WRAP_PREAMBLE_BUILD);
-
-llvm::ErrorOr<clang::PrecompiledPreamble> gpumemWrapBuildPreamble(
-    const clang::CompilerInvocation &Invocation,
-    const llvm::MemoryBuffer *MainFileBuffer, clang::PreambleBounds Bounds,
-    llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> Diagnostics,
-    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS,
-    std::shared_ptr<clang::PCHContainerOperations> PCHContainerOps,
-    bool StoreInMemory, llvm::StringRef StoragePath,
-    clang::PreambleCallbacks &Callbacks) {
-  if (!Invocation.getLangOpts().CUDA)
-    return gpumemRealBuildPreamble(
-        Invocation, MainFileBuffer, Bounds, std::move(Diagnostics),
-        std::move(VFS), std::move(PCHContainerOps), StoreInMemory,
-        StoragePath, Callbacks);
+llvm::ErrorOr<clang::PrecompiledPreamble>
+gpumemWrapBuildPreamble(GPUMEM_PREAMBLE_BUILD_PARAMETERS) {
   // Build is synchronous: the callbacks do not outlive this call.
   KeepDeviceBodies Keeping(Callbacks);
+  clang::PreambleCallbacks &Used =
+      Invocation.getLangOpts().CUDA ? Keeping : Callbacks;
   return gpumemRealBuildPreamble(Invocation, MainFileBuffer, Bounds,
                                  std::move(Diagnostics), std::move(VFS),
                                  std::move(PCHContainerOps), StoreInMemory,
-                                 StoragePath, Keeping);
+                                 StoragePath, Used);
 }
 
-void gpumemRealMangleCommand(const void *Mangler,
-                             clang::tooling::CompileCommand &Command,
-                             llvm::StringRef TargetFile)
+void gpumemRealMangleCommand(GPUMEM_MANGLE_PARAMETERS)
     asm(GPUMEM_REAL_MANGLE_COMMAND);
-
-void gpumemWrapMangleCommand(const void *Mangler,
-                             clang::tooling::CompileCommand &Command,
-                             llvm::StringRef TargetFile)
+void gpumemWrapMangleCommand(GPUMEM_MANGLE_PARAMETERS)
     asm(GPUMEM_WRAP_MANGLE_COMMAND);
 
-void gpumemWrapMangleCommand(const void *Mangler,
-                             clang::tooling::CompileCommand &Command,
-                             llvm::StringRef TargetFile) {
+void gpumemWrapMangleCommand(GPUMEM_MANGLE_PARAMETERS) {
   gpumemRealMangleCommand(Mangler, Command, TargetFile);
   if (CommandEnvironment)
     gpumem::plugin::completeClangCudaCommand(

@@ -323,6 +323,9 @@ private:
                                          const clang::FieldDecl *FD,
                                          llvm::StringRef Owner);
   PointerValue pointerVariable(const clang::VarDecl *VD, const clang::Expr *Use);
+  /// The unknown value of a pointer query past the depth or step caps
+  /// (counting this step); nothing when it may go on.
+  std::optional<PointerValue> pointerCap(const clang::Expr *E);
   /// \p P, the address of the cast's operand, moved to its base class.
   PointerValue toBase(PointerValue P, const clang::CastExpr *Cast);
   PointerValue offsetBy(PointerValue P, const LaneValue &Index,

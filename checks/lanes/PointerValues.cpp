@@ -69,13 +69,19 @@ PointerValue LaneEvaluator::pointerVariable(const VarDecl *VD, const Expr *Use) 
       "pointer '" + VD->getNameAsString() + "' is read from memory", loc(Use));
 }
 
-PointerValue LaneEvaluator::evaluatePointer(const Expr *E) {
+std::optional<PointerValue> LaneEvaluator::pointerCap(const Expr *E) {
   if (!E || Depth >= MaxDepth)
     return PointerValue::unknown(UnknownKind::Limit,
                                  "expression nested too deeply", loc(E));
   if (!takeStep())
     return PointerValue::unknown(UnknownKind::Limit,
                                  "expression too costly to analyse", loc(E));
+  return std::nullopt;
+}
+
+PointerValue LaneEvaluator::evaluatePointer(const Expr *E) {
+  if (std::optional<PointerValue> Capped = pointerCap(E))
+    return *Capped;
   DepthGuard Guard(Depth);
   E = E->IgnoreParens();
   if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
@@ -165,12 +171,8 @@ PointerValue LaneEvaluator::evaluatePointer(const Expr *E) {
 }
 
 PointerValue LaneEvaluator::evaluateAddress(const Expr *E) {
-  if (!E || Depth >= MaxDepth)
-    return PointerValue::unknown(UnknownKind::Limit,
-                                 "expression nested too deeply", loc(E));
-  if (!takeStep())
-    return PointerValue::unknown(UnknownKind::Limit,
-                                 "expression too costly to analyse", loc(E));
+  if (std::optional<PointerValue> Capped = pointerCap(E))
+    return *Capped;
   DepthGuard Guard(Depth);
   E = E->IgnoreParens();
   if (const auto *Cast = dyn_cast<CastExpr>(E)) {
