@@ -169,10 +169,16 @@ void AccessDumpCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
          << spelling(A.Expression) << "' width " << A.Width << "; offset "
          << A.Offset.str(*Kernel.Symbols) << "; active "
          << llvm::format_hex(A.Active, 10) << (A.InLoop ? "; in loop" : "");
-      if (A.Struct)
+      if (A.Struct) {
         OS << "; struct " << A.Struct->Record->getName() << " ("
-           << A.Struct->RecordBytes << " bytes) field '" << A.Struct->FieldPath
-           << "' at " << A.Struct->FieldOffset;
+           << A.Struct->RecordBytes << " bytes) ";
+        // A load or store of the whole record names no field.
+        if (A.Struct->FieldPath.empty())
+          OS << "whole";
+        else
+          OS << "field '" << A.Struct->FieldPath << "' at "
+             << A.Struct->FieldOffset;
+      }
       if (A.Array) {
         OS << "; array " << A.Array->Decl->getName();
         for (std::int64_t D : A.Array->Dims)

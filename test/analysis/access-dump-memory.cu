@@ -55,7 +55,7 @@ __global__ void records(const Particle *particles, const Sample *samples,
   acc += vectors[i].w;
   // CHECK: :[[@LINE-1]]:21: remark: load global 'vectors[i].w' width 4; offset 12+16*lane + (512)*blockIdx.x*blockDim.x/32 + (512)*warp.x; active 0xffffffff; struct float4 (16 bytes) field 'w' at 12; scenarios 1; transactions 4, sectors 16
   Particle copy = particles[i];
-  // CHECK: :[[@LINE-1]]:19: remark: load global 'particles[i]' width 24; offset 24*lane + (768)*blockIdx.x*blockDim.x/32 + (768)*warp.x; active 0xffffffff; struct Particle (24 bytes) field '' at 0; scenarios 1; transactions 6, sectors 24
+  // CHECK: :[[@LINE-1]]:19: remark: load global 'particles[i]' width 24; offset 24*lane + (768)*blockIdx.x*blockDim.x/32 + (768)*warp.x; active 0xffffffff; struct Particle (24 bytes) whole; scenarios 1; transactions 6, sectors 24
   out[i] = acc + copy.x;
   // CHECK: :[[@LINE-1]]:3: remark: store global 'out[i]' width 4; offset 4*lane + (128)*blockIdx.x*blockDim.x/32 + (128)*warp.x; active 0xffffffff; scenarios 1; transactions 1, sectors 4
 }
