@@ -99,13 +99,14 @@ def parse_dump(findings: List[gf.Finding]) -> Dict[tuple, AccessFacts]:
             lanes=[int(v) for v in lanes.group(1).split(",")],
             mask=int(lanes.group(2), 16), geometry=geometry,
             in_loop="; in loop" in text)
-        struct = re.search(r"; struct (\S+) \((\d+) bytes\) field '([^']*)' "
-                           r"at (\d+)", text)
+        # A whole-record access ("whole") is the record from offset 0.
+        struct = re.search(r"; struct (\S+) \((\d+) bytes\) "
+                           r"(?:field '([^']*)' at (\d+)|whole)", text)
         if struct:
             access.struct = {"name": struct.group(1),
                              "bytes": int(struct.group(2)),
-                             "field": struct.group(3),
-                             "offset": int(struct.group(4))}
+                             "field": struct.group(3) or "",
+                             "offset": int(struct.group(4) or 0)}
         array = re.search(r"; array \w+((?:\[\d+\])+)", text)
         if array:
             access.array_dims = [int(d) for d in
