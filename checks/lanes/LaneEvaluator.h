@@ -311,6 +311,11 @@ private:
   std::optional<LaneValue> sharedLoad(const clang::Expr *Lvalue,
                                       llvm::StringRef Field = "",
                                       llvm::StringRef Owner = "");
+  /// sharedLoad with \p Lvalue's address already evaluated.
+  std::optional<LaneValue> sharedLoadAt(const clang::Expr *Lvalue,
+                                        const PointerValue &Address,
+                                        llvm::StringRef Field = "",
+                                        llvm::StringRef Owner = "");
   /// The same for a pointer loaded from global or constant memory.
   std::optional<PointerValue> sharedPointerLoad(const clang::Expr *Lvalue);
   /// The value of an integer field of a local aggregate or of a kernel's

@@ -150,7 +150,12 @@ LaneEvaluator::sharedResult(const LaneValue &Result, const Expr *E,
 std::optional<LaneValue> LaneEvaluator::sharedLoad(const Expr *Lvalue,
                                                    llvm::StringRef Field,
                                                    llvm::StringRef Owner) {
-  PointerValue Address = evaluateAddress(Lvalue);
+  return sharedLoadAt(Lvalue, evaluateAddress(Lvalue), Field, Owner);
+}
+
+std::optional<LaneValue>
+LaneEvaluator::sharedLoadAt(const Expr *Lvalue, const PointerValue &Address,
+                            llvm::StringRef Field, llvm::StringRef Owner) {
   if (Address.isUnknown() || !sharedByLanes(Address.Offset))
     return std::nullopt;
   // As for operations: enumerable symbols are the collector's to enumerate.
@@ -187,7 +192,7 @@ LaneEvaluator::sharedPointerLoad(const Expr *Lvalue) {
       (Address.Space != MemorySpace::Global &&
        Address.Space != MemorySpace::Constant))
     return std::nullopt;
-  std::optional<LaneValue> Loaded = sharedLoad(Lvalue);
+  std::optional<LaneValue> Loaded = sharedLoadAt(Lvalue, Address);
   if (!Loaded)
     return std::nullopt;
   PointerValue P;
@@ -201,13 +206,10 @@ std::optional<LaneValue> LaneEvaluator::evaluateMember(const MemberExpr *ME) {
   const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
   if (ME->isArrow() || !FD || !isIntegerField(FD))
     return std::nullopt;
-  // A kernel's struct parameter, passed by value: every lane has the same.
-  std::string Path = FD->getNameAsString();
   const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
   while (const auto *Inner = dyn_cast<MemberExpr>(Base)) {
     if (Inner->isArrow())
       return std::nullopt;
-    Path = Inner->getMemberDecl()->getNameAsString() + "." + Path;
     Base = Inner->getBase()->IgnoreParenImpCasts();
   }
   const auto *Ref = dyn_cast<DeclRefExpr>(Base);
@@ -232,6 +234,13 @@ std::optional<LaneValue> LaneEvaluator::evaluateMember(const MemberExpr *ME) {
     if (Frames.size() != 1 || P->getDeclContext() != Frames.front().Function ||
         !cuda::isKernel(Frames.front().Function))
       return NotFollowed("field of the helper's parameter");
+    // A kernel's struct parameter, passed by value: every lane has the
+    // same; the symbol is named by its path (p.dims.x).
+    std::string Path = FD->getNameAsString();
+    for (const Expr *E = ME->getBase()->IgnoreParenImpCasts();
+         const auto *Inner = dyn_cast<MemberExpr>(E);
+         E = Inner->getBase()->IgnoreParenImpCasts())
+      Path = Inner->getMemberDecl()->getNameAsString() + "." + Path;
     return pinned(LaneValue::symbol(
         Symbols.intern(VD->getNameAsString() + "." + Path)));
   }
