@@ -9,6 +9,8 @@
 //     plus a uniform symbol, lane-varying exactly as that value is;
 //   - writes that cycle through a few numbers (`stage ^= 1`): a symbol
 //     that takes each of them, judged at its worst;
+//   - other writes that keep a warp-uniform value uniform (`offset <<= 1`
+//     around a loop of unknown trip count): one unknown uniform symbol;
 //   - writes on different paths: each path's value, as a symbol that picks
 //     one (a few at most), when every lane of the warp takes the same path.
 //
@@ -145,7 +147,8 @@ PointerValue LaneEvaluator::writeValue(const ReachingWrites &RW, unsigned Id) {
   const Write &W = RW.write(Id);
   const bool IsPointer = W.Var->getType()->isPointerType();
   const std::string Name = W.Var->getNameAsString();
-  if (!FlowInProgress.insert(&W).second)
+  const std::pair<const void *, unsigned> InProgress{&W, PinGeneration};
+  if (!WritesInProgress.insert(InProgress).second)
     return PointerValue::unknown(UnknownKind::Reassigned,
                                  "'" + Name + "' depends on itself",
                                  loc(W.Statement));
@@ -184,7 +187,7 @@ PointerValue LaneEvaluator::writeValue(const ReachingWrites &RW, unsigned Id) {
     V = stepValue(RW, W);
     break;
   }
-  FlowInProgress.erase(&W);
+  WritesInProgress.erase(InProgress);
   remember(Frames[FrameIndex].WriteValues, Id, V, Before);
   return V;
 }
@@ -217,9 +220,13 @@ PointerValue LaneEvaluator::stepValue(const ReachingWrites &RW,
     return integer(Before->Offset +
                    LaneValue::constant(UO->isDecrementOp() ? -1 : 1));
   const auto *BO = cast<BinaryOperator>(W.Statement);
-  std::optional<LaneValue> After = arithmetic(
-      BinaryOperator::getOpForCompoundAssignment(BO->getOpcode()),
-      Before->Offset, evaluate(W.Value));
+  const BinaryOperatorKind Op =
+      BinaryOperator::getOpForCompoundAssignment(BO->getOpcode());
+  LaneValue Amount = evaluate(W.Value);
+  std::optional<LaneValue> After = arithmetic(Op, Before->Offset, Amount);
+  if (After) // `n >>= k` with both uniform: one number per warp
+    After = sharedResult(*After, BO, BO->getOpcodeStr(),
+                         {&Before->Offset, &Amount});
   if (!After)
     return PointerValue::unknown(UnknownKind::Reassigned,
                                  "'" + Name() + "' changes in a way the "
@@ -299,7 +306,7 @@ PointerValue LaneEvaluator::solveCycle(const ReachingWrites &RW,
   }
   std::optional<std::int64_t> Start =
       IsPointer ? std::nullopt : Entry.Offset.asConstant();
-  if (!Additive && !Start)
+  if (!Additive && (IsPointer || Entry.Offset.kind() == LaneKind::Varying))
     return Unknown(UnknownKind::Reassigned,
                    "'" + Name + "' changes around a loop in a way the "
                                 "analysis does not follow");
@@ -309,8 +316,10 @@ PointerValue LaneEvaluator::solveCycle(const ReachingWrites &RW,
                                     std::to_string(Line) + ")");
     Hypothesis.Offset = pinned(Entry.Offset + LaneValue::symbol(Steps));
   } else {
-    Hypothesis.Offset = LaneValue::symbol(Symbols.intern(
-        "value of '" + Name + "' (line " + std::to_string(Line) + ")"));
+    SymbolId Value = Symbols.intern("value of '" + Name + "' (line " +
+                                    std::to_string(Line) + ")");
+    Symbols[Value].Name = Name;
+    Hypothesis.Offset = LaneValue::symbol(Value);
   }
 
   // Every lane must make the same steps: no write under a branch that
@@ -336,8 +345,10 @@ PointerValue LaneEvaluator::solveCycle(const ReachingWrites &RW,
     return Hypothesis;
 
   // A few values in turn (a double-buffer stage): each, from the entry's.
-  std::vector<std::int64_t> Values{*Start};
-  bool Bounded = true;
+  std::vector<std::int64_t> Values;
+  if (Start)
+    Values.push_back(*Start);
+  bool Bounded = Start.has_value();
   for (std::size_t Next = 0; Next < Values.size() && Bounded; ++Next) {
     FixedScope At(*this, VD, integer(LaneValue::constant(Values[Next])));
     for (unsigned M : C.Members) {
@@ -355,10 +366,19 @@ PointerValue LaneEvaluator::solveCycle(const ReachingWrites &RW,
       Values.push_back(*V);
     }
   }
-  if (!Bounded)
+  if (!Bounded) {
+    // Too many values, or an entry that is not a number (`offset <<= 1`
+    // around a loop of unknown trip count): if every write keeps a warp-
+    // uniform value uniform, the variable is one unknown number per warp.
+    std::optional<PointerValue> Blocker = nonUniformStep(RW, C, Hypothesis);
+    if (!Blocker)
+      return Hypothesis;
+    if (Blocker->isUnknown())
+      return *Blocker;
     return Unknown(UnknownKind::Reassigned,
-                   "'" + Name + "' takes more values around its loop than "
-                                "the analysis enumerates");
+                   "'" + Name + "' changes by a different amount in each "
+                                "lane around its loop");
+  }
   std::sort(Values.begin(), Values.end());
   SymbolId Id = Symbols.intern("values of '" + Name + "' (line " +
                                std::to_string(Line) + ")");
@@ -367,6 +387,19 @@ PointerValue LaneEvaluator::solveCycle(const ReachingWrites &RW,
   if (!loopVariableOf(Id))
     LoopSymbols.push_back(LoopSymbol{VD, Id});
   return integer(pinned(LaneValue::symbol(Id)));
+}
+
+std::optional<PointerValue>
+LaneEvaluator::nonUniformStep(const ReachingWrites &RW, const WriteCycle &C,
+                              const PointerValue &Hypothesis) {
+  FixedScope Assume(*this, RW.write(C.Members.front()).Var, Hypothesis);
+  for (unsigned M : C.Members) {
+    PointerValue V = writeValue(RW, M);
+    if (V.Offset.kind() != LaneKind::Constant &&
+        V.Offset.kind() != LaneKind::Uniform)
+      return V;
+  }
+  return std::nullopt;
 }
 
 PointerValue LaneEvaluator::joinValues(const ReachingWrites &RW,

@@ -23,6 +23,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <map>
@@ -189,9 +190,12 @@ private:
   std::vector<Frame> Frames;
   FunctionCache OwnCache;
   FunctionCache &Functions;
-  /// Writes and cycles being evaluated (a value that needs itself is not
-  /// followed).
+  /// Cycles being evaluated, and writes with the pin generation they are
+  /// evaluated under (a value that needs itself is not followed; a cycle's
+  /// write evaluated again with the variable fixed to one of its values
+  /// does not need itself).
   llvm::SmallPtrSet<const void *, 8> FlowInProgress;
+  llvm::SmallDenseSet<std::pair<const void *, unsigned>, 8> WritesInProgress;
   /// Innermost last; each scope bumps the pin generation so no cached
   /// value computed under it outlives it.
   llvm::SmallVector<Override, 2> Fixed;
@@ -257,6 +261,12 @@ private:
                           const clang::DeclRefExpr *Read);
   PointerValue solveCycle(const ReachingWrites &RW, const WriteCycle &C,
                           const clang::DeclRefExpr *Read);
+  /// The first write of \p C that, with the variable at \p Hypothesis (a
+  /// warp-uniform symbol), leaves a value that is not warp-uniform; none
+  /// when every write keeps it uniform.
+  std::optional<PointerValue> nonUniformStep(const ReachingWrites &RW,
+                                             const WriteCycle &C,
+                                             const PointerValue &Hypothesis);
   struct FlowPart {
     PointerValue Value;
     /// Where the value is set, for the conditions around it; null for a

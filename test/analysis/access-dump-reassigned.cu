@@ -69,6 +69,43 @@ __global__ void flipped(float *out, int trips) {
   }
 }
 
+// Scaled around a loop whose trip count is not known (the up-sweep of a
+// scan doubles its spacing each level): too many values to enumerate, but
+// a uniform start scaled by uniform amounts stays one number per warp, so
+// the stride is symbolic. Scaled by a lane's own value, it is not.
+__global__ void doubling(float *data, int n, int levels) {
+  unsigned spacing = 1;
+  for (int active = n / 2; active > 0; active /= 2) {
+    data[spacing * (2 * threadIdx.x + 1) - 1] += 1.f;
+    // CHECK: :[[@LINE-1]]:5: remark: read-modify-write global 'data[spacing * (2 * threadIdx.x + 1) - 1]' width 4; offset -4 + (256)*warp.x*spacing + (4+8*lane)*spacing; active 0xffffffff; in loop; symbolic stride spacing
+    spacing *= 2;
+  }
+  // Then back down: the value entering this loop is the first loop's.
+  for (int active = 2; active < n; active *= 2) {
+    spacing >>= 1;
+    data[spacing * (threadIdx.x + 1) - 1] += 1.f;
+    // CHECK: :[[@LINE-1]]:5: remark: read-modify-write global 'data[spacing * (threadIdx.x + 1) - 1]' width 4; offset -4 + (128)*warp.x*spacing + (4+4*lane)*spacing; active 0xffffffff; in loop; symbolic stride spacing
+  }
+  int width = n;
+  while (width > 1) {
+    data[threadIdx.x * width] = 0.f;
+    // CHECK: :[[@LINE-1]]:5: remark: store global 'data[threadIdx.x * width]' width 4; offset 0 + (128)*warp.x*width + (4*lane)*width; active 0xffffffff; in loop; symbolic stride width
+    width >>= levels;
+  }
+  unsigned perLane = 1;
+  for (int k = 0; k < n; ++k) {
+    data[perLane] = 0.f;
+    // CHECK: :[[@LINE-1]]:5: remark: store global 'data[perLane]' width 4; offset unknown, reassigned ('perLane' changes by a different amount in each lane around its loop); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
+    perLane *= threadIdx.x + 2;
+  }
+  int fromLane = threadIdx.x;
+  for (int k = 0; k < n; ++k) {
+    data[fromLane] = 0.f;
+    // CHECK: :[[@LINE-1]]:5: remark: store global 'data[fromLane]' width 4; offset unknown, reassigned ('fromLane' changes around a loop in a way the analysis does not follow); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
+    fromLane <<= 1;
+  }
+}
+
 // Paths: a warp-uniform branch picks one value per warp, judged at its
 // worst; a branch on the lane mixes them, which is not followed.
 __global__ void branches(float *out, const int *sel, int n) {
