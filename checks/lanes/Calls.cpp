@@ -30,22 +30,8 @@ LaneValue LaneEvaluator::evaluateCall(const CallExpr *Call) {
   if ((Name == "__mul24" || Name == "__umul24") && Call->getNumArgs() == 2)
     return evaluate(Call->getArg(0)) * evaluate(Call->getArg(1));
   if ((Name == "min" || Name == "max" || Name == "umin" || Name == "umax") &&
-      Call->getNumArgs() == 2) {
-    LaneValue First = evaluate(Call->getArg(0));
-    LaneValue Second = evaluate(Call->getArg(1));
-    auto A = First.asPerLane();
-    auto B = Second.asPerLane();
-    if (!A || !B)
-      return sharedResult(
-          LaneValue::unknown(UnknownKind::SymbolicOperation,
-                             "min/max of symbolic values", loc(Call)),
-          Call, Name, {&First, &Second});
-    LaneVector R;
-    for (unsigned L = 0; L < WarpLanes; ++L)
-      R[L] = Name.ends_with("min") ? std::min((*A)[L], (*B)[L])
-                                   : std::max((*A)[L], (*B)[L]);
-    return LaneValue::perLane(R);
-  }
+      Call->getNumArgs() == 2)
+    return minOrMax(Call, Name.ends_with("min"));
   // constexpr functions of constants.
   if (auto C = constantInt(Call, Ctx))
     return LaneValue::constant(*C);
@@ -62,6 +48,48 @@ LaneValue LaneEvaluator::evaluateCall(const CallExpr *Call) {
                             "call to '" + Callee->getNameAsString() +
                                 "' the analysis does not follow",
                             loc(Call));
+}
+
+LaneValue LaneEvaluator::minOrMax(const CallExpr *Call, bool Min) {
+  LaneValue First = evaluate(Call->getArg(0));
+  LaneValue Second = evaluate(Call->getArg(1));
+  if (First.isUnknown())
+    return First;
+  if (Second.isUnknown())
+    return Second;
+  const bool FirstVaries = First.kind() == LaneKind::Varying;
+  const bool SecondVaries = Second.kind() == LaneKind::Varying;
+  LaneValue Diff = First - Second;
+  if (auto PerLane = Diff.asPerLane()) { // each lane takes its own side
+    LaneVector Pick;
+    for (unsigned L = 0; L < WarpLanes; ++L)
+      Pick[L] = Min ? std::min<std::int64_t>((*PerLane)[L], 0)
+                    : std::max<std::int64_t>((*PerLane)[L], 0);
+    return Second + LaneValue::perLane(Pick);
+  }
+  if (!Diff.isUnknown() && FirstVaries != SecondVaries) {
+    // A lane's value against a bound: where the comparison is decided as
+    // an `if` would decide it, inside the grid (the second block, the
+    // first warp), and every lane takes the same side, that side.
+    std::optional<LaneMask> TakesFirst =
+        compareLanes(Min ? BO_LE : BO_GE, Diff, /*Interior=*/true);
+    if (TakesFirst && (*TakesFirst == AllLanes || *TakesFirst == 0))
+      return *TakesFirst ? First : Second;
+    // A bound the lanes cannot be compared with (`min(x, w - 1)`, w a
+    // parameter): a bounds check, taken as not reached for the whole warp,
+    // as `if (x < w)` is taken as true. Not a loop counter with known
+    // values: the access is evaluated again with it pinned.
+    const bool Enumerable = llvm::any_of(Diff.symbols(), [&](SymbolId Id) {
+      return !Symbols[Id].Values.empty();
+    });
+    if (!TakesFirst && !Enumerable)
+      return FirstVaries ? First : Second;
+  }
+  return sharedResult(LaneValue::unknown(UnknownKind::SymbolicOperation,
+                                         "min/max of symbolic values",
+                                         loc(Call)),
+                      Call, Call->getDirectCallee()->getName(),
+                      {&First, &Second});
 }
 
 bool LaneEvaluator::enterCall(const CallExpr *Call) {

@@ -455,58 +455,8 @@ std::optional<LaneMask> LaneEvaluator::evaluateCondition(const Expr *Cond) {
           !BO->getLHS()->getType()->isIntegralOrEnumerationType() ||
           !BO->getRHS()->getType()->isIntegralOrEnumerationType())
         return std::nullopt;
-      LaneValue Diff = evaluate(BO->getLHS()) - evaluate(BO->getRHS());
-      if (Diff.isUnknown())
-        return std::nullopt;
-      if (!Diff.terms().empty() && Geometry.assumesBounds()) {
-        // blockDim in a guard (index < blockDim.x) takes the assumed size,
-        // as loop bounds do.
-        auto Bounds = Geometry.boundsSubstitution();
-        bool MentionsBlockDim = false;
-        for (SymbolId Id : Diff.symbols())
-          MentionsBlockDim |= Bounds.count(Id) > 0;
-        if (MentionsBlockDim) {
-          Diff = Diff.substitute(Bounds);
-          UsedAssumedBounds = true;
-        }
-      }
-      auto Holds = [&](const LaneValue &V) -> std::optional<LaneMask> {
-        auto Lanes = V.asPerLane();
-        if (!Lanes)
-          return std::nullopt;
-        LaneMask M = 0;
-        for (unsigned L = 0; L < WarpLanes; ++L)
-          if (compareHolds(BO->getOpcode(), (*Lanes)[L], 0))
-            M |= 1ULL << L;
-        return M;
-      };
-      if (Diff.terms().empty())
-        return Holds(Diff);
-      // Guards on the thread index are decided for the first warp (its row
-      // and warp symbols at 0); anything else is lane-uniform.
-      std::map<SymbolId, std::int64_t> FirstWarp, SecondBlock;
-      bool Block = false;
-      for (SymbolId Id : Diff.symbols()) {
-        if (!Symbols[Id].ThreadDerived && !Symbols[Id].isBlockIndex())
-          return std::nullopt;
-        Block |= Symbols[Id].isBlockIndex();
-        FirstWarp[Id] = 0;
-        SecondBlock[Id] = Symbols[Id].isBlockIndex() ? 1 : 0;
-      }
-      GuardOnFirstWarp = true;
-      ++FirstWarpGuards;
-      if (Block) {
-        // A guard on a global index that lets in blocks after the first (a
-        // border, x > 0) is decided for the second, like every block inside
-        // the border; one that lets in the first block only (i == 0) is
-        // decided for it.
-        std::optional<LaneMask> Inside = Holds(Diff.substitute(SecondBlock));
-        if (!Inside || *Inside != 0)
-          return Inside;
-        GuardOnFirstBlock = true;
-        ++FirstBlockGuards;
-      }
-      return Holds(Diff.substitute(FirstWarp));
+      return compareLanes(BO->getOpcode(),
+                          evaluate(BO->getLHS()) - evaluate(BO->getRHS()));
     }
   }
   if (Cond->getType()->isIntegralOrEnumerationType() &&
@@ -523,6 +473,62 @@ std::optional<LaneMask> LaneEvaluator::evaluateCondition(const Expr *Cond) {
   if (const auto *Lit = dyn_cast<CXXBoolLiteralExpr>(Cond))
     return Lit->getValue() ? AllLanes : 0;
   return std::nullopt;
+}
+
+std::optional<LaneMask> LaneEvaluator::compareLanes(BinaryOperatorKind Op,
+                                                    LaneValue Diff,
+                                                    bool Interior) {
+  if (Diff.isUnknown())
+    return std::nullopt;
+  if (!Diff.terms().empty() && Geometry.assumesBounds()) {
+    // blockDim in a guard (index < blockDim.x) takes the assumed size,
+    // as loop bounds do.
+    auto Bounds = Geometry.boundsSubstitution();
+    bool MentionsBlockDim = false;
+    for (SymbolId Id : Diff.symbols())
+      MentionsBlockDim |= Bounds.count(Id) > 0;
+    if (MentionsBlockDim) {
+      Diff = Diff.substitute(Bounds);
+      UsedAssumedBounds = true;
+    }
+  }
+  auto Holds = [&](const LaneValue &V) -> std::optional<LaneMask> {
+    auto Lanes = V.asPerLane();
+    if (!Lanes)
+      return std::nullopt;
+    LaneMask M = 0;
+    for (unsigned L = 0; L < WarpLanes; ++L)
+      if (compareHolds(Op, (*Lanes)[L], 0))
+        M |= 1ULL << L;
+    return M;
+  };
+  if (Diff.terms().empty())
+    return Holds(Diff);
+  // Guards on the thread index are decided for the first warp (its row
+  // and warp symbols at 0); anything else is lane-uniform.
+  std::map<SymbolId, std::int64_t> FirstWarp, SecondBlock;
+  bool Block = false;
+  for (SymbolId Id : Diff.symbols()) {
+    if (!Symbols[Id].ThreadDerived && !Symbols[Id].isBlockIndex())
+      return std::nullopt;
+    Block |= Symbols[Id].isBlockIndex();
+    FirstWarp[Id] = 0;
+    SecondBlock[Id] = Symbols[Id].isBlockIndex() ? 1 : 0;
+  }
+  GuardOnFirstWarp = true;
+  ++FirstWarpGuards;
+  if (Block) {
+    // A guard on a global index that lets in blocks after the first (a
+    // border, x > 0) is decided for the second, like every block inside
+    // the border; one that lets in the first block only (i == 0) is
+    // decided for it.
+    std::optional<LaneMask> Inside = Holds(Diff.substitute(SecondBlock));
+    if (!Inside || *Inside != 0 || Interior)
+      return Inside;
+    GuardOnFirstBlock = true;
+    ++FirstBlockGuards;
+  }
+  return Holds(Diff.substitute(FirstWarp));
 }
 
 } // namespace gpumem::lanes

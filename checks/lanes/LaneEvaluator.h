@@ -89,6 +89,12 @@ public:
   /// lane in a way the analysis can decide (a bounds check on a parameter):
   /// such a guard is taken as true for the whole warp.
   std::optional<LaneMask> evaluateCondition(const clang::Expr *Cond);
+  /// Lanes where `Diff Op 0` holds, decided as evaluateCondition decides a
+  /// comparison (thread-index guards for the first warp, global-index
+  /// guards for the second block, or the first block where none of the
+  /// second's lanes pass, unless \p Interior); std::nullopt when undecided.
+  std::optional<LaneMask> compareLanes(clang::BinaryOperatorKind Op,
+                                       LaneValue Diff, bool Interior = false);
   /// The value of a pointer-typed expression.
   PointerValue evaluatePointer(const clang::Expr *E);
   /// The address of an lvalue expression.
@@ -311,6 +317,8 @@ private:
   /// \p Result, or a symbol of its own when it is unknown only because the
   /// algebra cannot keep \p Operation exact and every operand is shared by
   /// the warp's lanes.
+  /// min/max (and umin/umax) of a call's two arguments.
+  LaneValue minOrMax(const clang::CallExpr *Call, bool Min);
   LaneValue sharedResult(const LaneValue &Result, const clang::Expr *E,
                          llvm::StringRef Operation,
                          llvm::ArrayRef<const LaneValue *> Operands);
