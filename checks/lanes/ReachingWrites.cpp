@@ -115,6 +115,20 @@ WriteStep stepOf(const Expr *Write, const VarDecl *VD) {
     return Step;
   }
   const auto *BO = dyn_cast<BinaryOperator>(Write);
+  // `k += n, i += n`: the side that steps i, when the other does not
+  // mention it.
+  if (BO && BO->getOpcode() == BO_Comma) {
+    auto Mentions = [&](const Expr *Side) {
+      llvm::SmallVector<const DeclRefExpr *, 2> Refs;
+      readsOf(Side, VD, Refs);
+      return !Refs.empty();
+    };
+    if (!Mentions(BO->getLHS()))
+      return stepOf(BO->getRHS(), VD);
+    if (!Mentions(BO->getRHS()))
+      return stepOf(BO->getLHS(), VD);
+    return Step;
+  }
   if (!BO || !refTo(BO->getLHS(), VD))
     return Step;
   // i op= e

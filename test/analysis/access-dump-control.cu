@@ -141,3 +141,18 @@ __global__ void stepped(float *out, int n, int start) {
     v += threadIdx.x + 1;
   }
 }
+
+// Two variables stepped in one increment (a comma): each loop variable
+// takes its own step; one stepped twice there is not followed.
+__global__ void commaSteps(const double *b, double *out, int n) {
+  int k = 0;
+  for (int i = blockIdx.x * 64 + threadIdx.x; k < 4 && i < n; ++k, i += 32) {
+    out[i] = b[i];
+    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[i]' width 8; offset 8*lane + (512)*blockIdx.x + (256)*warp.x + (256)*iteration of 'i'; active 0xffffffff; in loop; scenarios 1; transactions 2, sectors 8
+    // CHECK: :[[@LINE-2]]:14: remark: load global 'b[i]' width 8; offset 8*lane + (512)*blockIdx.x + (256)*warp.x + (256)*iteration of 'i'; active 0xffffffff; in loop; scenarios 1; transactions 2, sectors 8
+  }
+  for (int i = threadIdx.x; i < n; i += 32, i *= 2) {
+    out[i] = 0.0;
+    // CHECK: :[[@LINE-1]]:5: remark: store global 'out[i]' width 8; offset unknown, reassigned (loop variable 'i' changes in a way the analysis does not follow); active 0xffffffff; in loop; scenarios 0; transactions 0, sectors 0
+  }
+}
