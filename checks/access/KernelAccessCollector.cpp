@@ -422,6 +422,16 @@ private:
       visit(If->getInit(), St);
       visit(If->getConditionVariableDeclStmt(), St);
       visit(If->getCond(), St);
+      // A condition fixed in this instantiation (`if (nIsPow2)`, `if
+      // (blockSize >= 512)` on template parameters): the other branch is
+      // not compiled, and its accesses are none of this kernel's.
+      bool Fixed = false;
+      if (const Expr *Cond = If->getCond();
+          Cond && !If->getConditionVariable() && !Cond->isValueDependent() &&
+          Cond->EvaluateAsBooleanCondition(Fixed, Ctx)) {
+        visit(Fixed ? If->getThen() : If->getElse(), St);
+        return;
+      }
       State Then = St, Else = St;
       if (!If->getConditionVariable()) {
         narrow(Then, If->getCond(), true);

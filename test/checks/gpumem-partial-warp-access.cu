@@ -124,3 +124,22 @@ __global__ void oneLaneWalks(const float *rowSums, float *out, int rows) {
   // CHECK-NOTES: :[[@LINE-8]]:14: note: index 'row' is defined here
   // CHECK-NOTES: :[[@LINE-11]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'oneLaneWalks' in this file; set option 'BlockDim' to fix it)
 }
+
+// A condition on a template parameter is no guard on the thread index: in
+// a one-thread block, the lone lane comes from the launch, not from a
+// guard, and this check (about guards) says nothing. It said the lanes
+// came from a guard.
+template <bool Enabled>
+__global__ void serialSum(const float *in, float *out, int n) {
+  if (Enabled) {
+    float sum = 0.0f;
+    for (int k = 0; k < n; ++k)
+      sum += in[k]; // OK: no guard narrows the warp
+    out[blockIdx.x] = sum;
+  }
+}
+
+void launchSerial(const float *in, float *out, int n) {
+  serialSum<true><<<4, 1>>>(in, out, n);
+}
+
