@@ -95,6 +95,11 @@ public:
   /// second's lanes pass, unless \p Interior); std::nullopt when undecided.
   std::optional<LaneMask> compareLanes(clang::BinaryOperatorKind Op,
                                        LaneValue Diff, bool Interior = false);
+  /// The value \p VD has when \p Loop starts: its init when it is the
+  /// loop's variable, or its initializer when nothing but the loop's
+  /// increment writes it; std::nullopt otherwise.
+  std::optional<LaneValue> valueEntering(const clang::VarDecl *VD,
+                                         const clang::ForStmt *Loop);
   /// The value of a pointer-typed expression.
   PointerValue evaluatePointer(const clang::Expr *E);
   /// The address of an lvalue expression.

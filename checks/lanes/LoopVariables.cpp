@@ -148,4 +148,29 @@ LaneValue LaneEvaluator::evaluateLoopVariable(const VarDecl *VD,
   return Remember(Init + Amount * LaneValue::symbol(Id));
 }
 
+std::optional<LaneValue> LaneEvaluator::valueEntering(const VarDecl *VD,
+                                                     const ForStmt *Loop) {
+  const FunctionFacts *F = Frames.empty() ? nullptr : Frames.back().Facts;
+  if (!F || !VD || !Loop || !VD->hasLocalStorage())
+    return std::nullopt;
+  if (const InductionLoop *Own = F->inductionLoopOf(VD);
+      Own && Own->Loop == Loop)
+    return evaluate(Own->Init);
+  const Expr *Init = VD->getInit();
+  if (!Init || !Loop->getInc() || isa<ParmVarDecl>(VD))
+    return std::nullopt;
+  auto Within = [](const Stmt *Outer, const Stmt *S, auto &Self) -> bool {
+    if (Outer == S)
+      return true;
+    for (const Stmt *Child : Outer->children())
+      if (Child && Self(Child, S, Self))
+        return true;
+    return false;
+  };
+  for (const Stmt *W : F->writesOf(VD))
+    if (!Within(Loop->getInc(), W, Within))
+      return std::nullopt;
+  return evaluateLocal(VD, Init);
+}
+
 } // namespace gpumem::lanes

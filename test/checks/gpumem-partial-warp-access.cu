@@ -143,3 +143,20 @@ void launchSerial(const float *in, float *out, int n) {
   serialSum<true><<<4, 1>>>(in, out, n);
 }
 
+// A loop that every active lane leaves after one pass (its counter starts
+// at the lane's index below 8 and steps by 8 past the bound 8) makes each
+// access once: not a loop the lanes could share. The same loop with a
+// bound of 32 runs four times: reported.
+__global__ void onePassPerLane(const float *b, float *out, int n) {
+  if (threadIdx.x < 8) {
+    int k = threadIdx.x;
+    for (int i = k + blockIdx.x * 8; k < 8 && i < n; k += 8, i += 8)
+      out[i] = b[i]; // OK: one pass
+    for (int j = threadIdx.x; j < 32; j += 8)
+      out[j] = 0.0f;
+    // CHECK-NOTES: :[[@LINE-1]]:7: warning: global store of 'out[j]' by 8 of 32 lanes inside a loop: 1 transaction per warp (25.0% efficiency), 1 sector, 32 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
+    // CHECK-NOTES: :[[@LINE-2]]:7: note: the active lanes come from a guard on the thread index, evaluated for the first warp of the block
+    // CHECK-NOTES: :[[@LINE-4]]:14: note: index 'j' is defined here
+    // CHECK-NOTES: :[[@LINE-10]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'onePassPerLane' in this file; set option 'BlockDim' to fix it)
+  }
+}
