@@ -67,7 +67,13 @@ LaneValue LaneEvaluator::minOrMax(const CallExpr *Call, bool Min) {
                     : std::max<std::int64_t>((*PerLane)[L], 0);
     return Second + LaneValue::perLane(Pick);
   }
-  if (!Diff.isUnknown() && FirstVaries != SecondVaries) {
+  // A symbol the collector enumerates (a loop counter with known values,
+  // the warp's row in a known block) is set to each value and the call
+  // evaluated again, per lane: no decision for all of them from one.
+  const bool Enumerable = llvm::any_of(Diff.symbols(), [&](SymbolId Id) {
+    return !Symbols[Id].Values.empty();
+  });
+  if (!Diff.isUnknown() && !Enumerable && FirstVaries != SecondVaries) {
     // A lane's value against a bound: where the comparison is decided as
     // an `if` would decide it, inside the grid (the second block, the
     // first warp), and every lane takes the same side, that side.
@@ -77,12 +83,8 @@ LaneValue LaneEvaluator::minOrMax(const CallExpr *Call, bool Min) {
       return *TakesFirst ? First : Second;
     // A bound the lanes cannot be compared with (`min(x, w - 1)`, w a
     // parameter): a bounds check, taken as not reached for the whole warp,
-    // as `if (x < w)` is taken as true. Not a loop counter with known
-    // values: the access is evaluated again with it pinned.
-    const bool Enumerable = llvm::any_of(Diff.symbols(), [&](SymbolId Id) {
-      return !Symbols[Id].Values.empty();
-    });
-    if (!TakesFirst && !Enumerable)
+    // as `if (x < w)` is taken as true.
+    if (!TakesFirst)
       return FirstVaries ? First : Second;
   }
   return sharedResult(LaneValue::unknown(UnknownKind::SymbolicOperation,

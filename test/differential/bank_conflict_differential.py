@@ -4,8 +4,8 @@
 Generates one .cu file of random kernels, each with one shared array
 `__shared__ T a[R][C]` (T one of float, double, int, char, float2, float4;
 R and C in 1..64), one access `a[E1][E2]` whose indices are random integer
-expressions over tx = threadIdx.x and ty = threadIdx.y (+ - * / % ^ & and
-small constants, C semantics: truncating division), and one constant launch
+expressions over tx = threadIdx.x and ty = threadIdx.y (+ - * / % ^ &, min
+and max, small constants, C semantics: truncating division), and one constant launch
 `<<<1, dim3(X, Y)>>>`. For every warp of the block it computes, in Python and
 independently of the tool, the byte address each lane touches (thread
 t = 32 * warp + lane, tx = t % X, ty = t / X) and the bank-conflict degree of
@@ -109,6 +109,10 @@ def evaluate(e, tx, ty):
         return a ^ b  # two's complement, as int in C for these magnitudes
     if op == "&":
         return a & b
+    if op == "min":
+        return min(a, b)
+    if op == "max":
+        return max(a, b)
     raise ValueError(op)
 
 
@@ -118,6 +122,8 @@ def to_c(e):
         return op
     if op == "c":
         return str(e[1])
+    if op in ("min", "max"):
+        return "%s(%s, %s)" % (op, to_c(e[1]), to_c(e[2]))
     return "(%s %s %s)" % (to_c(e[1]), op, to_c(e[2]))
 
 
@@ -161,6 +167,10 @@ def random_expr(rng, depth, threads):
         return ("^", sub, other)
     if kind < 0.95:
         return ("&", sub, ("c", rng.choice(MASKS)))
+    if kind < 0.975:
+        # a clamp: the lanes on either side of the bound take different
+        # sides, the warps of a block differently
+        return (rng.choice(["min", "max"]), sub, ("c", rng.choice(CONSTANTS)))
     # a product of two thread indices
     return ("*", sub, random_leaf(rng, 1.0))
 
