@@ -347,64 +347,6 @@ private:
     S.FirstBlockGuard |= Eval.firstBlockGuardCount() != FirstBlockBefore;
   }
 
-  /// True when no active lane runs \p For's body twice: a condition `v <
-  /// B` (alone or in a conjunction) with B a constant and v stepped by a
-  /// constant that takes every active lane past B in one step (`for (k =
-  /// threadIdx.x; k < 8; k += 8)` under `threadIdx.x < 8`). Its accesses
-  /// are made once, not in a loop.
-  bool runsAtMostOnce(const ForStmt *For, const State &St) {
-    llvm::SmallVector<const Expr *, 4> Conjuncts;
-    llvm::SmallVector<const Expr *, 4> Work{For->getCond()};
-    while (!Work.empty()) {
-      const Expr *E = Work.pop_back_val();
-      if (!E || Conjuncts.size() > 8)
-        continue;
-      E = E->IgnoreParenImpCasts();
-      if (const auto *BO = dyn_cast<BinaryOperator>(E);
-          BO && BO->getOpcode() == BO_LAnd) {
-        Work.push_back(BO->getLHS());
-        Work.push_back(BO->getRHS());
-      } else {
-        Conjuncts.push_back(E);
-      }
-    }
-    for (const Expr *C : Conjuncts) {
-      const auto *BO = dyn_cast<BinaryOperator>(C);
-      if (!BO || !BO->isRelationalOp())
-        continue;
-      // v < B, v <= B, B > v, B >= v.
-      const bool VarLeft = BO->getOpcode() == BO_LT || BO->getOpcode() == BO_LE;
-      const Expr *VarSide = VarLeft ? BO->getLHS() : BO->getRHS();
-      const Expr *BoundSide = VarLeft ? BO->getRHS() : BO->getLHS();
-      const auto *Ref = dyn_cast<DeclRefExpr>(VarSide->IgnoreParenImpCasts());
-      const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-      Expr::EvalResult Bound, Amount;
-      if (!VD || BoundSide->isValueDependent() ||
-          !BoundSide->EvaluateAsInt(Bound, Ctx))
-        continue;
-      lanes::WriteStep Step = lanes::stepOf(For->getInc(), VD);
-      if (Step.Kind != lanes::StepKind::Add || Step.Negate || !Step.Amount ||
-          Step.Amount->isValueDependent() ||
-          !Step.Amount->EvaluateAsInt(Amount, Ctx) ||
-          Amount.Val.getInt().getSExtValue() <= 0)
-        continue;
-      std::optional<LaneValue> Entry = Eval.valueEntering(VD, For);
-      if (!Entry || Entry->isUnknown())
-        continue;
-      // Lanes whose second value still passes: entry + step - B < 0 (or
-      // <= 0 for <=).
-      const bool Strict = BO->getOpcode() == BO_LT || BO->getOpcode() == BO_GT;
-      LaneValue Second =
-          *Entry + LaneValue::constant(Amount.Val.getInt().getSExtValue()) -
-          LaneValue::constant(Bound.Val.getInt().getSExtValue());
-      std::optional<lanes::LaneMask> Again =
-          Eval.compareLanes(Strict ? BO_LT : BO_LE, Second);
-      if (Again && (*Again & St.Active) == 0)
-        return true;
-    }
-    return false;
-  }
-
   /// Adds to \p Out the loop variables with known values that the
   /// comparisons of \p Cond read (through !, && and ||).
   void conditionSymbols(const Expr *Cond, std::vector<SymbolId> &Out,
@@ -502,7 +444,9 @@ private:
     if (const auto *For = dyn_cast<ForStmt>(S)) {
       visit(For->getInit(), St);
       State Body = St;
-      if (!runsAtMostOnce(For, St))
+      // A loop each active lane leaves after one pass makes its accesses
+      // once.
+      if (!Eval.runsAtMostOnce(For, St.Active))
         ++Body.LoopDepth;
       visit(For->getCond(), Body);
       visit(For->getBody(), Body);

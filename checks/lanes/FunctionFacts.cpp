@@ -79,17 +79,6 @@ private:
   }
 };
 
-bool contains(const Stmt *Outer, const Stmt *Inner) {
-  if (!Outer)
-    return false;
-  if (Outer == Inner)
-    return true;
-  for (const Stmt *Child : Outer->children())
-    if (contains(Child, Inner))
-      return true;
-  return false;
-}
-
 /// The for-loops of a body.
 void forLoops(const Stmt *S, llvm::SmallVectorImpl<const ForStmt *> &Out,
               unsigned Depth = 0) {
@@ -102,6 +91,17 @@ void forLoops(const Stmt *S, llvm::SmallVectorImpl<const ForStmt *> &Out,
 }
 
 } // namespace
+
+bool contains(const Stmt *Outer, const Stmt *Inner) {
+  if (!Outer)
+    return false;
+  if (Outer == Inner)
+    return true;
+  for (const Stmt *Child : Outer->children())
+    if (contains(Child, Inner))
+      return true;
+  return false;
+}
 
 FunctionFacts::FunctionFacts(const FunctionDecl *FD) {
   if (!FD || !FD->hasBody())

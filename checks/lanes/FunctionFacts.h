@@ -26,6 +26,9 @@ struct InductionLoop {
   const clang::Expr *Init = nullptr;
 };
 
+/// True when \p Inner is \p Outer or one of the statements under it.
+bool contains(const clang::Stmt *Outer, const clang::Stmt *Inner);
+
 /// Writes to variables in one function body.
 class FunctionFacts {
 public:

@@ -95,11 +95,12 @@ public:
   /// second's lanes pass, unless \p Interior); std::nullopt when undecided.
   std::optional<LaneMask> compareLanes(clang::BinaryOperatorKind Op,
                                        LaneValue Diff, bool Interior = false);
-  /// The value \p VD has when \p Loop starts: its init when it is the
-  /// loop's variable, or its initializer when nothing but the loop's
-  /// increment writes it; std::nullopt otherwise.
-  std::optional<LaneValue> valueEntering(const clang::VarDecl *VD,
-                                         const clang::ForStmt *Loop);
+  /// True when none of the \p Active lanes runs \p Loop's body twice: a
+  /// condition `v < B` (alone or in a conjunction) with B a constant and
+  /// v stepped by a constant that takes every active lane past B in one
+  /// step (`for (k = threadIdx.x; k < 8; k += 8)` under `threadIdx.x <
+  /// 8`), decided as compareLanes decides.
+  bool runsAtMostOnce(const clang::ForStmt *Loop, LaneMask Active);
   /// The value of a pointer-typed expression.
   PointerValue evaluatePointer(const clang::Expr *E);
   /// The address of an lvalue expression.
@@ -322,6 +323,11 @@ private:
   /// \p Result, or a symbol of its own when it is unknown only because the
   /// algebra cannot keep \p Operation exact and every operand is shared by
   /// the warp's lanes.
+  /// The value \p VD has when \p Loop starts: its init when it is the
+  /// loop's variable, or its initializer when nothing but the loop's
+  /// increment writes it; std::nullopt otherwise.
+  std::optional<LaneValue> valueEntering(const clang::VarDecl *VD,
+                                         const clang::ForStmt *Loop);
   /// min/max (and umin/umax) of a call's two arguments.
   LaneValue minOrMax(const clang::CallExpr *Call, bool Min);
   LaneValue sharedResult(const LaneValue &Result, const clang::Expr *E,

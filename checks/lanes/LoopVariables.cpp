@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "checks/lanes/LaneEvaluator.h"
 
+#include "checks/lanes/ConstantInt.h"
 #include "checks/lanes/EvaluatorSupport.h"
 
 namespace gpumem::lanes {
@@ -159,18 +160,58 @@ std::optional<LaneValue> LaneEvaluator::valueEntering(const VarDecl *VD,
   const Expr *Init = VD->getInit();
   if (!Init || !Loop->getInc() || isa<ParmVarDecl>(VD))
     return std::nullopt;
-  auto Within = [](const Stmt *Outer, const Stmt *S, auto &Self) -> bool {
-    if (Outer == S)
-      return true;
-    for (const Stmt *Child : Outer->children())
-      if (Child && Self(Child, S, Self))
-        return true;
-    return false;
-  };
   for (const Stmt *W : F->writesOf(VD))
-    if (!Within(Loop->getInc(), W, Within))
+    if (!contains(Loop->getInc(), W))
       return std::nullopt;
   return evaluateLocal(VD, Init);
+}
+
+bool LaneEvaluator::runsAtMostOnce(const ForStmt *Loop, LaneMask Active) {
+  llvm::SmallVector<const Expr *, 4> Conjuncts;
+  llvm::SmallVector<const Expr *, 4> Work{Loop->getCond()};
+  while (!Work.empty() && Conjuncts.size() <= 8) {
+    const Expr *E = Work.pop_back_val();
+    if (!E)
+      continue;
+    E = E->IgnoreParenImpCasts();
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && BO->getOpcode() == BO_LAnd) {
+      Work.push_back(BO->getLHS());
+      Work.push_back(BO->getRHS());
+    } else {
+      Conjuncts.push_back(E);
+    }
+  }
+  for (const Expr *C : Conjuncts) {
+    const auto *BO = dyn_cast<BinaryOperator>(C);
+    if (!BO || !BO->isRelationalOp())
+      continue;
+    // v < B, v <= B, B > v, B >= v.
+    const bool VarLeft =
+        BO->getOpcode() == BO_LT || BO->getOpcode() == BO_LE;
+    const Expr *BoundSide = VarLeft ? BO->getRHS() : BO->getLHS();
+    const auto *Ref = dyn_cast<DeclRefExpr>(
+        (VarLeft ? BO->getLHS() : BO->getRHS())->IgnoreParenImpCasts());
+    const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    std::optional<std::int64_t> Bound = constantInt(BoundSide, Ctx);
+    WriteStep Step = VD ? stepOf(Loop->getInc(), VD) : WriteStep{};
+    std::optional<std::int64_t> By =
+        Step.Amount ? constantInt(Step.Amount, Ctx) : std::nullopt;
+    if (!Bound || Step.Kind != StepKind::Add || Step.Negate || !By ||
+        *By <= 0)
+      continue;
+    std::optional<LaneValue> Entry = valueEntering(VD, Loop);
+    if (!Entry || Entry->isUnknown())
+      continue;
+    // The lanes whose second value still passes the bound.
+    const bool Strict = BO->getOpcode() == BO_LT || BO->getOpcode() == BO_GT;
+    std::optional<LaneMask> Again =
+        compareLanes(Strict ? BO_LT : BO_LE,
+                     *Entry + LaneValue::constant(*By - *Bound));
+    if (Again && (*Again & Active) == 0)
+      return true;
+  }
+  return false;
 }
 
 } // namespace gpumem::lanes
