@@ -1,0 +1,191 @@
+//===- AccessShapes.cpp - what an access's expression says of it ---------===//
+//
+// AccessShapes.h says what each function answers.
+//
+//===----------------------------------------------------------------------===//
+#include "checks/access/AccessShapes.h"
+
+#include "checks/lanes/ConstantInt.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/AST/StmtCXX.h"
+
+namespace gpumem::access {
+
+using namespace clang;
+
+namespace {
+
+/// Scalar fields of a record, nested records and arrays flattened.
+unsigned countScalarFields(const RecordDecl *RD, unsigned Depth = 0) {
+  if (!RD || Depth > 8 || !RD->getDefinition())
+    return 0;
+  unsigned Count = 0;
+  for (const FieldDecl *FD : RD->getDefinition()->fields()) {
+    QualType T = FD->getType().getCanonicalType();
+    std::uint64_t Elements = 1;
+    while (const auto *AT = dyn_cast<ConstantArrayType>(T.getTypePtr())) {
+      Elements *= AT->getSize().getZExtValue();
+      T = AT->getElementType().getCanonicalType();
+    }
+    unsigned Per = T->isRecordType()
+                       ? countScalarFields(T->getAsRecordDecl(), Depth + 1)
+                       : 1;
+    Count += static_cast<unsigned>(Elements * Per);
+  }
+  return Count;
+}
+
+} // namespace
+
+std::optional<StructField> structFieldOf(const Expr *E, ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  std::string Path;
+  std::int64_t Offset = 0;
+  const Expr *Element = E;
+  auto Prepend = [&Path](const std::string &Part) {
+    Path = Path.empty() || Path.front() == '[' ? Part + Path
+                                               : Part + "." + Path;
+  };
+  while (true) {
+    // s[i].v[2]: a constant index into an array field stays inside the
+    // element; its offset is part of the field's.
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Element)) {
+      const auto *Field =
+          dyn_cast<MemberExpr>(AS->getBase()->IgnoreParenImpCasts());
+      std::optional<std::int64_t> Index =
+          Field ? lanes::constantInt(AS->getIdx(), Ctx) : std::nullopt;
+      if (!Index || !Field->getType()->isConstantArrayType() ||
+          AS->getType()->isIncompleteType())
+        break;
+      std::int64_t I = *Index;
+      Path = "[" + std::to_string(I) + "]" +
+             (Path.empty() || Path.front() == '[' ? "" : ".") + Path;
+      Offset += I * Ctx.getTypeSizeInChars(AS->getType()).getQuantity();
+      Element = Field;
+      continue;
+    }
+    const auto *ME = dyn_cast<MemberExpr>(Element);
+    if (!ME)
+      break;
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!FD || FD->isBitField())
+      return std::nullopt;
+    Prepend(FD->getNameAsString());
+    Offset += static_cast<std::int64_t>(
+        Ctx.getASTRecordLayout(FD->getParent())
+            .getFieldOffset(FD->getFieldIndex()) /
+        Ctx.getCharWidth());
+    if (ME->isArrow()) {
+      // p->x: the element is *p.
+      QualType Pointee = ME->getBase()->getType()->getPointeeType();
+      const RecordDecl *RD = Pointee->getAsRecordDecl();
+      if (!RD || Pointee->isIncompleteType())
+        return std::nullopt;
+      return StructField{RD, Ctx.getTypeSizeInChars(Pointee).getQuantity(),
+                         Path, Offset, countScalarFields(RD)};
+    }
+    Element = ME->getBase()->IgnoreParenImpCasts();
+  }
+  QualType T = Element->getType();
+  const RecordDecl *RD = T->getAsRecordDecl();
+  if (!RD || T->isIncompleteType())
+    return std::nullopt;
+  if (!isa<ArraySubscriptExpr>(Element) && !isa<UnaryOperator>(Element))
+    return std::nullopt;
+  return StructField{RD, Ctx.getTypeSizeInChars(T).getQuantity(), Path,
+                     Offset, countScalarFields(RD)};
+}
+
+std::optional<ArrayShape> arrayShapeOf(const ValueDecl *Base,
+                                       ASTContext &Ctx) {
+  const auto *VD = dyn_cast_or_null<VarDecl>(Base);
+  if (!VD)
+    return std::nullopt;
+  QualType T = VD->getType().getCanonicalType();
+  if (!T->isArrayType())
+    return std::nullopt;
+  ArrayShape Shape;
+  Shape.Decl = VD;
+  while (const auto *AT = Ctx.getAsArrayType(T)) {
+    if (const auto *CAT = dyn_cast<ConstantArrayType>(AT))
+      Shape.Dims.push_back(static_cast<std::int64_t>(CAT->getSize().getZExtValue()));
+    T = AT->getElementType().getCanonicalType();
+  }
+  if (!T->isIncompleteType() && T->isConstantSizeType())
+    Shape.ElementBytes = Ctx.getTypeSizeInChars(T).getQuantity();
+  return Shape;
+}
+
+std::int64_t baseAlignmentOf(const ValueDecl *Base, ASTContext &Ctx) {
+  if (!Base)
+    return 0;
+  if (isa<ParmVarDecl>(Base))
+    return 256;
+  return Ctx.getDeclAlign(Base).getQuantity();
+}
+
+bool mayBeMemory(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow()) {
+    // A field of a value a call returns (block.thread_index().x, a struct
+    // made on the spot) is in registers, not memory.
+    const Expr *Root = ME->getBase()->IgnoreImplicit()->IgnoreParens();
+    for (const auto *Inner = dyn_cast<MemberExpr>(Root);
+         Inner && !Inner->isArrow(); Inner = dyn_cast<MemberExpr>(Root))
+      Root = Inner->getBase()->IgnoreImplicit()->IgnoreParens();
+    if ((isa<CallExpr>(Root) && !Root->getType()->isReferenceType() &&
+         !Root->isGLValue()) ||
+        isa<CXXConstructExpr>(Root))
+      return false;
+  }
+  if (isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E))
+    return true;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->getOpcode() == UO_Deref;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+      return cuda::isSharedVariable(VD) || cuda::isDeviceGlobalVariable(VD) ||
+             VD->getType()->isReferenceType();
+  return false;
+}
+
+bool isExitStatement(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S) || isa<ContinueStmt>(S) || isa<BreakStmt>(S))
+    return true;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return CS->size() == 1 && isExitStatement(CS->body_front());
+  return false;
+}
+
+unsigned instructionBytes(const Expr *Target, unsigned Width,
+                          ASTContext &Ctx) {
+  std::int64_t Align = 1;
+  QualType T = Target ? Target->getType() : QualType();
+  if (!T.isNull() && !T->isVoidType() && !T->isIncompleteType() &&
+      !T->isDependentType())
+    Align = Ctx.getTypeAlignInChars(T).getQuantity();
+  for (unsigned Bytes : {16U, 8U, 4U, 2U})
+    if (Width % Bytes == 0 && Align % Bytes == 0)
+      return Bytes;
+  return Width ? 1 : 0;
+}
+
+bool isAtomic(StringRef Name) {
+  return Name.starts_with("atomic") || Name.starts_with("__atomic");
+}
+
+bool isLoadIntrinsic(StringRef Name) {
+  return Name == "__ldg" || Name == "__ldcg" || Name == "__ldca" ||
+         Name == "__ldcs" || Name == "__ldlu" || Name == "__ldcv";
+}
+
+bool isStoreIntrinsic(StringRef Name) {
+  return Name == "__stcs" || Name == "__stcg" || Name == "__stwb" ||
+         Name == "__stwt";
+}
+
+} // namespace gpumem::access

@@ -1,0 +1,59 @@
+//===- AccessShapes.h - what an access's expression says of it -*- C++ -*-===//
+//
+// Facts about one access read off its expression and declarations, before
+// any lane is evaluated: the record field it goes through, the shape and
+// alignment of the array or pointer it is based on, the widest instruction
+// its type allows, and which calls are memory intrinsics.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUMEM_CHECKS_ACCESS_ACCESSSHAPES_H
+#define GPUMEM_CHECKS_ACCESS_ACCESSSHAPES_H
+
+#include "checks/access/MemoryAccess.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace gpumem::access {
+
+/// The record element and field path an lvalue reaches through `.`.
+std::optional<StructField> structFieldOf(const clang::Expr *E,
+                                         clang::ASTContext &Ctx);
+
+/// The declared shape of the array variable under an lvalue, if any.
+std::optional<ArrayShape> arrayShapeOf(const clang::ValueDecl *Base,
+                                       clang::ASTContext &Ctx);
+
+/// The alignment \p Base is known to have: cudaMalloc returns 256-byte
+/// aligned memory to kernel pointer parameters; a variable has the
+/// alignment it is declared with (__align__, or its type's).
+std::int64_t baseAlignmentOf(const clang::ValueDecl *Base,
+                             clang::ASTContext &Ctx);
+
+/// An expression that may denote memory (not a plain local variable).
+bool mayBeMemory(const clang::Expr *E);
+
+/// `return`, `continue` or `break`, alone or in braces.
+bool isExitStatement(const clang::Stmt *S);
+
+/// The widest load or store the hardware can use for \p Width bytes of
+/// \p Target's type: a power of two up to 16 that divides the width and
+/// the type's alignment (alignment decides the instruction: a float3,
+/// aligned to 4, is read with three 32-bit loads).
+unsigned instructionBytes(const clang::Expr *Target, unsigned Width,
+                          clang::ASTContext &Ctx);
+
+/// `atomicAdd` and the other atomics, CUDA's and the compiler's.
+bool isAtomic(llvm::StringRef Name);
+/// `__ldg` and the other cache-hinted loads.
+bool isLoadIntrinsic(llvm::StringRef Name);
+/// The cache-hinted stores `__stcs(p, v)` and friends.
+bool isStoreIntrinsic(llvm::StringRef Name);
+
+} // namespace gpumem::access
+
+#endif // GPUMEM_CHECKS_ACCESS_ACCESSSHAPES_H
