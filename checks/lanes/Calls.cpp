@@ -36,14 +36,9 @@ LaneValue LaneEvaluator::evaluateCall(const CallExpr *Call) {
   if (auto C = constantInt(Call, Ctx))
     return LaneValue::constant(*C);
   // A helper that only returns an expression: inline it.
-  const FunctionDecl *Def = nullptr;
-  if (Callee->hasBody(Def))
-    if (const Expr *Returned = returnedExpression(Def);
-        Returned && enterCall(Call)) {
-      LaneValue V = evaluate(Returned);
-      leaveCall();
-      return V;
-    }
+  if (const Expr *Returned = returnedBy(Call))
+    if (CallScope In(*this, Call); In)
+      return evaluate(Returned);
   return LaneValue::unknown(UnknownKind::NotFollowed,
                             "call to '" + Callee->getNameAsString() +
                                 "' the analysis does not follow",
@@ -92,6 +87,12 @@ LaneValue LaneEvaluator::minOrMax(const CallExpr *Call, bool Min) {
                                          loc(Call)),
                       Call, Call->getDirectCallee()->getName(),
                       {&First, &Second});
+}
+
+const Expr *LaneEvaluator::returnedBy(const CallExpr *Call) const {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Def = nullptr;
+  return Callee && Callee->hasBody(Def) ? returnedExpression(Def) : nullptr;
 }
 
 bool LaneEvaluator::enterCall(const CallExpr *Call) {

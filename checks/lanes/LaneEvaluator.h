@@ -212,6 +212,28 @@ private:
   /// value computed under it outlives it.
   llvm::SmallVector<Override, 2> Fixed;
   class FixedScope;
+  /// A call entered for the lifetime of the scope (its parameters bound);
+  /// converts to false, and leaves nothing to undo, when the call cannot
+  /// be followed.
+  class CallScope {
+  public:
+    CallScope(LaneEvaluator &E, const clang::CallExpr *Call)
+        : E(E), Entered(E.enterCall(Call)) {}
+    ~CallScope() {
+      if (Entered)
+        E.leaveCall();
+    }
+    explicit operator bool() const { return Entered; }
+    CallScope(const CallScope &) = delete;
+    CallScope &operator=(const CallScope &) = delete;
+
+  private:
+    LaneEvaluator &E;
+    bool Entered;
+  };
+  /// What \p Call's callee only returns (a helper whose body is `return
+  /// e;`, defined here); null otherwise.
+  const clang::Expr *returnedBy(const clang::CallExpr *Call) const;
   std::map<const clang::VarDecl *, LaneValue> LoopValues;
   std::vector<LoopSymbol> LoopSymbols;
   std::map<SymbolId, std::int64_t> Pinned;

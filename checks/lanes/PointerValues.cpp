@@ -150,15 +150,10 @@ PointerValue LaneEvaluator::evaluatePointer(const Expr *E) {
   // A helper (or conversion operator) that returns a buffer or a cast of
   // one: inlined like integer helpers.
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    const FunctionDecl *Def = nullptr;
-    if (const FunctionDecl *Callee = Call->getDirectCallee();
-        Callee && Callee->hasBody(Def))
-      if (const Expr *Returned = returnedExpression(Def);
-          Returned && Returned->getType()->isPointerType() && enterCall(Call)) {
-        PointerValue P = evaluatePointer(Returned);
-        leaveCall();
-        return P;
-      }
+    if (const Expr *Returned = returnedBy(Call);
+        Returned && Returned->getType()->isPointerType())
+      if (CallScope In(*this, Call); In)
+        return evaluatePointer(Returned);
     return PointerValue::unknown(UnknownKind::NotFollowed,
                                  "pointer returned by a call the analysis "
                                  "does not follow",
@@ -260,17 +255,11 @@ PointerValue LaneEvaluator::evaluateAddress(const Expr *E) {
     return evaluateAddress(MT->getSubExpr());
   }
   // A helper returning a reference (a getter's `return low;`): inlined.
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    const FunctionDecl *Def = nullptr;
-    if (const FunctionDecl *Callee = Call->getDirectCallee();
-        Callee && Callee->hasBody(Def))
-      if (const Expr *Returned = returnedExpression(Def);
-          Returned && Returned->isGLValue() && enterCall(Call)) {
-        PointerValue P = evaluateAddress(Returned);
-        leaveCall();
-        return P;
-      }
-  }
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    if (const Expr *Returned = returnedBy(Call);
+        Returned && Returned->isGLValue())
+      if (CallScope In(*this, Call); In)
+        return evaluateAddress(Returned);
   return PointerValue::unknown(UnknownKind::NotFollowed,
                                "lvalue the analysis does not follow", loc(E));
 }
