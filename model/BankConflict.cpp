@@ -1,5 +1,6 @@
 //===- BankConflict.cpp - distinct words per bank per phase ---------------===//
 #include "model/BankConflict.h"
+#include "model/IntegerMath.h"
 
 #include <algorithm>
 #include <tuple>
@@ -8,17 +9,6 @@
 namespace gpumem::model {
 
 namespace {
-
-std::int64_t floorDiv(std::int64_t A, std::int64_t B) {
-  std::int64_t Q = A / B;
-  return (A % B != 0 && (A < 0) != (B < 0)) ? Q - 1 : Q;
-}
-
-/// A mod B in [0, B) for B > 0, without the overflow of A - floor(A/B)*B.
-std::int64_t floorMod(std::int64_t A, std::int64_t B) {
-  std::int64_t R = A % B;
-  return R < 0 ? R + B : R;
-}
 
 unsigned phaseCountFor(unsigned Width, PhaseRule Rule) {
   if (Rule == PhaseRule::WholeWarp)

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "model/GlobalCost.h"
+#include "model/IntegerMath.h"
 
 #include <algorithm>
 #include <limits>
@@ -14,11 +15,6 @@
 namespace gpumem::model {
 
 namespace {
-
-std::int64_t floorDiv(std::int64_t A, std::int64_t B) {
-  std::int64_t Q = A / B;
-  return (A % B != 0 && (A < 0) != (B < 0)) ? Q - 1 : Q;
-}
 
 using Ranges = std::vector<std::pair<std::int64_t, std::int64_t>>;
 

@@ -1,5 +1,6 @@
 //===- GlobalVerdict.cpp --------------------------------------------------===//
 #include "checks/access/GlobalVerdict.h"
+#include "model/IntegerMath.h"
 
 #include <algorithm>
 #include <bitset>
@@ -11,10 +12,7 @@ using gpumem::model::WarpFootprint;
 
 namespace {
 
-std::int64_t floorMod(std::int64_t A, std::int64_t B) {
-  std::int64_t R = A % B;
-  return R < 0 ? R + B : R;
-}
+using gpumem::model::floorMod;
 
 /// The constant stride between active lanes, if there is one.
 std::optional<std::int64_t> strideOf(const lanes::LaneVector &Offset,

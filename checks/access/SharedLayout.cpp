@@ -4,6 +4,7 @@
 #include "checks/access/GlobalVerdict.h"
 
 #include "clang/AST/Stmt.h"
+#include "model/IntegerMath.h"
 
 #include <numeric>
 
@@ -11,10 +12,7 @@ namespace gpumem::access {
 
 namespace {
 
-std::int64_t floorDiv(std::int64_t A, std::int64_t B) {
-  std::int64_t Q = A / B;
-  return (A % B != 0 && (A < 0) != (B < 0)) ? Q - 1 : Q;
-}
+using gpumem::model::floorDiv;
 
 /// Byte pitch of each dimension, outermost first.
 std::vector<std::int64_t> pitches(const ArrayShape &Shape, std::int64_t Pad) {

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "checks/lanes/LaneValue.h"
+#include "model/IntegerMath.h"
 
 #include <algorithm>
 #include <sstream>
@@ -13,6 +14,8 @@
 namespace gpumem::lanes {
 
 namespace {
+
+using gpumem::model::floorMod;
 
 bool allEqual(const LaneVector &V) {
   return std::all_of(V.begin(), V.end(), [&](std::int64_t X) { return X == V[0]; });
@@ -57,11 +60,6 @@ std::int64_t powerAbove(std::int64_t Mask) {
   while (P <= Mask && P < (std::int64_t(1) << 62))
     P <<= 1;
   return P;
-}
-
-std::int64_t floorMod(std::int64_t A, std::int64_t B) {
-  std::int64_t R = A % B;
-  return R < 0 ? R + B : R;
 }
 
 } // namespace

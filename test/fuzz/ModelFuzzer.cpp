@@ -15,6 +15,7 @@
 #include "model/GlobalCost.h"
 #include "model/Roofline.h"
 #include "model/WarpFootprint.h"
+#include "model/IntegerMath.h"
 
 #include <fuzzer/FuzzedDataProvider.h>
 
@@ -48,11 +49,6 @@ namespace {
     std::fprintf(stderr, " %lld", static_cast<long long>(A));
   std::fprintf(stderr, "\n");
   fail(What);
-}
-
-std::int64_t floorDiv(std::int64_t A, std::int64_t B) {
-  std::int64_t Q = A / B;
-  return (A % B != 0 && (A < 0) != (B < 0)) ? Q - 1 : Q;
 }
 
 /// Any size a check option can hold: a positive unsigned, mostly small.
