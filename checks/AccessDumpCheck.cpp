@@ -139,7 +139,7 @@ static const char *spaceName(::gpumem::lanes::MemorySpace Space) {
 void AccessDumpCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
   for (const KernelAccesses &Kernel : Kernels) {
     std::string Shape = "assumed";
-    auto ShapeText = [](const ::gpumem::lanes::BlockShape &S) {
+    auto ShapeText = [](const ::gpumem::cuda::BlockShape &S) {
       return S.text("x", "?");
     };
     if (Kernel.LaunchShape)

@@ -144,7 +144,7 @@ std::optional<std::string> gpumemOptionProblem(llvm::StringRef Option,
   return std::nullopt;
 }
 
-std::optional<::gpumem::lanes::BlockShape> parseBlockDim(llvm::StringRef Text) {
+std::optional<::gpumem::cuda::BlockShape> parseBlockDim(llvm::StringRef Text) {
   Text = Text.trim();
   if (Text.empty())
     return std::nullopt;
@@ -157,7 +157,7 @@ std::optional<::gpumem::lanes::BlockShape> parseBlockDim(llvm::StringRef Text) {
     if (Parts[I].trim().getAsInteger(10, Dims[I]) || Dims[I] <= 0 ||
         Dims[I] > 1024)
       return std::nullopt;
-  return ::gpumem::lanes::BlockShape{Dims[0], Dims[1], Dims[2]};
+  return ::gpumem::cuda::BlockShape{Dims[0], Dims[1], Dims[2]};
 }
 
 } // namespace clang::tidy::gpumem

@@ -46,7 +46,7 @@ std::optional<std::string> gpumemOptionProblem(llvm::StringRef Option,
                                                llvm::StringRef Value);
 
 /// Parses "X", "X,Y" or "X,Y,Z" (positive integers).
-std::optional<::gpumem::lanes::BlockShape> parseBlockDim(llvm::StringRef Text);
+std::optional<::gpumem::cuda::BlockShape> parseBlockDim(llvm::StringRef Text);
 
 } // namespace clang::tidy::gpumem
 

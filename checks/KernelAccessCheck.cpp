@@ -227,14 +227,14 @@ bool KernelAccessCheck::holdsUnderOtherShapes(
     return true;
   // Common 2-D tiles whose rows are narrower than a warp; for a block of
   // fewer than 32 threads (its __launch_bounds__), every 2-D split of it.
-  std::vector<::gpumem::lanes::BlockShape> Others = {{16, 16, 1}, {8, 8, 1}};
+  std::vector<::gpumem::cuda::BlockShape> Others = {{16, 16, 1}, {8, 8, 1}};
   if (Kernel.ShapeFromMaxThreads) {
     Others.clear();
     for (std::int64_t X = 1; X < Kernel.MaxThreads; ++X)
       if (Kernel.MaxThreads % X == 0)
         Others.push_back({X, Kernel.MaxThreads / X, 1});
   }
-  for (const ::gpumem::lanes::BlockShape &Shape : Others) {
+  for (const ::gpumem::cuda::BlockShape &Shape : Others) {
     std::string Key = "shape " + std::to_string(Shape.X) + "x" +
                       std::to_string(Shape.Y) + " of " +
                       std::to_string(reinterpret_cast<std::uintptr_t>(
@@ -296,14 +296,14 @@ void KernelAccessCheck::noteConstantArguments(
           << Kernel.Kernel->getName();
 }
 
-std::optional<::gpumem::lanes::BlockShape> KernelAccessCheck::knownBlockShape(
+std::optional<::gpumem::cuda::BlockShape> KernelAccessCheck::knownBlockShape(
     const ::gpumem::access::KernelAccesses &Kernel) const {
   if (Kernel.LaunchShape)
     return Kernel.LaunchShape;
   if (Kernel.StatedShape)
     return Kernel.StatedShape;
   if (Kernel.ShapeFromMaxThreads)
-    return ::gpumem::lanes::BlockShape{Kernel.MaxThreads, 1, 1};
+    return ::gpumem::cuda::BlockShape{Kernel.MaxThreads, 1, 1};
   return parseBlockDim(Hardware.BlockDim);
 }
 

@@ -82,7 +82,7 @@ protected:
   /// The block shape \p Kernel was judged with, where something fixed it
   /// (a launch, the kernel itself, __launch_bounds__ under 32, the
   /// BlockDim option); nothing when it was assumed.
-  std::optional<::gpumem::lanes::BlockShape>
+  std::optional<::gpumem::cuda::BlockShape>
   knownBlockShape(const ::gpumem::access::KernelAccesses &Kernel) const;
   /// Notes the definition of a local variable used as the index.
   void noteIndexDefinition(const Expr *Access);

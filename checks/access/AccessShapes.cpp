@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "checks/access/AccessShapes.h"
 
-#include "checks/lanes/ConstantInt.h"
+#include "checks/cuda/ConstantInt.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
@@ -55,7 +55,7 @@ std::optional<StructField> structFieldOf(const Expr *E, ASTContext &Ctx) {
       const auto *Field =
           dyn_cast<MemberExpr>(AS->getBase()->IgnoreParenImpCasts());
       std::optional<std::int64_t> Index =
-          Field ? lanes::constantInt(AS->getIdx(), Ctx) : std::nullopt;
+          Field ? cuda::constantInt(AS->getIdx(), Ctx) : std::nullopt;
       if (!Index || !Field->getType()->isConstantArrayType() ||
           AS->getType()->isIncompleteType())
         break;

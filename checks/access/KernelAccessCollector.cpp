@@ -139,13 +139,11 @@ private:
                        LaneMask Unpinned) {
     if (!CurrentGuards || CurrentGuards->empty() || Pins.empty())
       return Unpinned;
-    auto Saved = Eval.pinned();
-    Eval.pin(Pins);
+    lanes::LaneEvaluator::PinScope Pinned(Eval, Pins);
     LaneMask M = Populated;
     for (const auto &[Cond, Holds] : *CurrentGuards)
       if (auto Mask = Eval.evaluateCondition(Cond))
         M &= Holds ? *Mask : ~*Mask;
-    Eval.pin(Saved);
     return M;
   }
 
@@ -153,18 +151,16 @@ private:
     // Kept for re-deciding with pinned loop values (if (index < blockDim.x)
     // in a reduction depends on the loop's s).
     S.Guards.emplace_back(Cond, Holds);
-    unsigned FirstWarpBefore = Eval.firstWarpGuardCount();
-    unsigned FirstBlockBefore = Eval.firstBlockGuardCount();
-    auto Mask = Eval.evaluateCondition(Cond);
-    if (!Mask) {
+    lanes::LaneEvaluator::DecidedCondition Decided = Eval.decideCondition(Cond);
+    if (!Decided.Lanes) {
       conditionSymbols(Cond, S.GuardSymbols);
       return;
     }
-    S.Active &= Holds ? *Mask : ~*Mask;
+    S.Active &= Holds ? *Decided.Lanes : ~*Decided.Lanes;
     S.ThreadGuard = true;
     S.GuardLoopDepth = S.LoopDepth;
-    S.FirstWarpGuard |= Eval.firstWarpGuardCount() != FirstWarpBefore;
-    S.FirstBlockGuard |= Eval.firstBlockGuardCount() != FirstBlockBefore;
+    S.FirstWarpGuard |= Decided.Did.decidedForFirstWarp();
+    S.FirstBlockGuard |= Decided.Did.decidedForFirstBlock();
   }
 
   /// Adds to \p Out the loop variables with known values that the
@@ -509,8 +505,7 @@ private:
     A.GuardOnFirstBlock = St.FirstBlockGuard;
     A.Struct = structFieldOf(Target, Ctx);
     for (lanes::SymbolId Id : A.Offset.symbols()) {
-      const std::string &Name = Eval.symbols()[Id].Name;
-      A.ReadsRowIndex |= Name == "threadIdx.y" || Name == "threadIdx.z";
+      A.ReadsRowIndex |= Eval.symbols()[Id].isRowIndex();
       A.DependsOnWarp |= Eval.symbols()[Id].ThreadDerived;
       A.BlockAxes |= Eval.symbols()[Id].BlockAxes;
     }
@@ -596,12 +591,11 @@ private:
     bool ViaPointer = !Target->isGLValue();
     enumerate(A, Candidates, [&](const std::map<SymbolId, std::int64_t> &Pins)
                   -> std::optional<lanes::LaneVector> {
-      Eval.pin(Pins);
+      lanes::LaneEvaluator::PinScope Pinned(Eval, Pins);
       lanes::PointerValue P = ViaPointer
                                   ? lanes::PointerValue::unknown(
                                         lanes::UnknownKind::NotFollowed, "", 0)
                                   : Eval.evaluateAddress(Target);
-      Eval.pin({});
       if (P.isUnknown())
         return std::nullopt;
       LaneValue Relative = P.Offset.withoutUniformTerms();
@@ -659,7 +653,7 @@ KernelAccesses collectKernelAccesses(const FunctionDecl *Kernel,
   if (!Kernel || !Kernel->hasBody(Def) || !Def || Def->isDependentContext())
     return Out;
 
-  std::optional<lanes::BlockShape> Shape = Settings.BlockDim;
+  std::optional<cuda::BlockShape> Shape = Settings.BlockDim;
   // What the kernel says of its block beats the option, not a launch.
   if (auto Stated = cuda::statedBlockShape(Def, Ctx)) {
     Shape = Stated->Shape;
@@ -716,8 +710,8 @@ KernelAccesses collectKernelAccesses(const FunctionDecl *Kernel,
   Out.Symbols->shrinkToFit();
 
   Out.FirstWarpOnly = Geometry.firstWarpOnly();
-  Out.UsedAssumedBounds = Eval.usedAssumedBounds();
-  Out.GuardOnFirstWarp = Eval.guardedOnFirstWarp();
+  Out.UsedAssumedBounds = Eval.kernelEffects().UsedAssumedBounds;
+  Out.GuardOnFirstWarp = Eval.kernelEffects().decidedForFirstWarp();
   for (SymbolId Id = 0; Id < Out.Symbols->size(); ++Id)
     if (const VarDecl *VD = Eval.loopVariableOf(Id))
       Out.LoopVariables[Id] = VD;

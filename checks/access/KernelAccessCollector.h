@@ -19,7 +19,7 @@ namespace gpumem::access {
 /// How the analysis treats what it cannot see.
 struct AnalysisSettings {
   /// blockDim from a check option; used when no launch fixes it.
-  std::optional<lanes::BlockShape> BlockDim;
+  std::optional<cuda::BlockShape> BlockDim;
   /// Threads per block assumed for loop bounds when blockDim is unknown.
   std::int64_t AssumedBlockSize = 256;
   /// Enumerated symbol assignments per access before giving up.

@@ -1,7 +1,7 @@
 //===- KernelWork.cpp - counting FLOPs and bytes per loop -----------------===//
 #include "checks/access/KernelWork.h"
 
-#include "checks/lanes/ConstantInt.h"
+#include "checks/cuda/ConstantInt.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -47,7 +47,7 @@ std::optional<std::int64_t> tripCount(const ForStmt *FS, ASTContext &Ctx) {
   if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit());
       DS && DS->isSingleDecl())
     if ((VD = dyn_cast<VarDecl>(DS->getSingleDecl())))
-      Start = lanes::constantInt(VD->getInit(), Ctx);
+      Start = cuda::constantInt(VD->getInit(), Ctx);
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(
       FS->getCond() ? FS->getCond()->IgnoreParenImpCasts() : nullptr);
   if (!VD || !Start || !Cond || !FS->getInc())
@@ -58,7 +58,7 @@ std::optional<std::int64_t> tripCount(const ForStmt *FS, ASTContext &Ctx) {
   };
   if (!IsVar(Cond->getLHS()))
     return std::nullopt;
-  auto Bound = lanes::constantInt(Cond->getRHS(), Ctx);
+  auto Bound = cuda::constantInt(Cond->getRHS(), Ctx);
   if (!Bound)
     return std::nullopt;
   std::int64_t Step = 0;
@@ -69,7 +69,7 @@ std::optional<std::int64_t> tripCount(const ForStmt *FS, ASTContext &Ctx) {
   else if (const auto *BO = dyn_cast<BinaryOperator>(Inc);
            BO && IsVar(BO->getLHS()) &&
            (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign))
-    if (auto C = lanes::constantInt(BO->getRHS(), Ctx))
+    if (auto C = cuda::constantInt(BO->getRHS(), Ctx))
       Step = BO->getOpcode() == BO_AddAssign ? *C : -*C;
   if (Step == 0)
     return std::nullopt;
@@ -147,7 +147,7 @@ unsigned distinctCount(llvm::SmallVectorImpl<Key> &Keys) {
 /// True when a block of \p Kernel holds more than one warp: the launch's
 /// or the stated shape, else the assumed block size.
 bool severalWarps(const KernelAccesses &Kernel) {
-  const std::optional<lanes::BlockShape> &Shape =
+  const std::optional<cuda::BlockShape> &Shape =
       Kernel.LaunchShape ? Kernel.LaunchShape : Kernel.StatedShape;
   std::int64_t W = lanes::WarpLanes;
   if (!Shape)

@@ -125,10 +125,10 @@ struct KernelAccesses {
   std::vector<std::pair<const clang::ParmVarDecl *, std::int64_t>>
       ConstantArguments;
   /// Where blockDim came from, for notes.
-  std::optional<lanes::BlockShape> LaunchShape;
+  std::optional<cuda::BlockShape> LaunchShape;
   /// The shape the kernel states about itself (`if (blockDim.x != 128)
   /// return;`), used when no launch fixes it, and where.
-  std::optional<lanes::BlockShape> StatedShape;
+  std::optional<cuda::BlockShape> StatedShape;
   clang::SourceLocation StatedLocation;
   clang::SourceLocation LaunchLocation;
   /// `__launch_bounds__(N)`: N, where, and whether it gave the shape (a

@@ -1,8 +1,8 @@
 //===- LaunchSites.cpp ----------------------------------------------------===//
 #include "checks/cuda/LaunchSites.h"
 
-#include "checks/lanes/ConstantInt.h"
-#include "checks/lanes/FunctionFacts.h"
+#include "checks/cuda/ConstantInt.h"
+#include "checks/cuda/FunctionFacts.h"
 
 #include "clang/Basic/SourceManager.h"
 
@@ -32,7 +32,7 @@ public:
               FactsCache &Facts)
       : Launch(Launch), Ctx(Ctx), SM(Ctx.getSourceManager()), Facts(Facts) {}
 
-  std::optional<lanes::BlockShape> shapeOf(const Expr *E, unsigned Depth);
+  std::optional<BlockShape> shapeOf(const Expr *E, unsigned Depth);
 
 private:
   const CUDAKernelCallExpr *Launch;
@@ -43,7 +43,7 @@ private:
   LaunchSites::FunctionCache &cacheOf(const FunctionDecl *FD) {
     LaunchSites::FunctionCache &C = Facts[FD];
     if (!C.Writes)
-      C.Writes = std::make_unique<lanes::FunctionFacts>(FD);
+      C.Writes = std::make_unique<FunctionFacts>(FD);
     if (!C.Branches)
       C.Branches = std::make_unique<BranchFacts>(FD, Ctx);
     return C;
@@ -54,7 +54,7 @@ private:
   }
 
   std::int64_t extentOf(const Expr *E);
-  std::optional<lanes::BlockShape> variableShape(const VarDecl *VD,
+  std::optional<BlockShape> variableShape(const VarDecl *VD,
                                                  unsigned Depth);
 };
 
@@ -65,7 +65,7 @@ private:
 /// point, or after the launch with no loop around the launch that starts
 /// after that point.
 std::int64_t ShapeReader::extentOf(const Expr *E) {
-  if (auto D = lanes::constantInt(E, Ctx))
+  if (auto D = constantInt(E, Ctx))
     return *D > 0 ? *D : 0;
   const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
@@ -101,11 +101,11 @@ std::int64_t ShapeReader::extentOf(const Expr *E) {
 /// initializer, then the `VD.x = n` assignments before the launch. Each
 /// write must be a statement of the function's outermost block (run once,
 /// in order); anything else that writes the variable fixes nothing.
-std::optional<lanes::BlockShape> ShapeReader::variableShape(const VarDecl *VD,
+std::optional<BlockShape> ShapeReader::variableShape(const VarDecl *VD,
                                                             unsigned Depth) {
   if (VD->isInvalidDecl())
     return std::nullopt;
-  std::optional<lanes::BlockShape> Shape =
+  std::optional<BlockShape> Shape =
       VD->getInit() ? shapeOf(VD->getInit(), Depth + 1) : std::nullopt;
   const auto *FD = dyn_cast<FunctionDecl>(VD->getDeclContext());
   if (!FD)
@@ -118,10 +118,10 @@ std::optional<lanes::BlockShape> ShapeReader::variableShape(const VarDecl *VD,
     return std::nullopt;
   // `dim3 block;` is (1, 1, 1) before any write.
   if (!Shape && !VD->getInit() && VD->getType()->isRecordType())
-    Shape = lanes::BlockShape{1, 1, 1};
+    Shape = BlockShape{1, 1, 1};
   if (!Shape && VD->getInit() && isa<CXXConstructExpr>(VD->getInit()) &&
       cast<CXXConstructExpr>(VD->getInit())->getNumArgs() == 0)
-    Shape = lanes::BlockShape{1, 1, 1};
+    Shape = BlockShape{1, 1, 1};
   if (!Shape)
     return std::nullopt;
   for (const Stmt *W : Writes) {
@@ -149,7 +149,7 @@ std::optional<lanes::BlockShape> ShapeReader::variableShape(const VarDecl *VD,
   return Shape;
 }
 
-std::optional<lanes::BlockShape> ShapeReader::shapeOf(const Expr *E,
+std::optional<BlockShape> ShapeReader::shapeOf(const Expr *E,
                                                       unsigned Depth) {
   if (!E || Depth > 8)
     return std::nullopt;
@@ -170,7 +170,7 @@ std::optional<lanes::BlockShape> ShapeReader::shapeOf(const Expr *E,
     std::int64_t X = extentOf(E);
     if (X == 0)
       return std::nullopt;
-    return lanes::BlockShape{X, 1, 1};
+    return BlockShape{X, 1, 1};
   }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
     const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
@@ -180,7 +180,7 @@ std::optional<lanes::BlockShape> ShapeReader::shapeOf(const Expr *E,
   }
   // dim3(16, 16), dim3{4, 8, depth}, {4, 8, depth}: each constant extent,
   // 0 for the others.
-  auto Extents = [&](auto Args) -> std::optional<lanes::BlockShape> {
+  auto Extents = [&](auto Args) -> std::optional<BlockShape> {
     std::int64_t Dims[3] = {1, 1, 1};
     unsigned I = 0;
     for (const Expr *Arg : Args) {
@@ -188,7 +188,7 @@ std::optional<lanes::BlockShape> ShapeReader::shapeOf(const Expr *E,
         break;
       Dims[I++] = extentOf(Arg);
     }
-    return lanes::BlockShape{Dims[0], Dims[1], Dims[2]};
+    return BlockShape{Dims[0], Dims[1], Dims[2]};
   };
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
     if (Construct->getNumArgs() == 1 &&
@@ -203,19 +203,19 @@ std::optional<lanes::BlockShape> ShapeReader::shapeOf(const Expr *E,
 
 } // namespace
 
-std::optional<lanes::BlockShape>
+std::optional<BlockShape>
 constantBlockShape(const CUDAKernelCallExpr *Launch, ASTContext &Ctx) {
   FactsCache Facts;
   return LaunchSites::constantBlockShape(Launch, Ctx, Facts);
 }
 
-std::optional<lanes::BlockShape>
+std::optional<BlockShape>
 LaunchSites::constantBlockShape(const CUDAKernelCallExpr *Launch,
                                 ASTContext &Ctx, FactsCache &Facts) {
   const CallExpr *Config = Launch->getConfig();
   if (!Config || Config->getNumArgs() < 2)
     return std::nullopt;
-  std::optional<lanes::BlockShape> Shape =
+  std::optional<BlockShape> Shape =
       ShapeReader(Launch, Ctx, Facts).shapeOf(Config->getArg(1), 0);
   // Extents that are not constants are fine when the others place every
   // lane of a warp (`dim3 block = {4, 8, depth}`); otherwise nothing.

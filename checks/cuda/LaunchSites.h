@@ -11,8 +11,8 @@
 #define GPUMEM_CHECKS_CUDA_LAUNCHSITES_H
 
 #include "checks/cuda/BranchFacts.h"
-#include "checks/lanes/FunctionFacts.h"
-#include "checks/lanes/ThreadGeometry.h"
+#include "checks/cuda/FunctionFacts.h"
+#include "checks/cuda/BlockShape.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -24,7 +24,7 @@
 namespace gpumem::cuda {
 
 /// The block shape of one launch, when its block argument is a constant.
-std::optional<lanes::BlockShape>
+std::optional<BlockShape>
 constantBlockShape(const clang::CUDAKernelCallExpr *Launch,
                    clang::ASTContext &Ctx);
 
@@ -36,7 +36,7 @@ launchedKernel(const clang::CUDAKernelCallExpr *Launch);
 class LaunchSites {
 public:
   struct Entry {
-    std::optional<lanes::BlockShape> Shape;
+    std::optional<BlockShape> Shape;
     clang::SourceLocation Where;
     bool Conflicting = false;
     /// Per parameter, the integer every launch passes, when all pass the
@@ -57,14 +57,14 @@ public:
   /// function: a host function with thousands of launches through dim3
   /// variables must not be walked once per launch.
   struct FunctionCache {
-    std::unique_ptr<lanes::FunctionFacts> Writes;
+    std::unique_ptr<FunctionFacts> Writes;
     std::unique_ptr<BranchFacts> Branches;
   };
   using FactsCache =
       llvm::DenseMap<const clang::FunctionDecl *, FunctionCache>;
 
   /// constantBlockShape with the function facts cached in \p Facts.
-  static std::optional<lanes::BlockShape>
+  static std::optional<BlockShape>
   constantBlockShape(const clang::CUDAKernelCallExpr *Launch,
                      clang::ASTContext &Ctx, FactsCache &Facts);
 

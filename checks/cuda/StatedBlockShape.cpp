@@ -137,7 +137,7 @@ std::optional<LaunchBounds> launchBounds(const FunctionDecl *Kernel,
   // at the user's spelling.
   Out.Where = Ctx.getSourceManager().getExpansionLoc(Attr->getLocation());
   if (Out.MaxThreads < 32)
-    Out.Shape = lanes::BlockShape{Out.MaxThreads, 1, 1};
+    Out.Shape = BlockShape{Out.MaxThreads, 1, 1};
   return Out;
 }
 

@@ -10,7 +10,7 @@
 #ifndef GPUMEM_CHECKS_CUDA_STATEDBLOCKSHAPE_H
 #define GPUMEM_CHECKS_CUDA_STATEDBLOCKSHAPE_H
 
-#include "checks/lanes/ThreadGeometry.h"
+#include "checks/cuda/BlockShape.h"
 
 #include "clang/AST/Decl.h"
 
@@ -20,7 +20,7 @@ namespace gpumem::cuda {
 
 /// A block shape a kernel states, and where.
 struct StatedShape {
-  lanes::BlockShape Shape;
+  BlockShape Shape;
   clang::SourceLocation Where;
 };
 
@@ -40,7 +40,7 @@ std::optional<StatedShape> statedBlockShape(const clang::FunctionDecl *Kernel,
 struct LaunchBounds {
   std::int64_t MaxThreads = 0;
   clang::SourceLocation Where;
-  std::optional<lanes::BlockShape> Shape;
+  std::optional<BlockShape> Shape;
 };
 
 /// \p Kernel's `__launch_bounds__`, when its thread count is a constant.

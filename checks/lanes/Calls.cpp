@@ -7,7 +7,7 @@
 
 #include "checks/lanes/EvaluatorSupport.h"
 #include "checks/cuda/CooperativeGroups.h"
-#include "checks/lanes/ConstantInt.h"
+#include "checks/cuda/ConstantInt.h"
 #include "checks/lanes/GroupValues.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -33,7 +33,7 @@ LaneValue LaneEvaluator::evaluateCall(const CallExpr *Call) {
       Call->getNumArgs() == 2)
     return minOrMax(Call, Name.ends_with("min"));
   // constexpr functions of constants.
-  if (auto C = constantInt(Call, Ctx))
+  if (auto C = cuda::constantInt(Call, Ctx))
     return LaneValue::constant(*C);
   // A helper that only returns an expression: inline it.
   if (const Expr *Returned = returnedBy(Call))
@@ -85,7 +85,7 @@ LaneValue LaneEvaluator::minOrMax(const CallExpr *Call, bool Min) {
   return sharedResult(LaneValue::unknown(UnknownKind::SymbolicOperation,
                                          "min/max of symbolic values",
                                          loc(Call)),
-                      Call, Call->getDirectCallee()->getName(),
+                      Call, SharedOperation{Call->getDirectCallee()},
                       {&First, &Second});
 }
 

@@ -19,16 +19,6 @@ namespace gpumem::lanes::detail {
 
 using namespace clang;
 
-/// Keeps the evaluation depth bounded on deeply nested expressions.
-class DepthGuard {
-public:
-  explicit DepthGuard(unsigned &Depth) : Depth(Depth) { ++Depth; }
-  ~DepthGuard() { --Depth; }
-
-private:
-  unsigned &Depth;
-};
-
 inline bool isIntegerLike(clang::QualType T) {
   return T->isIntegralOrUnscopedEnumerationType() || T->isBooleanType();
 }

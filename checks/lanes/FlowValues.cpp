@@ -168,7 +168,8 @@ PointerValue LaneEvaluator::writeValue(const ReachingWrites &RW, unsigned Id) {
       V.Base = W.Var;
       V.Offset = LaneValue::constant(0);
     } else if (!IsPointer)
-      V = integer(pinned(LaneValue::symbol(Symbols.intern(Name))));
+      V = integer(pinned(LaneValue::symbol(Symbols.intern(
+          SymbolKey{SymbolKind::Parameter, W.Var, nullptr, 0, {}}, Name))));
     else
       V = PointerValue::unknown(UnknownKind::NotFollowed,
                                 "parameter '" + Name + "' of a call not followed",
@@ -225,7 +226,7 @@ PointerValue LaneEvaluator::stepValue(const ReachingWrites &RW,
   LaneValue Amount = evaluate(W.Value);
   std::optional<LaneValue> After = arithmetic(Op, Before->Offset, Amount);
   if (After) // `n >>= k` with both uniform: one number per warp
-    After = sharedResult(*After, BO, BO->getOpcodeStr(),
+    After = sharedResult(*After, BO, SharedOperation{nullptr, BO->getOpcode()},
                          {&Before->Offset, &Amount});
   if (!After)
     return PointerValue::unknown(UnknownKind::Reassigned,
@@ -312,13 +313,14 @@ PointerValue LaneEvaluator::solveCycle(const ReachingWrites &RW,
                                 "analysis does not follow");
   PointerValue Hypothesis = Entry;
   if (Additive) {
-    SymbolId Steps = Symbols.intern("steps of '" + Name + "' (line " +
-                                    std::to_string(Line) + ")");
+    SymbolId Steps =
+        Symbols.intern(SymbolKey{SymbolKind::CycleSteps, VD, Loop, 0, {}},
+                       "steps of '" + Name + "' (line " +
+                           std::to_string(Line) + ")");
     Hypothesis.Offset = pinned(Entry.Offset + LaneValue::symbol(Steps));
   } else {
-    SymbolId Value = Symbols.intern("value of '" + Name + "' (line " +
-                                    std::to_string(Line) + ")");
-    Symbols[Value].Name = Name;
+    SymbolId Value = Symbols.intern(
+        SymbolKey{SymbolKind::CycleValue, VD, Loop, freshDetail(), {}}, Name);
     Hypothesis.Offset = LaneValue::symbol(Value);
   }
 
@@ -380,9 +382,8 @@ PointerValue LaneEvaluator::solveCycle(const ReachingWrites &RW,
                                 "lane around its loop");
   }
   std::sort(Values.begin(), Values.end());
-  SymbolId Id = Symbols.intern("values of '" + Name + "' (line " +
-                               std::to_string(Line) + ")");
-  Symbols[Id].Name = Name;
+  SymbolId Id = Symbols.intern(
+      SymbolKey{SymbolKind::CycleValues, VD, Loop, freshDetail(), {}}, Name);
   Symbols[Id].Values = Values;
   if (!loopVariableOf(Id))
     LoopSymbols.push_back(LoopSymbol{VD, Id});
@@ -460,9 +461,8 @@ PointerValue LaneEvaluator::joinValues(const ReachingWrites &RW,
   }
   if (!Numbers.empty() && Numbers.size() <= MaxPathValues) {
     std::sort(Numbers.begin(), Numbers.end());
-    SymbolId Id = Symbols.intern("values of '" + Name + "' at line " +
-                                 std::to_string(Line));
-    Symbols[Id].Name = Name;
+    SymbolId Id = Symbols.intern(
+        SymbolKey{SymbolKind::PathValues, VD, nullptr, freshDetail(), {}}, Name);
     Symbols[Id].Values = Numbers;
     if (!First.Base && !loopVariableOf(Id))
       LoopSymbols.push_back(LoopSymbol{VD, Id});
@@ -471,8 +471,9 @@ PointerValue LaneEvaluator::joinValues(const ReachingWrites &RW,
   }
   if (Parts.size() == 2) {
     // v0 + c * (v1 - v0), c in {0, 1}: exactly one of the two per warp.
-    SymbolId Id = Symbols.intern("path to '" + Name + "' at line " +
-                                 std::to_string(Line));
+    SymbolId Id = Symbols.intern(
+        SymbolKey{SymbolKind::PathChoice, VD, nullptr, Line, {}},
+        "path to '" + Name + "' at line " + std::to_string(Line));
     Symbols[Id].Values = {0, 1};
     Out.Offset = pinned(First.Offset + LaneValue::symbol(Id) *
                                            (Parts[1].Value.Offset -

@@ -39,8 +39,11 @@ LaneValue groupQueryValue(const cuda::CgCall &Call, unsigned Axis,
     // gridDim.x * gridDim.y * gridDim.z * blockDim.x * ... passes the
     // degree cap with an assumed block: the uniform part as one symbol.
     if (Call.Query == CgQuery::Size)
-      return LaneValue::symbol(Symbols.intern("grid.size()"));
-    SymbolId Before = Symbols.intern("threads of the grid before this block");
+      return LaneValue::symbol(
+          Symbols.intern(SymbolKey{SymbolKind::GridSize}, "grid.size()"));
+    SymbolId Before =
+        Symbols.intern(SymbolKey{SymbolKind::GridThreadsBefore},
+                       "threads of the grid before this block");
     Symbols[Before].BlockAxes = 7U;
     return LaneValue::symbol(Before) + BlockRank;
   }

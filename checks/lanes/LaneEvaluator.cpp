@@ -6,22 +6,24 @@
 #include "checks/cuda/CooperativeGroups.h"
 #include "checks/cuda/CudaBuiltins.h"
 #include "checks/lanes/GroupValues.h"
-#include "checks/lanes/ConstantInt.h"
+#include "checks/cuda/ConstantInt.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/AST/StmtVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 namespace gpumem::lanes {
 
 using namespace clang;
 using namespace detail;
 
-const FunctionFacts &FunctionCache::factsOf(const FunctionDecl *FD) {
+const cuda::FunctionFacts &FunctionCache::factsOf(const FunctionDecl *FD) {
   auto &Slot = Facts[FD];
   if (!Slot)
-    Slot = std::make_unique<FunctionFacts>(FD);
+    Slot = std::make_unique<cuda::FunctionFacts>(FD);
   return *Slot;
 }
 
@@ -39,27 +41,33 @@ LaneEvaluator::LaneEvaluator(ASTContext &Ctx, SymbolTable &Symbols,
     : Ctx(Ctx), Symbols(Symbols), Geometry(Geometry),
       Functions(Cache ? *Cache : OwnCache) {}
 
-const FunctionFacts &LaneEvaluator::factsOf(const FunctionDecl *FD) {
+const cuda::FunctionFacts &LaneEvaluator::factsOf(const FunctionDecl *FD) {
   return Functions.factsOf(FD);
 }
 
 LaneEvaluator::Effects
 LaneEvaluator::effectsSince(const Effects &Before) const {
-  return {FirstWarpGuards - Before.FirstWarpGuards,
-          FirstBlockGuards - Before.FirstBlockGuards,
-          UsedAssumedBounds && !Before.UsedAssumedBounds};
+  return {Did.FirstWarpGuards - Before.FirstWarpGuards,
+          Did.FirstBlockGuards - Before.FirstBlockGuards,
+          Did.UsedAssumedBounds && !Before.UsedAssumedBounds};
 }
 
-void LaneEvaluator::replay(const Effects &Did) {
-  if (Did.FirstWarpGuards) {
-    GuardOnFirstWarp = true;
-    FirstWarpGuards += Did.FirstWarpGuards;
-  }
-  if (Did.FirstBlockGuards) {
-    GuardOnFirstBlock = true;
-    FirstBlockGuards += Did.FirstBlockGuards;
-  }
-  UsedAssumedBounds = UsedAssumedBounds || Did.UsedAssumedBounds;
+void LaneEvaluator::replay(const Effects &Again) {
+  Did.FirstWarpGuards += Again.FirstWarpGuards;
+  Did.FirstBlockGuards += Again.FirstBlockGuards;
+  Did.UsedAssumedBounds = Did.UsedAssumedBounds || Again.UsedAssumedBounds;
+}
+
+LaneEvaluator::PinScope::PinScope(LaneEvaluator &E,
+                                  std::map<SymbolId, std::int64_t> Values)
+    : E(E), SavedPins(std::move(Values)), SavedGeneration(E.PinGeneration) {
+  std::swap(E.Pinned, SavedPins);
+  E.PinGeneration = ++E.PinGenerations;
+}
+
+LaneEvaluator::PinScope::~PinScope() {
+  E.Pinned = std::move(SavedPins);
+  E.PinGeneration = SavedGeneration;
 }
 
 bool LaneEvaluator::takeStep() {
@@ -115,181 +123,215 @@ LaneValue LaneEvaluator::evaluate(const Expr *E) {
   if (!takeStep())
     return LaneValue::unknown(UnknownKind::Limit,
                               "expression too costly to analyse", loc(E));
-  DepthGuard Guard(Depth);
+  llvm::SaveAndRestore Deeper(Depth, Depth + 1);
   return evaluateImpl(E);
 }
+
+/// The integer value of one expression node, one Visit per node kind (the
+/// transfer functions of Clang's LiveVariables are the model). It holds no
+/// state: what an evaluation needs (frames, pins, caps) is the evaluator's,
+/// and every operand goes back through LaneEvaluator::evaluate, which
+/// counts depth and steps.
+class LaneEvaluator::IntegerVisitor
+    : public ConstStmtVisitor<IntegerVisitor, LaneValue> {
+public:
+  explicit IntegerVisitor(LaneEvaluator &E) : E(E) {}
+
+  LaneValue VisitIntegerLiteral(const IntegerLiteral *IL) {
+    return LaneValue::constant(IL->getValue().getSExtValue());
+  }
+  LaneValue VisitCharacterLiteral(const CharacterLiteral *CL) {
+    return LaneValue::constant(CL->getValue());
+  }
+  LaneValue VisitCXXBoolLiteralExpr(const CXXBoolLiteralExpr *BL) {
+    return LaneValue::constant(BL->getValue());
+  }
+  LaneValue VisitUnaryExprOrTypeTraitExpr(const UnaryExprOrTypeTraitExpr *S) {
+    return folded(S);
+  }
+  LaneValue VisitCXXNoexceptExpr(const CXXNoexceptExpr *S) { return folded(S); }
+  LaneValue VisitTypeTraitExpr(const TypeTraitExpr *S) { return folded(S); }
+  LaneValue
+  VisitSubstNonTypeTemplateParmExpr(const SubstNonTypeTemplateParmExpr *S) {
+    return E.evaluate(S->getReplacement());
+  }
+  LaneValue VisitConstantExpr(const ConstantExpr *CE) {
+    if (CE->hasAPValueResult() && CE->getAPValueResult().isInt())
+      return LaneValue::constant(CE->getAPValueResult().getInt().getExtValue());
+    return E.evaluate(CE->getSubExpr());
+  }
+  LaneValue VisitCXXDefaultArgExpr(const CXXDefaultArgExpr *Def) {
+    return E.evaluate(Def->getExpr());
+  }
+  LaneValue VisitExprWithCleanups(const ExprWithCleanups *Cleanups) {
+    return E.evaluate(Cleanups->getSubExpr());
+  }
+  LaneValue VisitCastExpr(const CastExpr *Cast) { return E.evaluateCast(Cast); }
+  LaneValue VisitBinaryOperator(const BinaryOperator *BO) {
+    return E.evaluateBinary(BO);
+  }
+  LaneValue VisitUnaryOperator(const UnaryOperator *UO) {
+    return E.evaluateUnary(UO);
+  }
+  LaneValue VisitConditionalOperator(const ConditionalOperator *CO) {
+    return E.evaluateConditional(CO);
+  }
+  LaneValue VisitDeclRefExpr(const DeclRefExpr *Ref) {
+    if (const auto *ECD = dyn_cast<EnumConstantDecl>(Ref->getDecl()))
+      return LaneValue::constant(ECD->getInitVal().getExtValue());
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+      return E.evaluateVariable(VD, Ref);
+    return LaneValue::unknown(UnknownKind::NotFollowed,
+                              "reference the analysis does not follow",
+                              E.loc(Ref));
+  }
+  LaneValue VisitCallExpr(const CallExpr *Call) { return E.evaluateCall(Call); }
+  LaneValue VisitMemberExpr(const MemberExpr *ME) {
+    return E.evaluateMemberValue(ME);
+  }
+  LaneValue VisitArraySubscriptExpr(const ArraySubscriptExpr *AS) {
+    return E.loadedValue(AS);
+  }
+  LaneValue VisitStmt(const Stmt *S) {
+    return LaneValue::unknown(UnknownKind::NotFollowed,
+                              "expression the analysis does not follow",
+                              E.loc(S));
+  }
+
+private:
+  /// sizeof, alignof and the type traits: what Clang folds them to.
+  LaneValue folded(const Expr *S) {
+    if (auto C = cuda::constantInt(S, E.Ctx))
+      return LaneValue::constant(*C);
+    return LaneValue::unknown(UnknownKind::NotFollowed,
+                              "size that is not a constant", E.loc(S));
+  }
+
+  LaneEvaluator &E;
+};
 
 LaneValue LaneEvaluator::evaluateImpl(const Expr *E) {
   E = E->IgnoreParens();
   if (E->isValueDependent() || E->isTypeDependent())
     return LaneValue::unknown(UnknownKind::NotFollowed, "dependent expression",
                               loc(E));
-
   if (auto Builtin = cuda::matchBuiltinIndex(E))
     return builtinValue(*Builtin);
+  return IntegerVisitor(*this).Visit(E);
+}
 
-  if (const auto *IL = dyn_cast<IntegerLiteral>(E))
-    return LaneValue::constant(IL->getValue().getSExtValue());
-  if (const auto *CL = dyn_cast<CharacterLiteral>(E))
-    return LaneValue::constant(CL->getValue());
-  if (const auto *BL = dyn_cast<CXXBoolLiteralExpr>(E))
-    return LaneValue::constant(BL->getValue());
-  if (isa<UnaryExprOrTypeTraitExpr>(E) || isa<CXXNoexceptExpr>(E) ||
-      isa<TypeTraitExpr>(E)) {
-    if (auto C = constantInt(E, Ctx))
-      return LaneValue::constant(*C);
+LaneValue LaneEvaluator::loadedValue(const Expr *Lvalue) {
+  if (std::optional<LaneValue> Shared = sharedLoad(Lvalue))
+    return *Shared;
+  return LaneValue::unknown(UnknownKind::DataDependent,
+                            "index reads memory (data-dependent)", loc(Lvalue));
+}
+
+LaneValue LaneEvaluator::evaluateCast(const CastExpr *Cast) {
+  switch (Cast->getCastKind()) {
+  case CK_IntegralCast:
+  case CK_NoOp:
+  case CK_LValueToRValue:
+  case CK_IntegralToBoolean:
+  case CK_UserDefinedConversion:
+    break;
+  default:
     return LaneValue::unknown(UnknownKind::NotFollowed,
-                              "size that is not a constant", loc(E));
+                              "conversion the analysis does not follow",
+                              loc(Cast));
   }
-  if (const auto *Subst = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
-    return evaluate(Subst->getReplacement());
-  if (const auto *CE = dyn_cast<ConstantExpr>(E)) {
-    if (CE->hasAPValueResult() && CE->getAPValueResult().isInt())
-      return LaneValue::constant(CE->getAPValueResult().getInt().getExtValue());
-    return evaluate(CE->getSubExpr());
-  }
-  if (const auto *Def = dyn_cast<CXXDefaultArgExpr>(E))
-    return evaluate(Def->getExpr());
-  if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
-    return evaluate(Cleanups->getSubExpr());
-
-  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
-    switch (Cast->getCastKind()) {
-    case CK_IntegralCast:
-    case CK_NoOp:
-    case CK_LValueToRValue:
-    case CK_IntegralToBoolean:
-    case CK_UserDefinedConversion:
-      break;
-    default:
-      return LaneValue::unknown(UnknownKind::NotFollowed,
-                                "conversion the analysis does not follow",
-                                loc(E));
-    }
-    LaneValue V = evaluate(Cast->getSubExpr());
-    if (Cast->getCastKind() == CK_IntegralToBoolean) {
-      auto Lanes = V.asPerLane();
-      if (!Lanes)
-        return LaneValue::unknown(UnknownKind::SymbolicOperation,
-                                  "truth value of a symbolic integer", loc(E));
-      LaneVector B;
-      for (unsigned L = 0; L < WarpLanes; ++L)
-        B[L] = (*Lanes)[L] != 0;
-      return LaneValue::perLane(B);
-    }
+  LaneValue V = evaluate(Cast->getSubExpr());
+  if (Cast->getCastKind() != CK_IntegralToBoolean)
     return V;
-  }
+  auto Lanes = V.asPerLane();
+  if (!Lanes)
+    return LaneValue::unknown(UnknownKind::SymbolicOperation,
+                              "truth value of a symbolic integer", loc(Cast));
+  LaneVector B;
+  for (unsigned L = 0; L < WarpLanes; ++L)
+    B[L] = (*Lanes)[L] != 0;
+  return LaneValue::perLane(B);
+}
 
-  if (const auto *BO = dyn_cast<BinaryOperator>(E))
-    return evaluateBinary(BO);
-
-  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    switch (UO->getOpcode()) {
-    case UO_Plus:
-      return evaluate(UO->getSubExpr());
-    case UO_Minus:
-      return -evaluate(UO->getSubExpr());
-    case UO_Not: {
-      LaneValue V = evaluate(UO->getSubExpr());
-      return LaneValue::constant(-1) - V;
-    }
-    case UO_LNot: {
-      auto Mask = evaluateCondition(UO->getSubExpr());
-      if (!Mask)
-        return LaneValue::unknown(UnknownKind::NotFollowed,
-                                  "negation of a non-lane condition", loc(E));
-      LaneVector B;
-      for (unsigned L = 0; L < WarpLanes; ++L)
-        B[L] = !((*Mask >> L) & 1U);
-      return LaneValue::perLane(B);
-    }
-    case UO_Deref:
-      if (std::optional<LaneValue> Shared = sharedLoad(E))
-        return *Shared;
-      return LaneValue::unknown(UnknownKind::DataDependent,
-                                "index reads memory (data-dependent)", loc(E));
-    default:
+LaneValue LaneEvaluator::evaluateUnary(const UnaryOperator *UO) {
+  switch (UO->getOpcode()) {
+  case UO_Plus:
+    return evaluate(UO->getSubExpr());
+  case UO_Minus:
+    return -evaluate(UO->getSubExpr());
+  case UO_Not:
+    return LaneValue::constant(-1) - evaluate(UO->getSubExpr());
+  case UO_LNot: {
+    auto Mask = evaluateCondition(UO->getSubExpr());
+    if (!Mask)
       return LaneValue::unknown(UnknownKind::NotFollowed,
-                                "operator with side effects in an index",
-                                loc(E));
-    }
+                                "negation of a non-lane condition", loc(UO));
+    LaneVector B;
+    for (unsigned L = 0; L < WarpLanes; ++L)
+      B[L] = !((*Mask >> L) & 1U);
+    return LaneValue::perLane(B);
   }
+  case UO_Deref:
+    return loadedValue(UO);
+  default:
+    return LaneValue::unknown(UnknownKind::NotFollowed,
+                              "operator with side effects in an index",
+                              loc(UO));
+  }
+}
 
-  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    unsigned FirstWarpBefore = FirstWarpGuards;
-    unsigned FirstBlockBefore = FirstBlockGuards;
-    LaneValue Cond = evaluate(CO->getCond());
-    if (auto C = Cond.asConstant())
-      return evaluate(*C ? CO->getTrueExpr() : CO->getFalseExpr());
-    auto Lanes = Cond.asPerLane();
-    if (!Lanes) {
-      LaneValue Unknown = LaneValue::unknown(
-          UnknownKind::SymbolicOperation,
-          "conditional on a value that is not known per lane", loc(E));
-      if (!warpUniform(CO->getCond()))
-        return Unknown;
-      // The warp takes one side: the value is one of two it shares.
-      LaneValue T = evaluate(CO->getTrueExpr());
-      LaneValue F = evaluate(CO->getFalseExpr());
-      return sharedResult(Unknown, CO, "?:@" + std::to_string(loc(CO)),
-                          {&T, &F});
-    }
+LaneValue LaneEvaluator::evaluateConditional(const ConditionalOperator *CO) {
+  const Effects Before = effectsNow();
+  LaneValue Cond = evaluate(CO->getCond());
+  if (auto C = Cond.asConstant())
+    return evaluate(*C ? CO->getTrueExpr() : CO->getFalseExpr());
+  auto Lanes = Cond.asPerLane();
+  if (!Lanes) {
+    LaneValue Unknown = LaneValue::unknown(
+        UnknownKind::SymbolicOperation,
+        "conditional on a value that is not known per lane", loc(CO));
+    if (!warpUniform(CO->getCond()))
+      return Unknown;
+    // The warp takes one side: the value is one of two it shares.
     LaneValue T = evaluate(CO->getTrueExpr());
     LaneValue F = evaluate(CO->getFalseExpr());
-    if (FirstWarpGuards != FirstWarpBefore) {
-      // The condition was decided for the first warp of the block
-      // (tid < 16 ? tid : 0), so the value is that warp's: picking per lane
-      // between terms in the warp's position would describe no warp.
-      std::map<SymbolId, std::int64_t> FirstWarp;
-      const bool FirstBlock = FirstBlockGuards != FirstBlockBefore;
-      for (const LaneValue *V : {&T, &F})
-        for (SymbolId Id : V->symbols())
-          if (Symbols[Id].ThreadDerived ||
-              (FirstBlock && Symbols[Id].isBlockIndex()))
-            FirstWarp[Id] = 0;
-      T = T.substitute(FirstWarp);
-      F = F.substitute(FirstWarp);
-    }
-    return LaneValue::select(*Lanes, T, F);
+    return sharedResult(Unknown, CO, SharedOperation{CO}, {&T, &F});
   }
-
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
-    if (const auto *ECD = dyn_cast<EnumConstantDecl>(Ref->getDecl()))
-      return LaneValue::constant(ECD->getInitVal().getExtValue());
-    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
-      return evaluateVariable(VD, E);
-    return LaneValue::unknown(UnknownKind::NotFollowed,
-                              "reference the analysis does not follow", loc(E));
+  LaneValue T = evaluate(CO->getTrueExpr());
+  LaneValue F = evaluate(CO->getFalseExpr());
+  const Effects OfSelect = effectsSince(Before);
+  if (OfSelect.decidedForFirstWarp()) {
+    // The condition (or a select in a side) was decided for the first
+    // warp of the block (tid < 16 ? tid : 0), so the value is that warp's:
+    // picking per lane between terms in the warp's position would describe
+    // no warp.
+    std::map<SymbolId, std::int64_t> FirstWarp;
+    const bool FirstBlock = OfSelect.decidedForFirstBlock();
+    for (const LaneValue *V : {&T, &F})
+      for (SymbolId Id : V->symbols())
+        if (Symbols[Id].ThreadDerived ||
+            (FirstBlock && Symbols[Id].isBlockIndex()))
+          FirstWarp[Id] = 0;
+    T = T.substitute(FirstWarp);
+    F = F.substitute(FirstWarp);
   }
+  return LaneValue::select(*Lanes, T, F);
+}
 
-  if (const auto *Call = dyn_cast<CallExpr>(E))
-    return evaluateCall(Call);
-
+LaneValue LaneEvaluator::evaluateMemberValue(const MemberExpr *ME) {
   // A field of a local aggregate or of a kernel's struct parameter.
-  if (const auto *ME = dyn_cast<MemberExpr>(E))
-    if (std::optional<LaneValue> Field = evaluateMember(ME))
-      return *Field;
-
+  if (std::optional<LaneValue> Field = evaluateMember(ME))
+    return *Field;
   // block.thread_index().y and the other dim3 queries of a group.
-  if (const auto *ME = dyn_cast<MemberExpr>(E))
-    if (const auto *Call =
-            dyn_cast<CallExpr>(ME->getBase()->IgnoreParenImpCasts()))
-      if (auto CG = cuda::matchCooperativeGroupsCall(Call, Ctx);
-          CG && ME->getMemberDecl()->getIdentifier()) {
-        StringRef Field = ME->getMemberDecl()->getName();
-        if (Field == "x" || Field == "y" || Field == "z")
-          return groupQueryValue(*CG, Field[0] - 'x', Geometry, Symbols);
-      }
-
-  if (isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E)) {
-    if (std::optional<LaneValue> Shared = sharedLoad(E))
-      return *Shared;
-    return LaneValue::unknown(UnknownKind::DataDependent,
-                              "index reads memory (data-dependent)", loc(E));
-  }
-
-  return LaneValue::unknown(UnknownKind::NotFollowed,
-                            "expression the analysis does not follow", loc(E));
+  if (const auto *Call =
+          dyn_cast<CallExpr>(ME->getBase()->IgnoreParenImpCasts()))
+    if (auto CG = cuda::matchCooperativeGroupsCall(Call, Ctx);
+        CG && ME->getMemberDecl()->getIdentifier()) {
+      StringRef Field = ME->getMemberDecl()->getName();
+      if (Field == "x" || Field == "y" || Field == "z")
+        return groupQueryValue(*CG, Field[0] - 'x', Geometry, Symbols);
+    }
+  return loadedValue(ME);
 }
 
 LaneValue LaneEvaluator::evaluateBinary(const BinaryOperator *BO) {
@@ -324,7 +366,8 @@ LaneValue LaneEvaluator::evaluateBinary(const BinaryOperator *BO) {
   if (Result->isUnknown() && Result->reason().Location == 0)
     Result = LaneValue::unknown(Result->reason().Kind, Result->reason().What,
                                 loc(BO));
-  return sharedResult(*Result, BO, BO->getOpcodeStr(), {&L, &R});
+  return sharedResult(*Result, BO, SharedOperation{nullptr, BO->getOpcode()},
+                      {&L, &R});
 }
 
 std::optional<LaneValue> LaneEvaluator::arithmetic(BinaryOperatorKind Op,
@@ -361,7 +404,7 @@ LaneValue LaneEvaluator::evaluateVariable(const VarDecl *VD, const Expr *Use) {
     return LaneValue::unknown(
         UnknownKind::NotFollowed,
         "'" + VD->getNameAsString() + "' is not an integer", loc(Use));
-  const FunctionFacts *F = Frames.empty() ? nullptr : Frames.back().Facts;
+  const cuda::FunctionFacts *F = Frames.empty() ? nullptr : Frames.back().Facts;
   if (VD->hasLocalStorage() && F && F->inductionLoopOf(VD))
     return evaluateLoopVariable(VD, *F->inductionLoopOf(VD));
   // Written more than once: the writes that reach this read.
@@ -382,7 +425,9 @@ LaneValue LaneEvaluator::evaluateVariable(const VarDecl *VD, const Expr *Use) {
                                 loc(F->writesOf(VD).front()));
     if (isa<ParmVarDecl>(VD)) {
       // A kernel parameter: the same in every lane of every warp.
-      return pinned(LaneValue::symbol(Symbols.intern(VD->getNameAsString())));
+      return pinned(LaneValue::symbol(Symbols.intern(
+          SymbolKey{SymbolKind::Parameter, VD, nullptr, 0, {}},
+          VD->getNameAsString())));
     }
     if (VD->getType().getNonReferenceType().isVolatileQualified())
       return LaneValue::unknown(UnknownKind::NotFollowed, "volatile variable",
@@ -396,7 +441,7 @@ LaneValue LaneEvaluator::evaluateVariable(const VarDecl *VD, const Expr *Use) {
   // Namespace-scope or static: only constants are followed.
   if (VD->getType().isConstQualified() || VD->isConstexpr()) {
     if (const Expr *Init = VD->getAnyInitializer()) {
-      if (auto C = constantInt(Init, Ctx))
+      if (auto C = cuda::constantInt(Init, Ctx))
         return LaneValue::constant(*C);
       return evaluate(Init);
     }
@@ -425,7 +470,7 @@ LaneValue LaneEvaluator::evaluateLocal(const VarDecl *VD, const Expr *Init) {
 std::optional<LaneMask> LaneEvaluator::evaluateCondition(const Expr *Cond) {
   if (!Cond || Depth >= MaxDepth || !takeStep())
     return std::nullopt;
-  DepthGuard Guard(Depth);
+  llvm::SaveAndRestore Deeper(Depth, Depth + 1);
   Cond = Cond->IgnoreParenImpCasts();
   if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
       UO && UO->getOpcode() == UO_LNot) {
@@ -475,6 +520,13 @@ std::optional<LaneMask> LaneEvaluator::evaluateCondition(const Expr *Cond) {
   return std::nullopt;
 }
 
+LaneEvaluator::DecidedCondition
+LaneEvaluator::decideCondition(const Expr *Cond) {
+  const Effects Before = effectsNow();
+  std::optional<LaneMask> Lanes = evaluateCondition(Cond);
+  return {Lanes, effectsSince(Before)};
+}
+
 std::optional<LaneMask> LaneEvaluator::compareLanes(BinaryOperatorKind Op,
                                                     LaneValue Diff,
                                                     bool Interior) {
@@ -489,7 +541,7 @@ std::optional<LaneMask> LaneEvaluator::compareLanes(BinaryOperatorKind Op,
       MentionsBlockDim |= Bounds.count(Id) > 0;
     if (MentionsBlockDim) {
       Diff = Diff.substitute(Bounds);
-      UsedAssumedBounds = true;
+      Did.UsedAssumedBounds = true;
     }
   }
   auto Holds = [&](const LaneValue &V) -> std::optional<LaneMask> {
@@ -515,8 +567,7 @@ std::optional<LaneMask> LaneEvaluator::compareLanes(BinaryOperatorKind Op,
     FirstWarp[Id] = 0;
     SecondBlock[Id] = Symbols[Id].isBlockIndex() ? 1 : 0;
   }
-  GuardOnFirstWarp = true;
-  ++FirstWarpGuards;
+  ++Did.FirstWarpGuards;
   if (Block) {
     // A guard on a global index that lets in blocks after the first (a
     // border, x > 0) is decided for the second, like every block inside
@@ -525,8 +576,7 @@ std::optional<LaneMask> LaneEvaluator::compareLanes(BinaryOperatorKind Op,
     std::optional<LaneMask> Inside = Holds(Diff.substitute(SecondBlock));
     if (!Inside || *Inside != 0 || Interior)
       return Inside;
-    GuardOnFirstBlock = true;
-    ++FirstBlockGuards;
+    ++Did.FirstBlockGuards;
   }
   return Holds(Diff.substitute(FirstWarp));
 }

@@ -2,7 +2,7 @@
 //
 // Evaluates integer expressions, conditions, pointers and lvalue addresses
 // of device code to LaneValues. Local variables are read through their
-// initializers when nothing else writes them (FunctionFacts), and through
+// initializers when nothing else writes them (cuda::FunctionFacts), and through
 // the writes that reach the read when something does (ReachingWrites,
 // FlowValues.cpp); induction
 // variables of for-loops become symbols, enumerable when the loop's bounds
@@ -15,7 +15,7 @@
 #define GPUMEM_CHECKS_LANES_LANEEVALUATOR_H
 
 #include "checks/cuda/CudaBuiltins.h"
-#include "checks/lanes/FunctionFacts.h"
+#include "checks/cuda/FunctionFacts.h"
 #include "checks/lanes/LaneValue.h"
 #include "checks/lanes/ReachingWrites.h"
 #include "checks/lanes/ThreadGeometry.h"
@@ -65,12 +65,12 @@ struct LoopSymbol {
 /// 90 template kernels call is read once.
 class FunctionCache {
 public:
-  const FunctionFacts &factsOf(const clang::FunctionDecl *FD);
+  const cuda::FunctionFacts &factsOf(const clang::FunctionDecl *FD);
   const ReachingWrites &flowOf(const clang::FunctionDecl *FD,
                                clang::ASTContext &Ctx);
 
 private:
-  std::map<const clang::FunctionDecl *, std::unique_ptr<FunctionFacts>> Facts;
+  std::map<const clang::FunctionDecl *, std::unique_ptr<cuda::FunctionFacts>> Facts;
   std::map<const clang::FunctionDecl *, std::unique_ptr<ReachingWrites>> Flows;
 };
 
@@ -119,26 +119,47 @@ public:
   /// not an integer.
   bool bindKernelArgument(const clang::ParmVarDecl *P, std::int64_t Value);
 
-  /// Fixes symbols to numbers while enumerating their values.
-  void pin(std::map<SymbolId, std::int64_t> Values) {
-    Pinned = std::move(Values);
-    PinGeneration = ++PinGenerations;
-  }
+  /// What evaluating an expression did besides its value: guards decided
+  /// for the first warp or the first block of the grid (compareLanes),
+  /// loop bounds or guards that took the assumed block size.
+  struct Effects {
+    unsigned FirstWarpGuards = 0;
+    unsigned FirstBlockGuards = 0;
+    bool UsedAssumedBounds = false;
+    bool decidedForFirstWarp() const { return FirstWarpGuards != 0; }
+    bool decidedForFirstBlock() const { return FirstBlockGuards != 0; }
+  };
+  /// A condition's lanes (as evaluateCondition) with what deciding it did.
+  struct DecidedCondition {
+    std::optional<LaneMask> Lanes;
+    Effects Did;
+  };
+  /// evaluateCondition, saying which effects this condition had.
+  DecidedCondition decideCondition(const clang::Expr *Cond);
+
+  /// Fixes symbols to numbers for its lifetime (the values of enumerated
+  /// loop variables), replacing the pins before it; those come back when
+  /// it ends, with the values remembered under them.
+  class PinScope {
+  public:
+    PinScope(LaneEvaluator &E, std::map<SymbolId, std::int64_t> Values);
+    ~PinScope();
+    PinScope(const PinScope &) = delete;
+    PinScope &operator=(const PinScope &) = delete;
+
+  private:
+    LaneEvaluator &E;
+    std::map<SymbolId, std::int64_t> SavedPins;
+    unsigned SavedGeneration;
+  };
   const std::map<SymbolId, std::int64_t> &pinned() const { return Pinned; }
 
   SymbolTable &symbols() { return Symbols; }
   const ThreadGeometry &geometry() const { return Geometry; }
   /// The variable a symbol stands for, when it is a loop variable.
   const clang::VarDecl *loopVariableOf(SymbolId Id) const;
-  /// True once a guard was decided for the first warp of the block only.
-  bool guardedOnFirstWarp() const { return GuardOnFirstWarp; }
-  /// How many conditions were decided for the first warp so far (a caller
-  /// compares counts around one evaluateCondition).
-  unsigned firstWarpGuardCount() const { return FirstWarpGuards; }
-  /// The same for conditions on blockIdx decided for the first block.
-  unsigned firstBlockGuardCount() const { return FirstBlockGuards; }
-  /// True once a loop bound used the assumed block size.
-  bool usedAssumedBounds() const { return UsedAssumedBounds; }
+  /// Everything the evaluations on this kernel did so far.
+  const Effects &kernelEffects() const { return Did; }
 
   /// Depth beyond which an expression is unknown ("too deep").
   static constexpr unsigned MaxDepth = 96;
@@ -153,13 +174,6 @@ public:
   static constexpr unsigned MaxKernelSteps = 4000000;
 
 private:
-  /// What evaluating an expression did to the evaluator's flags besides
-  /// its value: guards decided for the first warp or block, assumed bounds.
-  struct Effects {
-    unsigned FirstWarpGuards = 0;
-    unsigned FirstBlockGuards = 0;
-    bool UsedAssumedBounds = false;
-  };
   /// A value remembered with its effects, so a second read repeats neither
   /// the work nor forgets the effects; valid for one set of pins.
   template <typename T> struct Remembered {
@@ -176,7 +190,7 @@ private:
   };
   struct Frame {
     const clang::FunctionDecl *Function = nullptr;
-    const FunctionFacts *Facts = nullptr;
+    const cuda::FunctionFacts *Facts = nullptr;
     llvm::DenseMap<const clang::VarDecl *, LaneValue> Values;
     llvm::DenseMap<const clang::VarDecl *, PointerValue> Pointers;
     /// The object of an entered member function.
@@ -243,20 +257,16 @@ private:
   unsigned Depth = 0;
   unsigned QuerySteps = 0;
   unsigned KernelSteps = 0;
-  bool GuardOnFirstWarp = false;
-  unsigned FirstWarpGuards = 0;
-  bool GuardOnFirstBlock = false;
-  unsigned FirstBlockGuards = 0;
-  bool UsedAssumedBounds = false;
+  /// The effects of every evaluation so far; an evaluation's own are the
+  /// difference (effectsSince).
+  Effects Did;
 
-  const FunctionFacts &factsOf(const clang::FunctionDecl *FD);
-  Effects effectsNow() const {
-    return {FirstWarpGuards, FirstBlockGuards, UsedAssumedBounds};
-  }
+  const cuda::FunctionFacts &factsOf(const clang::FunctionDecl *FD);
+  Effects effectsNow() const { return Did; }
   /// The effects since \p Before.
   Effects effectsSince(const Effects &Before) const;
   /// Applies remembered effects again.
-  void replay(const Effects &Did);
+  void replay(const Effects &Again);
   /// The value \p Cache remembers for \p Key when it holds for the
   /// current pins, its effects applied again; null otherwise.
   template <typename Map, typename Key>
@@ -328,23 +338,32 @@ private:
   /// Counts one step; false once the query or the kernel is over budget.
   bool takeStep();
   std::uint64_t loc(const clang::Stmt *S) const;
+  /// One Visit per expression node kind (LaneEvaluator.cpp).
+  class IntegerVisitor;
   LaneValue evaluateImpl(const clang::Expr *E);
   LaneValue evaluateBinary(const clang::BinaryOperator *BO);
+  LaneValue evaluateConditional(const clang::ConditionalOperator *CO);
+  LaneValue evaluateUnary(const clang::UnaryOperator *UO);
+  LaneValue evaluateCast(const clang::CastExpr *Cast);
+  LaneValue evaluateMemberValue(const clang::MemberExpr *ME);
+  /// The value \p Lvalue loads: sharedLoad's, else data-dependent.
+  LaneValue loadedValue(const clang::Expr *Lvalue);
   LaneValue evaluateVariable(const clang::VarDecl *VD, const clang::Expr *Use);
   LaneValue evaluateLocal(const clang::VarDecl *VD, const clang::Expr *Init);
   LaneValue evaluateLoopVariable(const clang::VarDecl *VD,
-                                 const InductionLoop &Loop);
+                                 const cuda::InductionLoop &Loop);
   LaneValue evaluateCall(const clang::CallExpr *Call);
   LaneValue pinned(LaneValue V) const;
+  /// A SymbolKey detail no symbol has yet: a symbol made anew at each
+  /// evaluation, whose values depend on the pins in force then (the
+  /// values of a cycle or of paths entered from a pinned variable).
+  std::int64_t freshDetail() const { return Symbols.size(); }
 
   // Values the warp shares, fields of local aggregates
   // (WarpSharedValues.cpp).
   LaneValue builtinValue(cuda::BuiltinIndex Builtin) const;
   /// \p E's text on one line, for a symbol's name.
   std::string spelling(const clang::Expr *E) const;
-  /// \p Result, or a symbol of its own when it is unknown only because the
-  /// algebra cannot keep \p Operation exact and every operand is shared by
-  /// the warp's lanes.
   /// The value \p VD has when \p Loop starts: its init when it is the
   /// loop's variable, or its initializer when nothing but the loop's
   /// increment writes it; std::nullopt otherwise.
@@ -352,20 +371,30 @@ private:
                                          const clang::ForStmt *Loop);
   /// min/max (and umin/umax) of a call's two arguments.
   LaneValue minOrMax(const clang::CallExpr *Call, bool Min);
+  /// Which operation a shared result stands for: an operator (no node,
+  /// its opcode), a `?:` (the expression) or a call (the callee).
+  struct SharedOperation {
+    const void *Node = nullptr;
+    std::int64_t Opcode = -1;
+  };
+  /// \p Result, or a symbol of its own when it is unknown only because the
+  /// algebra cannot keep \p Operation exact and every operand is shared by
+  /// the warp's lanes. One symbol per operation and operand values, named
+  /// after \p E.
   LaneValue sharedResult(const LaneValue &Result, const clang::Expr *E,
-                         llvm::StringRef Operation,
+                         SharedOperation Operation,
                          llvm::ArrayRef<const LaneValue *> Operands);
   /// The value \p Lvalue loads, when its address is in global, shared or
   /// constant memory and shared by the lanes.
   /// For a field of a loaded object: \p Field, named after the variable
   /// \p Owner the object initialises.
   std::optional<LaneValue> sharedLoad(const clang::Expr *Lvalue,
-                                      llvm::StringRef Field = "",
+                                      const clang::FieldDecl *Field = nullptr,
                                       llvm::StringRef Owner = "");
   /// sharedLoad with \p Lvalue's address already evaluated.
   std::optional<LaneValue> sharedLoadAt(const clang::Expr *Lvalue,
                                         const PointerValue &Address,
-                                        llvm::StringRef Field = "",
+                                        const clang::FieldDecl *Field = nullptr,
                                         llvm::StringRef Owner = "");
   /// The same for a pointer loaded from global or constant memory.
   std::optional<PointerValue> sharedPointerLoad(const clang::Expr *Lvalue);

@@ -64,22 +64,24 @@ std::int64_t powerAbove(std::int64_t Mask) {
 
 } // namespace
 
-SymbolId SymbolTable::intern(const std::string &Name) {
-  for (SymbolId Id = 0; Id < Symbols.size(); ++Id)
-    if (Symbols[Id].Key.empty() && Symbols[Id].Name == Name)
-      return Id;
-  Symbols.push_back(Symbol{Name, {}, false});
-  return static_cast<SymbolId>(Symbols.size() - 1);
+SymbolId SymbolTable::intern(const SymbolKey &Key, const std::string &Name) {
+  auto [It, Inserted] =
+      Index.try_emplace(Key, static_cast<SymbolId>(Symbols.size()));
+  if (Inserted) {
+    Symbols.push_back(Symbol{Name, {}, false});
+    Symbols.back().Key = Key;
+  }
+  return It->second;
 }
 
-SymbolId SymbolTable::internKeyed(const std::string &Key,
-                                  const std::string &Name) {
-  for (SymbolId Id = 0; Id < Symbols.size(); ++Id)
-    if (Symbols[Id].Key == Key)
-      return Id;
-  Symbols.push_back(Symbol{Name, {}, false});
-  Symbols.back().Key = Key;
-  return static_cast<SymbolId>(Symbols.size() - 1);
+std::vector<std::int64_t> LaneValue::identity() const {
+  std::vector<std::int64_t> Out(K.begin(), K.end());
+  for (const LaneTerm &T : Terms) {
+    Out.push_back(T.Symbols.size());
+    Out.insert(Out.end(), T.Symbols.begin(), T.Symbols.end());
+    Out.insert(Out.end(), T.Coeff.begin(), T.Coeff.end());
+  }
+  return Out;
 }
 
 LaneValue LaneValue::constant(std::int64_t C) { return perLane(splat(C)); }

@@ -29,6 +29,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace gpumem::lanes {
@@ -42,9 +43,73 @@ using LaneVector = std::array<std::int64_t, WarpLanes>;
 /// Index of a symbol in a SymbolTable.
 using SymbolId = unsigned;
 
+/// What kind of quantity a symbol stands for; with the nodes of its
+/// SymbolKey, which one.
+enum class SymbolKind : std::uint8_t {
+  /// blockIdx, gridDim, blockDim (not a constant) along Detail (0 for x).
+  BlockIndex,
+  GridDim,
+  BlockDim,
+  /// blockDim.x / 32 of a block assumed a whole number of warps wide.
+  WarpsPerRow,
+  /// The warp's position along Detail: its first thread's index over the
+  /// warp's extent (warp.x, warp.y, warp.z).
+  WarpPosition,
+  /// threadIdx along Detail where the warp does not fix it (a row index).
+  ThreadIndex,
+  /// A cooperative group's grid: its size, the threads before this block.
+  GridSize,
+  GridThreadsBefore,
+  /// A kernel parameter (Node: the ParmVarDecl).
+  Parameter,
+  /// A field of a kernel's struct parameter (Node: the ParmVarDecl; Path:
+  /// the FieldDecls, outermost first).
+  ParameterField,
+  /// A for-loop variable (Node: the VarDecl; Detail: its ordinal among the
+  /// loop symbols of the analysis).
+  LoopIteration,
+  /// Of a variable written around a loop (Node: the VarDecl; Detail: the
+  /// line of the read): its steps, its value kept uniform, its few values.
+  CycleSteps,
+  CycleValue,
+  CycleValues,
+  /// Of a variable set on different paths to a read (Node: the VarDecl;
+  /// Detail: the line of the read): the values, or which of two paths.
+  PathValues,
+  PathChoice,
+  /// An operation on values the warp shares that the algebra cannot keep
+  /// (Node: the `?:` or the callee, or none for an operator; Detail: the
+  /// operator; Path: the operands' values, LaneValue::identity).
+  SharedOperation,
+  /// A load the warp's lanes make from one address (Node: the lvalue;
+  /// Other: the base object and Detail its field, as pointers; Path: the
+  /// offset's value).
+  SharedLoad,
+};
+
+/// What a symbol stands for: two symbols are one exactly when their keys
+/// are equal. The name plays no part (two loops' `k` are two symbols).
+struct SymbolKey {
+  SymbolKind Kind = SymbolKind::Parameter;
+  /// The AST node it stands for, opaque to the algebra.
+  const void *Node = nullptr;
+  const void *Other = nullptr;
+  std::int64_t Detail = 0;
+  std::vector<std::int64_t> Path;
+  friend bool operator<(const SymbolKey &A, const SymbolKey &B) {
+    auto Tie = [](const SymbolKey &K) {
+      return std::tie(K.Kind, K.Node, K.Other, K.Detail, K.Path);
+    };
+    return Tie(A) < Tie(B);
+  }
+  friend bool operator==(const SymbolKey &A, const SymbolKey &B) {
+    return !(A < B) && !(B < A);
+  }
+};
+
 /// A warp-uniform quantity the analysis cannot resolve to a number.
 struct Symbol {
-  /// How a message spells it ("blockIdx.x", "width", "iteration of 'k'").
+  /// How a message spells it ("blockIdx.x", "width", "k").
   std::string Name;
   /// Values it takes, when the analysis knows them all (loop counters with
   /// constant bounds, a row index in a known block); empty otherwise.
@@ -58,19 +123,20 @@ struct Symbol {
   /// first block, the one it lets in.
   unsigned BlockAxes = 0;
   bool isBlockIndex() const { return BlockAxes != 0; }
-  /// What the symbol stands for, when its name alone does not say it: a
-  /// value the warp shares that the algebra cannot keep (the operation and
-  /// its operands), so equal keys are one symbol and equal names need not be.
-  std::string Key;
+  /// What it stands for.
+  SymbolKey Key;
+  /// True for threadIdx.y or .z where the warp does not fix them: which
+  /// rows a warp holds depends on blockDim.x.
+  bool isRowIndex() const {
+    return Key.Kind == SymbolKind::ThreadIndex && Key.Detail >= 1;
+  }
 };
 
 /// The symbols of one analysis, owned by its context.
 class SymbolTable {
 public:
-  /// The symbol named \p Name, created on first use.
-  SymbolId intern(const std::string &Name);
-  /// The symbol with key \p Key, created on first use and named \p Name.
-  SymbolId internKeyed(const std::string &Key, const std::string &Name);
+  /// The symbol for \p Key, created on first use and named \p Name.
+  SymbolId intern(const SymbolKey &Key, const std::string &Name);
   Symbol &operator[](SymbolId Id) { return Symbols[Id]; }
   const Symbol &operator[](SymbolId Id) const { return Symbols[Id]; }
   unsigned size() const { return static_cast<unsigned>(Symbols.size()); }
@@ -79,6 +145,7 @@ public:
 
 private:
   std::vector<Symbol> Symbols;
+  std::map<SymbolKey, SymbolId> Index;
 };
 
 /// A product of symbols, sorted, with repetition (x*x is {x, x}). Held
@@ -188,6 +255,9 @@ public:
   LaneValue substitute(const std::map<SymbolId, std::int64_t> &Values) const;
   /// A readable form for dumps: "K=[0,1,..] + [..]*blockIdx.x".
   std::string str(const SymbolTable &Table) const;
+  /// The value as numbers (lane constants, then each term's symbols and
+  /// coefficients): equal exactly when the values are, for a SymbolKey.
+  std::vector<std::int64_t> identity() const;
   /// Gives back the spare capacity of the terms (a value kept for long).
   void shrinkToFit() { Terms.shrink_to_fit(); }
 

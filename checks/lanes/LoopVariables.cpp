@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "checks/lanes/LaneEvaluator.h"
 
-#include "checks/lanes/ConstantInt.h"
+#include "checks/cuda/ConstantInt.h"
 #include "checks/lanes/EvaluatorSupport.h"
 
 namespace gpumem::lanes {
@@ -14,7 +14,7 @@ using namespace clang;
 using namespace detail;
 
 LaneValue LaneEvaluator::evaluateLoopVariable(const VarDecl *VD,
-                                              const InductionLoop &Loop) {
+                                              const cuda::InductionLoop &Loop) {
   auto Cached = LoopValues.find(VD);
   if (Cached != LoopValues.end())
     return pinned(Cached->second);
@@ -37,14 +37,14 @@ LaneValue LaneEvaluator::evaluateLoopVariable(const VarDecl *VD,
                                            "' changes in a way the analysis "
                                            "does not follow",
                                        loc(Loop.Loop->getInc())));
-  auto SavedPins = Pinned;
-  const unsigned SavedGeneration = PinGeneration;
-  Pinned.clear();
-  PinGeneration = ++PinGenerations;
-  LaneValue Init = evaluate(Loop.Init);
-  LaneValue Amount = Step.Amount ? evaluate(Step.Amount) : LaneValue::constant(1);
-  Pinned = SavedPins;
-  PinGeneration = SavedGeneration;
+  // The start and the step are evaluated without the pins of enumerated
+  // loop variables: the symbol stands for every value they take.
+  LaneValue Init, Amount;
+  {
+    PinScope Unpinned(*this, {});
+    Init = evaluate(Loop.Init);
+    Amount = Step.Amount ? evaluate(Step.Amount) : LaneValue::constant(1);
+  }
   if (Step.Negate)
     Amount = -Amount;
   if (Init.isUnknown())
@@ -116,14 +116,15 @@ LaneValue LaneEvaluator::evaluateLoopVariable(const VarDecl *VD,
           V = Next;
         }
         if (!Values.empty() && BoundUsesAssumption)
-          UsedAssumedBounds = true;
+          Did.UsedAssumedBounds = true;
       }
     }
   }
 
-  SymbolId Id = Symbols.intern(VD->getNameAsString() + "#" +
-                               std::to_string(LoopSymbols.size()));
-  Symbols[Id].Name = VD->getNameAsString();
+  SymbolId Id = Symbols.intern(
+      SymbolKey{SymbolKind::LoopIteration, VD, nullptr,
+                static_cast<std::int64_t>(LoopSymbols.size()), {}},
+      VD->getNameAsString());
   LoopSymbols.push_back(LoopSymbol{VD, Id});
   if (!Values.empty()) {
     Symbols[Id].Values = Values;
@@ -151,17 +152,17 @@ LaneValue LaneEvaluator::evaluateLoopVariable(const VarDecl *VD,
 
 std::optional<LaneValue> LaneEvaluator::valueEntering(const VarDecl *VD,
                                                      const ForStmt *Loop) {
-  const FunctionFacts *F = Frames.empty() ? nullptr : Frames.back().Facts;
+  const cuda::FunctionFacts *F = Frames.empty() ? nullptr : Frames.back().Facts;
   if (!F || !VD || !Loop || !VD->hasLocalStorage())
     return std::nullopt;
-  if (const InductionLoop *Own = F->inductionLoopOf(VD);
+  if (const cuda::InductionLoop *Own = F->inductionLoopOf(VD);
       Own && Own->Loop == Loop)
     return evaluate(Own->Init);
   const Expr *Init = VD->getInit();
   if (!Init || !Loop->getInc() || isa<ParmVarDecl>(VD))
     return std::nullopt;
   for (const Stmt *W : F->writesOf(VD))
-    if (!contains(Loop->getInc(), W))
+    if (!cuda::contains(Loop->getInc(), W))
       return std::nullopt;
   return evaluateLocal(VD, Init);
 }
@@ -193,10 +194,10 @@ bool LaneEvaluator::runsAtMostOnce(const ForStmt *Loop, LaneMask Active) {
     const auto *Ref = dyn_cast<DeclRefExpr>(
         (VarLeft ? BO->getLHS() : BO->getRHS())->IgnoreParenImpCasts());
     const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    std::optional<std::int64_t> Bound = constantInt(BoundSide, Ctx);
+    std::optional<std::int64_t> Bound = cuda::constantInt(BoundSide, Ctx);
     WriteStep Step = VD ? stepOf(Loop->getInc(), VD) : WriteStep{};
     std::optional<std::int64_t> By =
-        Step.Amount ? constantInt(Step.Amount, Ctx) : std::nullopt;
+        Step.Amount ? cuda::constantInt(Step.Amount, Ctx) : std::nullopt;
     if (!Bound || Step.Kind != StepKind::Add || Step.Negate || !By ||
         *By <= 0)
       continue;

@@ -11,6 +11,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 namespace gpumem::lanes {
 
@@ -45,7 +46,7 @@ PointerValue LaneEvaluator::pointerVariable(const VarDecl *VD, const Expr *Use) 
   for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
     if (auto Bound = It->Pointers.find(VD); Bound != It->Pointers.end())
       return Bound->second;
-  const FunctionFacts *F = Frames.empty() ? nullptr : Frames.back().Facts;
+  const cuda::FunctionFacts *F = Frames.empty() ? nullptr : Frames.back().Facts;
   if (F && !F->writesOf(VD).empty())
     return PointerValue::unknown(UnknownKind::Reassigned,
                                  "pointer '" + VD->getNameAsString() +
@@ -82,7 +83,7 @@ std::optional<PointerValue> LaneEvaluator::pointerCap(const Expr *E) {
 PointerValue LaneEvaluator::evaluatePointer(const Expr *E) {
   if (std::optional<PointerValue> Capped = pointerCap(E))
     return *Capped;
-  DepthGuard Guard(Depth);
+  llvm::SaveAndRestore Deeper(Depth, Depth + 1);
   E = E->IgnoreParens();
   if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
     return evaluatePointer(Cleanups->getSubExpr());
@@ -168,7 +169,7 @@ PointerValue LaneEvaluator::evaluatePointer(const Expr *E) {
 PointerValue LaneEvaluator::evaluateAddress(const Expr *E) {
   if (std::optional<PointerValue> Capped = pointerCap(E))
     return *Capped;
-  DepthGuard Guard(Depth);
+  llvm::SaveAndRestore Deeper(Depth, Depth + 1);
   E = E->IgnoreParens();
   if (const auto *Cast = dyn_cast<CastExpr>(E)) {
     if (Cast->getCastKind() == CK_NoOp ||

@@ -167,7 +167,7 @@ llvm::SmallPtrSet<const Stmt *, 16> ancestorsOf(const ParentMap &PM,
 ReachingWrites::~ReachingWrites() = default;
 
 ReachingWrites::ReachingWrites(const FunctionDecl *FD, ASTContext &Ctx,
-                               const FunctionFacts &Facts) {
+                               const cuda::FunctionFacts &Facts) {
   if (!FD || !FD->hasBody())
     return;
   for (const auto &[VD, Stmts] : Facts.allWrites()) {

@@ -13,7 +13,7 @@
 #ifndef GPUMEM_CHECKS_LANES_REACHINGWRITES_H
 #define GPUMEM_CHECKS_LANES_REACHINGWRITES_H
 
-#include "checks/lanes/FunctionFacts.h"
+#include "checks/cuda/FunctionFacts.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
@@ -66,7 +66,7 @@ public:
   /// Builds the CFG of \p FD and solves reaching writes for its tracked
   /// variables; valid() is false when the CFG cannot be built.
   ReachingWrites(const clang::FunctionDecl *FD, clang::ASTContext &Ctx,
-                 const FunctionFacts &Facts);
+                 const cuda::FunctionFacts &Facts);
   ~ReachingWrites();
 
   bool valid() const { return Valid; }

@@ -22,9 +22,23 @@ std::vector<std::int64_t> range(std::int64_t N) {
   return V;
 }
 
-SymbolId threadSymbol(SymbolTable &Symbols, const std::string &Name,
+const char *const AxisNames[3] = {"x", "y", "z"};
+
+/// The symbol of a geometry quantity along \p Axis, named as CUDA spells
+/// it (\p Prefix "blockIdx" gives "blockIdx.y").
+SymbolId axisSymbol(SymbolTable &Symbols, SymbolKind Kind, unsigned Axis,
+                    const char *Prefix) {
+  return Symbols.intern(SymbolKey{Kind, nullptr, nullptr, Axis, {}},
+                        std::string(Prefix) + "." + AxisNames[Axis]);
+}
+
+/// The warp's position (warp.x) or a thread index it does not fix
+/// (threadIdx.y) along \p Axis, over \p Count values (0: not a constant).
+SymbolId threadSymbol(SymbolTable &Symbols, SymbolKind Kind, unsigned Axis,
                       std::int64_t Count) {
-  SymbolId Id = Symbols.intern(Name);
+  SymbolId Id = axisSymbol(Symbols, Kind, Axis,
+                           Kind == SymbolKind::WarpPosition ? "warp"
+                                                            : "threadIdx");
   Symbols[Id].ThreadDerived = true;
   if (Count > 0)
     Symbols[Id].Values = range(Count);
@@ -34,13 +48,12 @@ SymbolId threadSymbol(SymbolTable &Symbols, const std::string &Name,
 } // namespace
 
 void ThreadGeometry::initGridSymbols(SymbolTable &Symbols) {
-  static const char *const Axes[3] = {"x", "y", "z"};
   for (unsigned A = 0; A < 3; ++A) {
-    SymbolId Block = Symbols.intern(std::string("blockIdx.") + Axes[A]);
+    SymbolId Block = axisSymbol(Symbols, SymbolKind::BlockIndex, A, "blockIdx");
     Symbols[Block].BlockAxes = 1U << A;
     BlockIdx[A] = LaneValue::symbol(Block);
     GridDim[A] = LaneValue::symbol(
-        Symbols.intern(std::string("gridDim.") + Axes[A]));
+        axisSymbol(Symbols, SymbolKind::GridDim, A, "gridDim"));
   }
 }
 
@@ -49,8 +62,6 @@ ThreadGeometry ThreadGeometry::known(BlockShape S, SymbolTable &Symbols) {
   ThreadGeometry G;
   G.Shape = S;
   G.initGridSymbols(Symbols);
-  static const char *const DimNames[3] = {"blockDim.x", "blockDim.y",
-                                          "blockDim.z"};
   const std::int64_t Extents[3] = {S.X, S.Y, S.Z};
   for (unsigned A = 0; A < 3; ++A) {
     if (Extents[A] > 0) {
@@ -58,7 +69,7 @@ ThreadGeometry ThreadGeometry::known(BlockShape S, SymbolTable &Symbols) {
       continue;
     }
     // Not a constant: a symbol, taken as 1 where a loop bound needs it.
-    SymbolId Id = Symbols.intern(DimNames[A]);
+    SymbolId Id = axisSymbol(Symbols, SymbolKind::BlockDim, A, "blockDim");
     G.BlockDim[A] = LaneValue::symbol(Id);
     G.BoundsSubstitution[Id] = 1;
   }
@@ -66,21 +77,22 @@ ThreadGeometry ThreadGeometry::known(BlockShape S, SymbolTable &Symbols) {
     G.Populated = (1ULL << S.threads()) - 1;
 
   // A uniform index over Count values (0: not a constant, no values).
-  auto Uniform = [&](const char *Name, std::int64_t Count) {
+  auto Uniform = [&](unsigned Axis, std::int64_t Count) {
     return Count == 1 ? LaneValue::constant(0)
-                      : LaneValue::symbol(threadSymbol(Symbols, Name, Count));
+                      : LaneValue::symbol(threadSymbol(
+                            Symbols, SymbolKind::ThreadIndex, Axis, Count));
   };
   const std::int64_t W = WarpLanes;
   if (S.X % W == 0) {
     // A warp is 32 consecutive threads of one row.
     G.ThreadIdx[0] =
-        LaneValue::symbol(threadSymbol(Symbols, "warp.x", S.X / W), W) +
+        LaneValue::symbol(threadSymbol(Symbols, SymbolKind::WarpPosition, 0, S.X / W), W) +
         LaneValue::perLane(laneVector(
             [](std::int64_t L, const BlockShape &) { return L; }, S));
     // A row count that is not a constant is judged, as with an assumed
     // shape, for each of the first 32 rows.
-    G.ThreadIdx[1] = Uniform("threadIdx.y", S.Y > 0 ? S.Y : 32);
-    G.ThreadIdx[2] = Uniform("threadIdx.z", S.Z);
+    G.ThreadIdx[1] = Uniform(1, S.Y > 0 ? S.Y : 32);
+    G.ThreadIdx[2] = Uniform(2, S.Z);
     return G;
   }
   if (W % S.X == 0) {
@@ -90,11 +102,11 @@ ThreadGeometry ThreadGeometry::known(BlockShape S, SymbolTable &Symbols) {
     if (S.Y % Rows == 0) {
       // Whole rows per warp: y = Rows*w + l / X.
       G.ThreadIdx[1] =
-          LaneValue::symbol(threadSymbol(Symbols, "warp.y", S.Y / Rows),
+          LaneValue::symbol(threadSymbol(Symbols, SymbolKind::WarpPosition, 1, S.Y / Rows),
                             Rows) +
           LaneValue::perLane(laneVector(
               [](std::int64_t L, const BlockShape &B) { return L / B.X; }, S));
-      G.ThreadIdx[2] = Uniform("threadIdx.z", S.Z);
+      G.ThreadIdx[2] = Uniform(2, S.Z);
       return G;
     }
     if (W % (S.X * S.Y) == 0 && S.Z % (W / (S.X * S.Y)) == 0) {
@@ -103,7 +115,7 @@ ThreadGeometry ThreadGeometry::known(BlockShape S, SymbolTable &Symbols) {
           [](std::int64_t L, const BlockShape &B) { return (L / B.X) % B.Y; },
           S));
       G.ThreadIdx[2] =
-          LaneValue::symbol(threadSymbol(Symbols, "warp.z", S.Z / Planes),
+          LaneValue::symbol(threadSymbol(Symbols, SymbolKind::WarpPosition, 2, S.Z / Planes),
                             Planes) +
           LaneValue::perLane(laneVector(
               [](std::int64_t L, const BlockShape &B) {
@@ -131,22 +143,25 @@ ThreadGeometry ThreadGeometry::assumed(SymbolTable &Symbols,
   G.BoundsBlockSize = BoundsBlockSize;
   G.initGridSymbols(Symbols);
   const std::int64_t W = WarpLanes;
-  SymbolId Warp = threadSymbol(Symbols, "warp.x", 0);
+  SymbolId Warp = threadSymbol(Symbols, SymbolKind::WarpPosition, 0, 0);
   LaneVector Lane;
   for (unsigned L = 0; L < WarpLanes; ++L)
     Lane[L] = L;
   G.ThreadIdx[0] = LaneValue::symbol(Warp, W) + LaneValue::perLane(Lane);
   // A row index the warp does not fix; a swizzle on it is judged for each
   // of the first 32 rows.
-  G.ThreadIdx[1] = LaneValue::symbol(threadSymbol(Symbols, "threadIdx.y", 32));
-  G.ThreadIdx[2] = LaneValue::symbol(threadSymbol(Symbols, "threadIdx.z", 0));
-  SymbolId DimX = Symbols.intern("blockDim.x/32");
-  G.BlockDim = {LaneValue::symbol(DimX, W),
-                LaneValue::symbol(Symbols.intern("blockDim.y")),
-                LaneValue::symbol(Symbols.intern("blockDim.z"))};
+  G.ThreadIdx[1] = LaneValue::symbol(threadSymbol(Symbols, SymbolKind::ThreadIndex, 1, 32));
+  G.ThreadIdx[2] = LaneValue::symbol(threadSymbol(Symbols, SymbolKind::ThreadIndex, 2, 0));
+  SymbolId DimX = Symbols.intern(
+      SymbolKey{SymbolKind::WarpsPerRow, nullptr, nullptr, 0, {}},
+      "blockDim.x/32");
+  SymbolId DimY = axisSymbol(Symbols, SymbolKind::BlockDim, 1, "blockDim");
+  SymbolId DimZ = axisSymbol(Symbols, SymbolKind::BlockDim, 2, "blockDim");
+  G.BlockDim = {LaneValue::symbol(DimX, W), LaneValue::symbol(DimY),
+                LaneValue::symbol(DimZ)};
   G.BoundsSubstitution[DimX] = BoundsBlockSize / W;
-  G.BoundsSubstitution[Symbols.intern("blockDim.y")] = 1;
-  G.BoundsSubstitution[Symbols.intern("blockDim.z")] = 1;
+  G.BoundsSubstitution[DimY] = 1;
+  G.BoundsSubstitution[DimZ] = 1;
   return G;
 }
 

@@ -119,17 +119,20 @@ std::string LaneEvaluator::spelling(const Expr *E) const {
 
 LaneValue
 LaneEvaluator::sharedResult(const LaneValue &Result, const Expr *E,
-                            llvm::StringRef Operation,
+                            SharedOperation Operation,
                             llvm::ArrayRef<const LaneValue *> Operands) {
   if (!Result.isUnknown() ||
       Result.reason().Kind != UnknownKind::SymbolicOperation)
     return Result;
-  std::string Key = Operation.str() + "(";
+  SymbolKey Key{SymbolKind::SharedOperation, Operation.Node, nullptr,
+                Operation.Opcode, {}};
   Symbol Flags;
   for (const LaneValue *V : Operands) {
     if (!sharedByLanes(*V))
       return Result;
-    Key += V->str(Symbols) + ";";
+    std::vector<std::int64_t> Operand = V->identity();
+    Key.Path.push_back(static_cast<std::int64_t>(Operand.size()));
+    Key.Path.insert(Key.Path.end(), Operand.begin(), Operand.end());
     for (SymbolId Id : V->symbols()) {
       // A symbol whose values are known (a loop counter, the warp's row of
       // a known block) is enumerated by the collector instead, which keeps
@@ -140,22 +143,21 @@ LaneEvaluator::sharedResult(const LaneValue &Result, const Expr *E,
       Flags.BlockAxes |= Symbols[Id].BlockAxes;
     }
   }
-  Key += ")";
-  SymbolId Id = Symbols.internKeyed(Key, spelling(E));
+  SymbolId Id = Symbols.intern(Key, spelling(E));
   Symbols[Id].ThreadDerived = Flags.ThreadDerived;
   Symbols[Id].BlockAxes = Flags.BlockAxes;
   return LaneValue::symbol(Id);
 }
 
 std::optional<LaneValue> LaneEvaluator::sharedLoad(const Expr *Lvalue,
-                                                   llvm::StringRef Field,
+                                                   const FieldDecl *Field,
                                                    llvm::StringRef Owner) {
   return sharedLoadAt(Lvalue, evaluateAddress(Lvalue), Field, Owner);
 }
 
 std::optional<LaneValue>
 LaneEvaluator::sharedLoadAt(const Expr *Lvalue, const PointerValue &Address,
-                            llvm::StringRef Field, llvm::StringRef Owner) {
+                            const FieldDecl *Field, llvm::StringRef Owner) {
   if (Address.isUnknown() || !sharedByLanes(Address.Offset))
     return std::nullopt;
   // As for operations: enumerable symbols are the collector's to enumerate.
@@ -169,13 +171,13 @@ LaneEvaluator::sharedLoadAt(const Expr *Lvalue, const PointerValue &Address,
     return std::nullopt;
   // One load site is one value per warp; another site may read the same
   // address after a store.
-  std::string Key = "load@" + std::to_string(loc(Lvalue)) + ":" +
-                    (Address.Base ? Address.Base->getNameAsString() : "") +
-                    "+" + Address.Offset.str(Symbols) + "." + Field.str();
-  SymbolId Id = Symbols.internKeyed(
-      Key, Field.empty() ? spelling(Lvalue)
-                         : (Owner.empty() ? spelling(Lvalue) : Owner.str()) +
-                               "." + Field.str());
+  SymbolKey Key{SymbolKind::SharedLoad, Lvalue, Address.Base,
+                reinterpret_cast<std::intptr_t>(Field),
+                Address.Offset.identity()};
+  SymbolId Id = Symbols.intern(
+      Key, !Field ? spelling(Lvalue)
+                  : (Owner.empty() ? spelling(Lvalue) : Owner.str()) + "." +
+                        Field->getNameAsString());
   for (SymbolId Used : Address.Offset.symbols()) {
     Symbols[Id].ThreadDerived |= Symbols[Used].ThreadDerived;
     Symbols[Id].BlockAxes |= Symbols[Used].BlockAxes;
@@ -225,7 +227,7 @@ std::optional<LaneValue> LaneEvaluator::evaluateMember(const MemberExpr *ME) {
   };
   if (VD->getType().isVolatileQualified())
     return NotFollowed("field of volatile");
-  const FunctionFacts *F = Frames.back().Facts;
+  const cuda::FunctionFacts *F = Frames.back().Facts;
   if (F && !F->writesOf(VD).empty())
     return LaneValue::unknown(UnknownKind::Reassigned,
                               "'" + VD->getNameAsString() + "' is reassigned",
@@ -235,14 +237,19 @@ std::optional<LaneValue> LaneEvaluator::evaluateMember(const MemberExpr *ME) {
         !cuda::isKernel(Frames.front().Function))
       return NotFollowed("field of the helper's parameter");
     // A kernel's struct parameter, passed by value: every lane has the
-    // same; the symbol is named by its path (p.dims.x).
+    // same; the symbol is its path of fields, named so (p.dims.x).
+    SymbolKey Key{SymbolKind::ParameterField, VD, nullptr, 0,
+                  {reinterpret_cast<std::intptr_t>(FD)}};
     std::string Path = FD->getNameAsString();
     for (const Expr *E = ME->getBase()->IgnoreParenImpCasts();
          const auto *Inner = dyn_cast<MemberExpr>(E);
-         E = Inner->getBase()->IgnoreParenImpCasts())
+         E = Inner->getBase()->IgnoreParenImpCasts()) {
       Path = Inner->getMemberDecl()->getNameAsString() + "." + Path;
+      Key.Path.insert(Key.Path.begin(),
+                      reinterpret_cast<std::intptr_t>(Inner->getMemberDecl()));
+    }
     return pinned(LaneValue::symbol(
-        Symbols.intern(VD->getNameAsString() + "." + Path)));
+        Symbols.intern(Key, VD->getNameAsString() + "." + Path)));
   }
   if (Base != ME->getBase()->IgnoreParenImpCasts())
     return NotFollowed("nested field of");
@@ -324,7 +331,7 @@ std::optional<LaneValue> LaneEvaluator::fieldOfObject(const Expr *Object,
   // it from one address, data otherwise.
   if (Object->isGLValue() && !isa<DeclRefExpr>(Object)) {
     if (std::optional<LaneValue> Shared =
-            sharedLoad(Object, FD->getName(), Owner))
+            sharedLoad(Object, FD, Owner))
       return *Shared;
     return LaneValue::unknown(UnknownKind::DataDependent,
                               "index reads memory (data-dependent)",

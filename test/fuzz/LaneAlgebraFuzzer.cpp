@@ -290,7 +290,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *Bytes,
   FuzzedDataProvider Data(Bytes, Size);
   SymbolTable Table;
   for (unsigned I = 0; I < SymbolCount; ++I)
-    Table.intern("s" + std::to_string(I));
+    Table.intern(SymbolKey{SymbolKind::Parameter, nullptr, nullptr, I, {}},
+                 "s" + std::to_string(I));
   // The numbers the substitution check gives the symbols: non-negative.
   std::map<SymbolId, std::int64_t> Values;
   for (SymbolId I = 0; I < SymbolCount; ++I)

@@ -19,7 +19,8 @@ namespace {
 
 struct Warp {
   SymbolTable Symbols;
-  SymbolId W = Symbols.intern("warp.x");
+  SymbolId W = Symbols.intern(
+      SymbolKey{SymbolKind::WarpPosition, nullptr, nullptr, 0, {}}, "warp.x");
   /// threadIdx.x = 32 * w + lane.
   LaneValue tid() const {
     LaneVector Lane;
@@ -106,7 +107,9 @@ TEST(LaneValueTest, UnknownValuesKeepTheirKind) {
   ASSERT_TRUE(Sum.isUnknown());
   EXPECT_EQ(Sum.reason().Kind, UnknownKind::DataDependent);
   EXPECT_EQ(Sum.reason().Location, 7U);
-  LaneValue N = LaneValue::symbol(W.Symbols.intern("n"));
+  int Parameter = 0;
+  LaneValue N = LaneValue::symbol(
+      W.Symbols.intern(SymbolKey{SymbolKind::Parameter, &Parameter}, "n"));
   EXPECT_EQ(W.tid().divide(N).reason().Kind, UnknownKind::SymbolicOperation);
   EXPECT_EQ(W.tid().divide(LaneValue::constant(0)).reason().Kind,
             UnknownKind::Arithmetic);
@@ -127,16 +130,22 @@ TEST(LaneValueTest, DivisionAndRemainderOfTheThreadIndex) {
   EXPECT_TRUE(W.tid().divide(LaneValue::constant(64)).isUnknown());
 }
 
-TEST(LaneValueTest, KeyedSymbolsAreOnePerKeyNotPerName) {
+TEST(LaneValueTest, SymbolsAreOnePerKeyNotPerName) {
   SymbolTable Table;
-  SymbolId Param = Table.intern("n / d");
+  int N = 0, D = 0; // stand-ins for two parameters' declarations
+  SymbolId Param = Table.intern(SymbolKey{SymbolKind::Parameter, &N}, "n / d");
   // Two values the warp shares, spelled alike, from different operands.
-  SymbolId First = Table.internKeyed("/(n;d;)", "n / d");
-  SymbolId Second = Table.internKeyed("/(n;e;)", "n / d");
+  SymbolKey OfD{SymbolKind::SharedOperation, nullptr, nullptr, 1, {0, 7}};
+  SymbolKey OfE = OfD;
+  OfE.Path.back() = 8;
+  SymbolId First = Table.intern(OfD, "n / d");
+  SymbolId Second = Table.intern(OfE, "n / d");
   EXPECT_NE(First, Param);
   EXPECT_NE(First, Second);
-  EXPECT_EQ(Table.internKeyed("/(n;d;)", "other spelling"), First);
-  // A plain name never finds a keyed symbol.
-  EXPECT_EQ(Table.intern("n / d"), Param);
-  EXPECT_EQ(Table.size(), 3u);
+  EXPECT_EQ(Table.intern(OfD, "other spelling"), First);
+  EXPECT_EQ(Table[First].Name, "n / d");
+  // Two parameters of one name are two symbols; one parameter is one.
+  EXPECT_NE(Table.intern(SymbolKey{SymbolKind::Parameter, &D}, "n / d"), Param);
+  EXPECT_EQ(Table.intern(SymbolKey{SymbolKind::Parameter, &N}, "n"), Param);
+  EXPECT_EQ(Table.size(), 4u);
 }

@@ -8,15 +8,15 @@
 // are reassigned (whose reads ReachingWrites follows).
 //
 //===----------------------------------------------------------------------===//
-#ifndef GPUMEM_CHECKS_LANES_FUNCTIONFACTS_H
-#define GPUMEM_CHECKS_LANES_FUNCTIONFACTS_H
+#ifndef GPUMEM_CHECKS_CUDA_FUNCTIONFACTS_H
+#define GPUMEM_CHECKS_CUDA_FUNCTIONFACTS_H
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
-namespace gpumem::lanes {
+namespace gpumem::cuda {
 
 /// A for-loop whose increment is the only writer of its variable.
 struct InductionLoop {
@@ -51,6 +51,6 @@ private:
   llvm::DenseMap<const clang::VarDecl *, InductionLoop> Induction;
 };
 
-} // namespace gpumem::lanes
+} // namespace gpumem::cuda
 
-#endif // GPUMEM_CHECKS_LANES_FUNCTIONFACTS_H
+#endif // GPUMEM_CHECKS_CUDA_FUNCTIONFACTS_H

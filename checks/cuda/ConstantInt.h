@@ -1,6 +1,6 @@
 //===- ConstantInt.h - an integer expression's value, when constant -*- C++ -*-===//
-#ifndef GPUMEM_CHECKS_LANES_CONSTANTINT_H
-#define GPUMEM_CHECKS_LANES_CONSTANTINT_H
+#ifndef GPUMEM_CHECKS_CUDA_CONSTANTINT_H
+#define GPUMEM_CHECKS_CUDA_CONSTANTINT_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <optional>
 
-namespace gpumem::lanes {
+namespace gpumem::cuda {
 
 /// The value of \p E when Clang folds it to an integer constant (literals,
 /// constexpr variables and calls, sizeof, template arguments).
@@ -22,6 +22,6 @@ inline std::optional<std::int64_t> constantInt(const clang::Expr *E,
   return R.Val.getInt().getExtValue();
 }
 
-} // namespace gpumem::lanes
+} // namespace gpumem::cuda
 
-#endif // GPUMEM_CHECKS_LANES_CONSTANTINT_H
+#endif // GPUMEM_CHECKS_CUDA_CONSTANTINT_H

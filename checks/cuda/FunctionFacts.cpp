@@ -1,10 +1,10 @@
 //===- FunctionFacts.cpp --------------------------------------------------===//
-#include "checks/lanes/FunctionFacts.h"
+#include "checks/cuda/FunctionFacts.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
-namespace gpumem::lanes {
+namespace gpumem::cuda {
 
 using namespace clang;
 
@@ -150,4 +150,4 @@ const InductionLoop *FunctionFacts::inductionLoopOf(const VarDecl *VD) const {
   return It == Induction.end() ? nullptr : &It->second;
 }
 
-} // namespace gpumem::lanes
+} // namespace gpumem::cuda

@@ -1,0 +1,2 @@
+#include "model/Cost.h"
+#include "checks/lanes/Value.h"

@@ -1,0 +1,2 @@
+#include "clang-tidy/ClangTidyCheck.h"
+#include "checks/cuda/Launch.h"

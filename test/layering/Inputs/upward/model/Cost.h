@@ -1,0 +1,1 @@
+#include "clang/AST/Expr.h"
