@@ -59,37 +59,10 @@ void GlobalAccessCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "CoalescingUnit", Policy.Unit);
 }
 
-/// Everything a verdict depends on: the four global checks share the
-/// verdicts of the TU when their settings agree (they do unless one of
-/// them is configured apart).
-static std::string verdictKey(const ::gpumem::model::Architecture &A,
-                              const GlobalPolicy &P) {
-  std::string Key;
-  llvm::raw_string_ostream OS(Key);
-  OS << "global-verdicts " << A.Name << ' ' << A.WarpSize << ' '
-     << A.TransactionBytes << ' ' << A.SectorBytes << ' ' << A.BankCount
-     << ' ' << A.BankWidthBytes << ' ' << A.PeakGflopsFP16 << ' '
-     << A.PeakGflopsFP32 << ' ' << A.PeakGflopsFP64 << ' ' << A.PeakGBps
-     << ' ' << P.ReportOneShotPartialWarp << ' ' << P.PartialWarpMaxLanes
-     << ' ' << P.EfficiencyThreshold << ' ' << P.SymbolicStrideSample << ' '
-     << ::gpumem::model::coalescingUnitName(P.Unit);
-  return Key;
-}
-
-/// The verdict on every access of every kernel (Unknown for shared ones).
-using KernelVerdicts = std::vector<std::vector<GlobalVerdict>>;
-
 void GlobalAccessCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
-  const KernelVerdicts &Verdicts = sharedResult<KernelVerdicts>(
-      verdictKey(Arch, Policy), [&] {
-        KernelVerdicts All(Kernels.size());
-        for (std::size_t K = 0; K < Kernels.size(); ++K)
-          for (const MemoryAccess &Access : Kernels[K].Accesses)
-            All[K].push_back(Access.Space == ::gpumem::lanes::MemorySpace::Global
-                                 ? judgeGlobalAccess(Access, Arch, Policy)
-                                 : GlobalVerdict());
-        return All;
-      });
+  // The four global checks share the verdicts of the TU when their
+  // settings agree (they do unless one of them is configured apart).
+  const KernelVerdicts &Verdicts = globalVerdicts(Arch, Policy);
   // One diagnostic per source location. An access in a device function is
   // analysed once per call, one in a template once per instantiation: the
   // costliest is reported (the most sectors beyond what its bytes need,

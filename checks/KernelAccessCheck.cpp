@@ -16,6 +16,7 @@
 #include <list>
 #include <map>
 #include <set>
+#include <tuple>
 
 using namespace clang::ast_matchers;
 
@@ -156,8 +157,18 @@ struct KernelAccessCheck::SharedAnalysis {
   std::vector<const FunctionDecl *> Kernels;
   ::gpumem::access::AnalysisSettings Settings;
   std::vector<::gpumem::access::KernelAccesses> Analysed;
-  /// Results derived from Analysed, by key (sharedResult).
-  std::map<std::string, std::any> Derived;
+  /// The global verdicts on Analysed, one set per model and policy.
+  struct Verdicts {
+    ::gpumem::model::Architecture Arch;
+    ::gpumem::access::GlobalPolicy Policy;
+    ::gpumem::access::KernelVerdicts Judged;
+  };
+  std::list<Verdicts> Judged;
+  /// Kernels analysed again with another block shape (X, Y, Z).
+  std::map<std::tuple<const FunctionDecl *, std::int64_t, std::int64_t,
+                      std::int64_t>,
+           ::gpumem::access::KernelAccesses>
+      OtherShapes;
 };
 
 namespace {
@@ -212,9 +223,37 @@ void KernelAccessCheck::onEndOfTranslationUnit() {
   Reported.clear();
 }
 
-std::any &KernelAccessCheck::sharedSlot(const std::string &Key) {
-  assert(Current && "sharedResult outside checkKernels");
-  return Current->Derived[Key];
+const ::gpumem::access::KernelVerdicts &
+KernelAccessCheck::globalVerdicts(const ::gpumem::model::Architecture &Arch,
+                                  const ::gpumem::access::GlobalPolicy &Policy) {
+  assert(Current && "globalVerdicts outside checkKernels");
+  for (const SharedAnalysis::Verdicts &V : Current->Judged)
+    if (::gpumem::access::sameGlobalModel(V.Arch, Arch) && V.Policy == Policy)
+      return V.Judged;
+  ::gpumem::access::KernelVerdicts All(Current->Analysed.size());
+  for (std::size_t K = 0; K < Current->Analysed.size(); ++K)
+    for (const ::gpumem::access::MemoryAccess &Access :
+         Current->Analysed[K].Accesses)
+      All[K].push_back(Access.Space == ::gpumem::lanes::MemorySpace::Global
+                           ? judgeGlobalAccess(Access, Arch, Policy)
+                           : ::gpumem::access::GlobalVerdict());
+  Current->Judged.push_back({Arch, Policy, std::move(All)});
+  return Current->Judged.back().Judged;
+}
+
+const ::gpumem::access::KernelAccesses &
+KernelAccessCheck::reanalysedWith(const ::gpumem::access::KernelAccesses &Kernel,
+                                  ::gpumem::cuda::BlockShape Shape) {
+  assert(Current && "reanalysedWith outside checkKernels");
+  auto [It, Inserted] = Current->OtherShapes.try_emplace(
+      {Kernel.Kernel, Shape.X, Shape.Y, Shape.Z});
+  if (Inserted) {
+    ::gpumem::access::AnalysisSettings Settings = Hardware.analysisSettings();
+    Settings.BlockDim = Shape;
+    It->second = ::gpumem::access::collectKernelAccesses(
+        Kernel.Kernel, *Context, Found->Launches, Settings, &Found->Functions);
+  }
+  return It->second;
 }
 
 bool KernelAccessCheck::holdsUnderOtherShapes(
@@ -235,19 +274,8 @@ bool KernelAccessCheck::holdsUnderOtherShapes(
         Others.push_back({X, Kernel.MaxThreads / X, 1});
   }
   for (const ::gpumem::cuda::BlockShape &Shape : Others) {
-    std::string Key = "shape " + std::to_string(Shape.X) + "x" +
-                      std::to_string(Shape.Y) + " of " +
-                      std::to_string(reinterpret_cast<std::uintptr_t>(
-                          Kernel.Kernel));
-    const auto &Other = sharedResult<::gpumem::access::KernelAccesses>(
-        Key, [&] {
-          ::gpumem::access::AnalysisSettings Settings =
-              Hardware.analysisSettings();
-          Settings.BlockDim = Shape;
-          return ::gpumem::access::collectKernelAccesses(
-              Kernel.Kernel, *Context, Found->Launches, Settings,
-              &Found->Functions);
-        });
+    const ::gpumem::access::KernelAccesses &Other =
+        reanalysedWith(Kernel, Shape);
     const ::gpumem::access::MemoryAccess *Same = nullptr;
     for (const ::gpumem::access::MemoryAccess &A : Other.Accesses)
       if (A.Expression == Access.Expression &&

@@ -11,13 +11,13 @@
 #define GPUMEM_CHECKS_KERNELACCESSCHECK_H
 
 #include "checks/GpumemOptions.h"
+#include "checks/access/GlobalVerdict.h"
 #include "checks/access/MemoryAccess.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
-#include <any>
 #include <memory>
 #include <string>
 
@@ -108,17 +108,18 @@ protected:
   void noteInstantiation(const ::gpumem::access::KernelAccesses &Kernel,
                          SourceLocation Loc);
 
-  /// A result derived from the analysed kernels that several checks need
-  /// (the global checks' verdicts), made by the first check of the TU to
-  /// ask for \p Key and reused by the others. \p Key names every setting
-  /// the result depends on. Only valid inside checkKernels.
-  template <typename T>
-  const T &sharedResult(const std::string &Key, llvm::function_ref<T()> Make) {
-    std::any &Slot = sharedSlot(Key);
-    if (!Slot.has_value())
-      Slot = std::make_shared<const T>(Make());
-    return *std::any_cast<const std::shared_ptr<const T> &>(Slot);
-  }
+  /// The verdict on every access of every kernel of the TU (Unknown for
+  /// those outside global memory), judged once per TU for each model and
+  /// policy the checks are configured with: the global checks share it.
+  /// Only valid inside checkKernels.
+  const ::gpumem::access::KernelVerdicts &
+  globalVerdicts(const ::gpumem::model::Architecture &Arch,
+                 const ::gpumem::access::GlobalPolicy &Policy);
+  /// \p Kernel analysed again with a block of \p Shape, once per TU.
+  /// Only valid inside checkKernels.
+  const ::gpumem::access::KernelAccesses &
+  reanalysedWith(const ::gpumem::access::KernelAccesses &Kernel,
+                 ::gpumem::cuda::BlockShape Shape);
 
   const GpumemOptions Hardware;
   ASTContext *Context = nullptr;
@@ -131,8 +132,6 @@ public:
   struct Collection;
 
 private:
-  std::any &sharedSlot(const std::string &Key);
-
   /// The analysis checkKernels is running on.
   SharedAnalysis *Current = nullptr;
   /// Shared with the sibling checks of this TU; the first check to register

@@ -73,6 +73,15 @@ struct GlobalVerdict {
   unsigned LanesPerRow = 0;
 };
 
+/// Everything a verdict depends on besides the access: two settings give
+/// the same verdicts exactly when they compare equal.
+bool operator==(const GlobalPolicy &A, const GlobalPolicy &B);
+bool sameGlobalModel(const gpumem::model::Architecture &A,
+                     const gpumem::model::Architecture &B);
+
+/// The verdicts on every access of every kernel of a TU, by kernel.
+using KernelVerdicts = std::vector<std::vector<GlobalVerdict>>;
+
 /// Judges \p Access against \p Arch.
 GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
                                 const gpumem::model::Architecture &Arch,
