@@ -6,6 +6,7 @@
 #include <numeric>
 #include <optional>
 
+#include "checks/access/PaddingPlan.h"
 #include "checks/access/SharedLayout.h"
 
 #include "clang/AST/TypeLoc.h"
@@ -63,12 +64,6 @@ struct Conflict {
   SharedConflict Worst;
 };
 
-/// Accesses are grouped by the array's declaration as written: the
-/// instantiations of a template kernel share the one declaration a padding
-/// rewrites.
-unsigned arrayKey(const MemoryAccess &A) {
-  return A.Array->Decl->getLocation().getRawEncoding();
-}
 
 } // namespace
 
@@ -85,10 +80,9 @@ void BankConflictCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 
 void BankConflictCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
   const unsigned Threshold = std::max(2U, MinimumDegree);
-  // Every access to each shared array in the file, for judging a padding,
-  // and the ones to report.
-  llvm::DenseMap<unsigned, std::vector<const MemoryAccess *>> ByArray;
-  llvm::MapVector<unsigned, std::vector<const MemoryAccess *>> Conflicted;
+  // Every shared access of the file, for judging a padding, and the ones
+  // to report.
+  std::vector<const MemoryAccess *> Shared, Conflicted;
   std::vector<Conflict> Conflicts;
   for (const KernelAccesses &Kernel : Kernels)
     for (const MemoryAccess &A : Kernel.Accesses) {
@@ -98,8 +92,7 @@ void BankConflictCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
       if (A.Space != ::gpumem::lanes::MemorySpace::Shared ||
           A.Scenarios.empty())
         continue;
-      if (A.Array)
-        ByArray[arrayKey(A)].push_back(&A);
+      Shared.push_back(&A);
       SharedConflict W = worstBankConflict(A, 0, Arch, Rule);
       if (W.Degree.Degree < Threshold ||
           !holdsUnderOtherShapes(Kernel, A, [&](const MemoryAccess &Other) {
@@ -108,30 +101,9 @@ void BankConflictCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
           }))
         continue;
       Conflicts.push_back({&Kernel, &A, W});
-      if (A.Array)
-        Conflicted[arrayKey(A)].push_back(&A);
+      Conflicted.push_back(&A);
     }
-
-  // Arrays that may be padded: every use (in every instantiation) is a
-  // plain subscript, so no code computes addresses with the old row length.
-  llvm::DenseMap<unsigned, bool> Paddable;
-  for (const auto &[Key, Accesses] : Conflicted) {
-    bool Safe = true;
-    llvm::SmallPtrSet<const VarDecl *, 4> Seen;
-    for (const MemoryAccess *A : ByArray[Key])
-      if (Seen.insert(A->Array->Decl).second)
-        Safe = Safe && isPaddable(*A->Array) &&
-               usedOnlyThroughSubscripts(*A->Array->Decl, *A->Array);
-    Paddable[Key] = Safe;
-  }
-
-  // One padding per array where one clears all its conflicts: its fix-it
-  // then leaves the file conflict-free.
-  llvm::DenseMap<unsigned, std::int64_t> ArrayPad;
-  for (const auto &[Key, Accesses] : Conflicted)
-    if (Paddable[Key])
-      ArrayPad[Key] = smallestClearingPadding(
-          *Accesses.front()->Array, Accesses, ByArray[Key], Arch, Rule);
+  const PaddingPlan Plan(Shared, Conflicted, Arch, Rule);
 
   // One diagnostic per source location: of the analyses of one access (a
   // device function per call, a template per instantiation), the highest
@@ -149,92 +121,100 @@ void BankConflictCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
     SourceLocation At = A.Expression->getExprLoc();
     if (At.isInvalid() || WorstAt.lookup(At.getRawEncoding()) != &C)
       continue;
-    SourceLocation Loc = findingLocation(A);
+    const PaddingAdvice Advice = Plan.adviceFor(A);
+    // A declaration gets one fix-it: clang-tidy applies none of several
+    // that overlap, even identical ones.
+    const bool FirstFix = Advice.What == PaddingAdvice::Kind::Pad &&
+                          Fixed.insert(PaddingPlan::arrayKey(A)).second;
+    reportConflict(*C.Kernel, A, C.Worst, Advice, FirstFix);
+  }
+}
 
-    // The padding for the whole array, else the smallest one that clears
-    // this access and makes no other access to the array worse.
-    std::int64_t Pad = 0;
-    std::string Fix;
-    // Code relies on the declared row length (a pointer into the array,
-    // sizeof, namespace scope): no padding is offered.
-    const bool RowLengthAssumed =
-        A.Array && isPaddable(*A.Array) && !Paddable.lookup(arrayKey(A));
-    if (A.Array && !RowLengthAssumed && isPaddable(*A.Array)) {
-      const auto &Peers = ByArray[arrayKey(A)];
-      Pad = ArrayPad.lookup(arrayKey(A));
-      if (!Pad)
-        Pad = smallestClearingPadding(*A.Array, {&A}, Peers, Arch, Rule);
-      if (Pad)
-        Fix = "; pad to " + shapeText(*A.Array, Pad);
-      else if (smallestClearingPadding(*A.Array, {&A}, {}, Arch, Rule))
-        Fix = "; no padding of the innermost dimension removes it without "
-              "slowing another access to '" +
-              A.Array->Decl->getName().str() + "'";
-      else
-        Fix = "; no padding of the innermost dimension removes it";
-    }
+/// The message's advice on padding: "; pad to [32][33]", or why none.
+static std::string paddingText(const MemoryAccess &A,
+                               const PaddingAdvice &Advice) {
+  switch (Advice.What) {
+  case PaddingAdvice::Kind::Pad:
+    return "; pad to " + shapeText(*A.Array, Advice.Pad);
+  case PaddingAdvice::Kind::SlowsAnotherAccess:
+    return "; no padding of the innermost dimension removes it without "
+           "slowing another access to '" +
+           A.Array->Decl->getName().str() + "'";
+  case PaddingAdvice::Kind::NoPaddingClears:
+    return "; no padding of the innermost dimension removes it";
+  case PaddingAdvice::Kind::NotPaddable:
+  case PaddingAdvice::Kind::RowLengthAssumed:
+    break;
+  }
+  return "";
+}
 
-    const ::gpumem::model::BankConflictDegree &D = C.Worst.Degree;
-    // "the 8 lanes" only when they are all the phase's active lanes.
-    const unsigned PhaseLanes = ::gpumem::lanes::WarpLanes / D.PhaseCount;
-    const ::gpumem::lanes::LaneMask PhaseMask =
-        (PhaseLanes >= 64 ? ~0ULL : ((1ULL << PhaseLanes) - 1))
-        << (D.WorstPhase * PhaseLanes);
-    const unsigned ActiveInPhase = static_cast<unsigned>(
-        llvm::popcount(C.Worst.Scenario->Active & PhaseMask));
-    diag(Loc, "%0-way bank conflict on '%1': %select{the %2 lanes|%2 of the "
-              "%7 active lanes}8 %3 %0 distinct words of bank %4%5%6")
-        << D.Degree << spelling(A.Expression) << D.LanesOnWorstBank
-        << verbOf(A.Kind) << D.WorstBank
-        << (D.PhaseCount > 1
-                ? " in one of its " + std::to_string(D.PhaseCount) + " phases"
-                : std::string())
-        << Fix << ActiveInPhase
-        << (D.LanesOnWorstBank == ActiveInPhase ? 0 : 1);
+void BankConflictCheck::reportConflict(const KernelAccesses &Kernel,
+                                       const MemoryAccess &A,
+                                       const SharedConflict &Worst,
+                                       const PaddingAdvice &Advice,
+                                       bool WithFixIt) {
+  SourceLocation Loc = findingLocation(A);
+  const ::gpumem::model::BankConflictDegree &D = Worst.Degree;
+  // "the 8 lanes" only when they are all the phase's active lanes.
+  const unsigned PhaseLanes = ::gpumem::lanes::WarpLanes / D.PhaseCount;
+  const ::gpumem::lanes::LaneMask PhaseMask =
+      (PhaseLanes >= 64 ? ~0ULL : ((1ULL << PhaseLanes) - 1))
+      << (D.WorstPhase * PhaseLanes);
+  const unsigned ActiveInPhase = static_cast<unsigned>(
+      llvm::popcount(Worst.Scenario->Active & PhaseMask));
+  diag(Loc, "%0-way bank conflict on '%1': %select{the %2 lanes|%2 of the "
+            "%7 active lanes}8 %3 %0 distinct words of bank %4%5%6")
+      << D.Degree << spelling(A.Expression) << D.LanesOnWorstBank
+      << verbOf(A.Kind) << D.WorstBank
+      << (D.PhaseCount > 1
+              ? " in one of its " + std::to_string(D.PhaseCount) + " phases"
+              : std::string())
+      << paddingText(A, Advice) << ActiveInPhase
+      << (D.LanesOnWorstBank == ActiveInPhase ? 0 : 1);
+  noteWorstLoopValues(Kernel, *Worst.Scenario);
+  if (Advice.What == PaddingAdvice::Kind::Pad)
+    addPaddingFix(A.Array->Decl, Advice.Pad, shapeText(*A.Array, Advice.Pad),
+                  WithFixIt);
+  else if (A.Array)
+    diag(A.Array->Decl->getLocation(), "'%0' declared here%1",
+         DiagnosticIDs::Note)
+        << A.Array->Decl->getName()
+        << (Advice.What != PaddingAdvice::Kind::RowLengthAssumed ? ""
+            : A.Array->Decl->getParentFunctionOrMethod()
+                ? "; it is not padded: it is also used through a pointer "
+                  "or as a whole, which assumes its row length"
+                : "; it is not padded: at namespace scope, any function "
+                  "may assume its row length");
+  noteIndexDefinition(A.Expression);
+  noteCallSite(A, Kernel);
+  noteConstantArguments(Kernel, A);
+  noteBlockDim(Kernel);
+  noteInstantiation(Kernel, Loc);
+}
 
-    // Loop variables where the degree peaks.
-    const KernelAccesses &Kernel = *C.Kernel;
-    for (const auto &[Id, Value] : C.Worst.Scenario->Pins) {
-      auto Loop = Kernel.LoopVariables.find(Id);
-      if (Loop == Kernel.LoopVariables.end())
-        continue;
-      const auto &Values = (*Kernel.Symbols)[Id].Values;
-      std::string Range;
-      for (std::size_t I = 0; I < Values.size() && I < 6; ++I)
-        Range += (I ? ", " : "") + std::to_string(Values[I]);
-      if (Values.size() > 6)
-        Range += ", ... " + std::to_string(Values.back());
-      diag(Loop->second->getLocation(), "worst when '%0' is %1 (it takes %2)%3",
-           DiagnosticIDs::Note)
-          << Loop->second->getName() << static_cast<int>(Value) << Range
-          << (Kernel.UsedAssumedBounds
-                  ? "; blockDim.x taken as " +
-                        std::to_string(Kernel.AssumedBlockSize) +
-                        (Kernel.AssumedSizeFromMaxThreads
-                             ? " (the most its __launch_bounds__ allows)"
-                             : " (option 'AssumedBlockSize')")
-                  : std::string());
-    }
-    if (Pad)
-      // A declaration gets one fix-it: clang-tidy applies none of several
-      // that overlap, even identical ones.
-      addPaddingFix(A.Array->Decl, Pad, shapeText(*A.Array, Pad),
-                    Fixed.insert(arrayKey(A)).second);
-    else if (A.Array)
-      diag(A.Array->Decl->getLocation(), "'%0' declared here%1",
-           DiagnosticIDs::Note)
-          << A.Array->Decl->getName()
-          << (!RowLengthAssumed ? ""
-              : A.Array->Decl->getParentFunctionOrMethod()
-                  ? "; it is not padded: it is also used through a pointer "
-                    "or as a whole, which assumes its row length"
-                  : "; it is not padded: at namespace scope, any function "
-                    "may assume its row length");
-    noteIndexDefinition(A.Expression);
-    noteCallSite(A, Kernel);
-    noteConstantArguments(Kernel, A);
-    noteBlockDim(Kernel);
-    noteInstantiation(Kernel, Loc);
+void BankConflictCheck::noteWorstLoopValues(const KernelAccesses &Kernel,
+                                            const LaneScenario &Worst) {
+  for (const auto &[Id, Value] : Worst.Pins) {
+    auto Loop = Kernel.LoopVariables.find(Id);
+    if (Loop == Kernel.LoopVariables.end())
+      continue;
+    const auto &Values = (*Kernel.Symbols)[Id].Values;
+    std::string Range;
+    for (std::size_t I = 0; I < Values.size() && I < 6; ++I)
+      Range += (I ? ", " : "") + std::to_string(Values[I]);
+    if (Values.size() > 6)
+      Range += ", ... " + std::to_string(Values.back());
+    diag(Loop->second->getLocation(), "worst when '%0' is %1 (it takes %2)%3",
+         DiagnosticIDs::Note)
+        << Loop->second->getName() << static_cast<int>(Value) << Range
+        << (Kernel.UsedAssumedBounds
+                ? "; blockDim.x taken as " +
+                      std::to_string(Kernel.AssumedBlockSize) +
+                      (Kernel.AssumedSizeFromMaxThreads
+                           ? " (the most its __launch_bounds__ allows)"
+                           : " (option 'AssumedBlockSize')")
+                : std::string());
   }
 }
 

@@ -101,6 +101,211 @@ WarpFootprint footprintOf(const MemoryAccess &Access,
   return F;
 }
 
+namespace {
+
+/// The worst scenario of an access, as the cause judges see it.
+struct WorstCase {
+  const MemoryAccess &Access;
+  const gpumem::model::Architecture &Arch;
+  const GlobalPolicy &Policy;
+  const lanes::LaneVector &Offset;
+  lanes::LaneMask Active;
+};
+
+/// What one cause's judge rules on the worst case.
+enum class Ruling {
+  /// Not this cause: the next judge decides.
+  NotMine,
+  /// The verdict is final: its cause is set (Coalesced where nothing is
+  /// to be said).
+  Final,
+};
+
+using CauseJudge = Ruling (*)(const WorstCase &, GlobalVerdict &);
+
+/// Coalesced (or a broadcast): nothing to say, unless a few lanes that a
+/// thread-index guard keeps do all the work (partial warp).
+Ruling judgeCoalescedOrPartialWarp(const WorstCase &W, GlobalVerdict &V) {
+  if (V.Cost.isUncoalesced(W.Policy.Unit) && !isBroadcast(W.Offset, W.Active))
+    return Ruling::NotMine;
+  const unsigned Populated = lanes::WarpLanes;
+  // One lane chosen inside the loop each iteration handles one scalar of
+  // that iteration (a row's result after a reduction, a solver's per-step
+  // value): nothing the other lanes could share.
+  const bool ScalarPerIteration =
+      W.Access.GuardInsideLoop && V.ActiveLanes == 1;
+  if (W.Access.GuardedByThreadIndex && V.ActiveLanes < Populated &&
+      V.ActiveLanes <= W.Policy.PartialWarpMaxLanes && !ScalarPerIteration &&
+      (W.Access.InLoop || W.Policy.ReportOneShotPartialWarp)) {
+    V.Cause = GlobalCause::PartialWarp;
+    V.FixedCost = V.Cost;
+  }
+  return Ruling::Final;
+}
+
+/// Uncoalesced, but above the efficiency the policy reports below.
+Ruling judgeWithinThreshold(const WorstCase &W, GlobalVerdict &V) {
+  return V.Cost.efficiency(W.Policy.Unit) >= W.Policy.EfficiencyThreshold
+             ? Ruling::Final
+             : Ruling::NotMine;
+}
+
+/// Array of structures: lanes step over whole records.
+Ruling judgeArrayOfStructs(const WorstCase &W, GlobalVerdict &V) {
+  const MemoryAccess &Access = W.Access;
+  if (!Access.Struct || Access.Struct->FieldPath.empty() ||
+      Access.Struct->RecordBytes <= static_cast<std::int64_t>(Access.Width) ||
+      !V.StrideBytes || *V.StrideBytes == 0 ||
+      *V.StrideBytes % Access.Struct->RecordBytes != 0)
+    return Ruling::NotMine;
+  lanes::LaneVector Planar{};
+  for (unsigned L = 0; L < lanes::WarpLanes; ++L)
+    Planar[L] = (W.Offset[L] - Access.Struct->FieldOffset) /
+                Access.Struct->RecordBytes * Access.Width;
+  V.FixedCost = gpumem::model::computeGlobalCost(
+      footprintOf(Access, Planar, W.Active), W.Arch);
+  V.Cause = GlobalCause::ArrayOfStructs;
+  return Ruling::Final;
+}
+
+/// Misaligned: the same footprint moved to the block boundary is cheaper.
+Ruling judgeMisaligned(const WorstCase &W, GlobalVerdict &V) {
+  std::int64_t Lowest = INT64_MAX;
+  for (unsigned L = 0; L < lanes::WarpLanes; ++L)
+    if ((W.Active >> L) & 1U)
+      Lowest = std::min(Lowest, W.Offset[L]);
+  std::int64_t Shift = floorMod(Lowest, W.Arch.TransactionBytes);
+  if (Shift == 0)
+    return Ruling::NotMine;
+  lanes::LaneVector Aligned = W.Offset;
+  for (std::int64_t &A : Aligned)
+    A -= Shift;
+  GlobalCost C = gpumem::model::computeGlobalCost(
+      footprintOf(W.Access, Aligned, W.Active), W.Arch);
+  if (C.units(W.Policy.Unit) >= V.Cost.units(W.Policy.Unit) ||
+      C.isUncoalesced(W.Policy.Unit))
+    return Ruling::NotMine;
+  // The shift is provable only from a base aligned to a block: a
+  // __device__ float[] is only known 4-byte aligned, so where its
+  // footprint starts within a block is unknown, and nothing is said.
+  if (W.Access.BaseAlignment <= 0 ||
+      W.Access.BaseAlignment % W.Arch.TransactionBytes != 0)
+    return Ruling::Final;
+  V.MisalignBytes = Shift;
+  V.FixedCost = C;
+  V.Cause = GlobalCause::Misaligned;
+  return Ruling::Final;
+}
+
+/// Any other stride: compared with the same lanes reading consecutive
+/// elements.
+Ruling judgeStride(const WorstCase &W, GlobalVerdict &V) {
+  findRows(W.Offset, W.Active, W.Access.Width, V.RowsSpanned, V.LanesPerRow);
+  WarpFootprint Consecutive =
+      WarpFootprint::strided(0, W.Access.Width, W.Access.Width);
+  Consecutive.ActiveMask = W.Active;
+  V.FixedCost = gpumem::model::computeGlobalCost(Consecutive, W.Arch);
+  V.Cause = GlobalCause::Stride;
+  return Ruling::Final;
+}
+
+/// The judges in the order they are asked: the first whose ruling is
+/// final decides the access's one cause.
+constexpr CauseJudge CauseJudges[] = {
+    judgeCoalescedOrPartialWarp, judgeWithinThreshold, judgeArrayOfStructs,
+    judgeMisaligned, judgeStride};
+
+/// The value a symbolic stride factor is priced at: the policy's sample,
+/// raised to where the lanes (or rows) it sets apart are whole
+/// transactions apart.
+std::int64_t symbolicSample(const MemoryAccess &Access,
+                            const lanes::LaneValue &Relative,
+                            std::int64_t BytesPerLane,
+                            const gpumem::model::Architecture &Arch,
+                            const GlobalPolicy &Policy) {
+  // "Up to": the factor at which every lane has a transaction of its own,
+  // and no smaller than the policy's sample. 32 elements of 4 bytes are
+  // 128 apart; 2-byte elements need 64 for the same worst case.
+  // Where the factor scales a row index instead (rows of a block
+  // narrower than a warp: lanes l / 16 * K), the smallest step between
+  // two lanes' coefficients plays the lane stride's part: rows of 2-byte
+  // elements are a transaction apart only from K = 64.
+  std::int64_t Sample = Policy.SymbolicStrideSample;
+  std::int64_t PerLane = BytesPerLane < 0 ? -BytesPerLane : BytesPerLane;
+  if (PerLane == 0)
+    for (const lanes::LaneTerm &T : Relative.terms())
+      for (unsigned L = 1; L < lanes::WarpLanes; ++L)
+        if (std::int64_t Step = T.Coeff[L] - T.Coeff[0]; Step != 0) {
+          Step = Step < 0 ? -Step : Step;
+          PerLane = PerLane == 0 ? Step : std::min(PerLane, Step);
+        }
+  // The factor must also set the rows (or lanes) apart by more than the
+  // bytes one of them spans (8 lanes of a row reading 16 bytes every 32
+  // span 256), in whole transactions.
+  std::int64_t Low = INT64_MAX, High = INT64_MIN;
+  for (unsigned L = 0; L < lanes::WarpLanes; ++L)
+    if ((Access.Active >> L) & 1U) {
+      Low = std::min(Low, Relative.laneConstants()[L]);
+      High = std::max(High, Relative.laneConstants()[L]);
+    }
+  const std::int64_t Block = Arch.TransactionBytes;
+  std::int64_t Span = Low <= High ? High - Low + Access.Width : Block;
+  std::int64_t Apart =
+      std::max<std::int64_t>(Block, (Span + Block - 1) / Block * Block);
+  if (PerLane > 0)
+    Sample = std::max<std::int64_t>(Sample, (Apart + PerLane - 1) / PerLane);
+  return Sample;
+}
+
+/// An offset whose lane stride is a symbol (in[threadIdx.x * width]):
+/// priced with the factor at its sample value ("up to"), coalesced only
+/// when the factor is 1.
+GlobalVerdict judgeSymbolicStride(const MemoryAccess &Access,
+                                  const gpumem::model::Architecture &Arch,
+                                  const GlobalPolicy &Policy,
+                                  GlobalVerdict V) {
+  // in[threadIdx.x * width]: price it with the factor at its sample value
+  // ("up to"); it is coalesced only when the factor is 1.
+  lanes::LaneValue Relative = Access.Offset.withoutUniformTerms();
+  // Bytes per unit of the factor come from the factor's own per-lane
+  // coefficient: the offsets at factor 1 also hold the constant part
+  // (a row index of a 2-D block) and would blur it.
+  // One lane-varying term over exactly the open symbols (width, or
+  // w * h) is a stride when its coefficient steps evenly by lane.
+  if (Relative.terms().size() == 1 &&
+      Relative.terms().front().Symbols.size() ==
+          Access.SymbolicStride.size())
+    if (auto S = strideOf(Relative.terms().front().Coeff, Access.Active))
+      V.SymbolicBytesPerLane = *S;
+  V.SymbolicSample =
+      symbolicSample(Access, Relative, V.SymbolicBytesPerLane, Arch, Policy);
+  std::map<lanes::SymbolId, std::int64_t> Sample, One;
+  for (lanes::SymbolId Id : Access.SymbolicStride) {
+    Sample[Id] = V.SymbolicSample;
+    One[Id] = 1;
+  }
+  auto Lanes = Relative.substitute(Sample).asPerLane();
+  auto Base = Relative.substitute(One).asPerLane();
+  if (!Lanes || !Base || Relative.symbols().size() != Access.SymbolicStride.size())
+    return V;
+  V.Cost = gpumem::model::computeGlobalCost(footprintOf(Access, *Lanes, Access.Active), Arch);
+  V.FixedCost =
+      gpumem::model::computeGlobalCost(footprintOf(Access, *Base, Access.Active), Arch);
+  // "Coalesced only when 1" is a claim about a stride; rows of a 2-D
+  // block scaled by the factor may coalesce at other values too.
+  V.CoalescedWhenFactorIsOne =
+      V.SymbolicBytesPerLane != 0 && !V.FixedCost.isUncoalesced(Policy.Unit);
+  findRows(*Lanes, Access.Active, Access.Width, V.RowsSpanned,
+           V.LanesPerRow);
+  V.Cause = V.Cost.isUncoalesced(Policy.Unit) &&
+                    V.Cost.efficiency(Policy.Unit) < Policy.EfficiencyThreshold
+                ? GlobalCause::SymbolicStride
+                : GlobalCause::Coalesced;
+  return V;
+}
+
+} // namespace
+
 GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
                                 const gpumem::model::Architecture &Arch,
                                 const GlobalPolicy &Policy) {
@@ -110,81 +315,12 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
   if (Access.Space != lanes::MemorySpace::Global || V.ActiveLanes == 0 ||
       Access.Width == 0)
     return V;
-
-  if (!Access.SymbolicStride.empty()) {
-    // in[threadIdx.x * width]: price it with the factor at its sample value
-    // ("up to"); it is coalesced only when the factor is 1.
-    lanes::LaneValue Relative = Access.Offset.withoutUniformTerms();
-    // Bytes per unit of the factor come from the factor's own per-lane
-    // coefficient: the offsets at factor 1 also hold the constant part
-    // (a row index of a 2-D block) and would blur it.
-    // One lane-varying term over exactly the open symbols (width, or
-    // w * h) is a stride when its coefficient steps evenly by lane.
-    if (Relative.terms().size() == 1 &&
-        Relative.terms().front().Symbols.size() ==
-            Access.SymbolicStride.size())
-      if (auto S = strideOf(Relative.terms().front().Coeff, Access.Active))
-        V.SymbolicBytesPerLane = *S;
-    // "Up to": the factor at which every lane has a transaction of its own,
-    // and no smaller than the policy's sample. 32 elements of 4 bytes are
-    // 128 apart; 2-byte elements need 64 for the same worst case.
-    // Where the factor scales a row index instead (rows of a block
-    // narrower than a warp: lanes l / 16 * K), the smallest step between
-    // two lanes' coefficients plays the lane stride's part: rows of 2-byte
-    // elements are a transaction apart only from K = 64.
-    V.SymbolicSample = Policy.SymbolicStrideSample;
-    std::int64_t PerLane = V.SymbolicBytesPerLane < 0 ? -V.SymbolicBytesPerLane
-                                                      : V.SymbolicBytesPerLane;
-    if (PerLane == 0)
-      for (const lanes::LaneTerm &T : Relative.terms())
-        for (unsigned L = 1; L < lanes::WarpLanes; ++L)
-          if (std::int64_t Step = T.Coeff[L] - T.Coeff[0]; Step != 0) {
-            Step = Step < 0 ? -Step : Step;
-            PerLane = PerLane == 0 ? Step : std::min(PerLane, Step);
-          }
-    // The factor must also set the rows (or lanes) apart by more than the
-    // bytes one of them spans (8 lanes of a row reading 16 bytes every 32
-    // span 256), in whole transactions.
-    std::int64_t Low = INT64_MAX, High = INT64_MIN;
-    for (unsigned L = 0; L < lanes::WarpLanes; ++L)
-      if ((Access.Active >> L) & 1U) {
-        Low = std::min(Low, Relative.laneConstants()[L]);
-        High = std::max(High, Relative.laneConstants()[L]);
-      }
-    const std::int64_t Block = Arch.TransactionBytes;
-    std::int64_t Span = Low <= High ? High - Low + Access.Width : Block;
-    std::int64_t Apart =
-        std::max<std::int64_t>(Block, (Span + Block - 1) / Block * Block);
-    if (PerLane > 0)
-      V.SymbolicSample = std::max<std::int64_t>(
-          V.SymbolicSample, (Apart + PerLane - 1) / PerLane);
-    std::map<lanes::SymbolId, std::int64_t> Sample, One;
-    for (lanes::SymbolId Id : Access.SymbolicStride) {
-      Sample[Id] = V.SymbolicSample;
-      One[Id] = 1;
-    }
-    auto Lanes = Relative.substitute(Sample).asPerLane();
-    auto Base = Relative.substitute(One).asPerLane();
-    if (!Lanes || !Base || Relative.symbols().size() != Access.SymbolicStride.size())
-      return V;
-    V.Cost = gpumem::model::computeGlobalCost(footprintOf(Access, *Lanes, Access.Active), Arch);
-    V.FixedCost =
-        gpumem::model::computeGlobalCost(footprintOf(Access, *Base, Access.Active), Arch);
-    // "Coalesced only when 1" is a claim about a stride; rows of a 2-D
-    // block scaled by the factor may coalesce at other values too.
-    V.CoalescedWhenFactorIsOne =
-        V.SymbolicBytesPerLane != 0 && !V.FixedCost.isUncoalesced(Policy.Unit);
-    findRows(*Lanes, Access.Active, Access.Width, V.RowsSpanned,
-             V.LanesPerRow);
-    V.Cause = V.Cost.isUncoalesced(Policy.Unit) &&
-                      V.Cost.efficiency(Policy.Unit) < Policy.EfficiencyThreshold
-                  ? GlobalCause::SymbolicStride
-                  : GlobalCause::Coalesced;
-    return V;
-  }
+  if (!Access.SymbolicStride.empty())
+    return judgeSymbolicStride(Access, Arch, Policy, V);
   if (Access.Scenarios.empty())
     return V;
 
+  // The scenario that costs the most is judged.
   for (const LaneScenario &S : Access.Scenarios) {
     GlobalCost C = gpumem::model::computeGlobalCost(
         footprintOf(Access, S.Offset, S.Active), Arch);
@@ -193,83 +329,13 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
       V.Worst = &S;
     }
   }
-  const lanes::LaneVector &Offset = V.Worst->Offset;
-  const lanes::LaneMask Active = V.Worst->Active;
-  V.ActiveLanes = static_cast<unsigned>(std::bitset<64>(Active).count());
-  V.StrideBytes = strideOf(Offset, Active);
+  const WorstCase W{Access, Arch, Policy, V.Worst->Offset, V.Worst->Active};
+  V.ActiveLanes = static_cast<unsigned>(std::bitset<64>(W.Active).count());
+  V.StrideBytes = strideOf(W.Offset, W.Active);
   V.Cause = GlobalCause::Coalesced;
-
-  if (!V.Cost.isUncoalesced(Policy.Unit) || isBroadcast(Offset, Active)) {
-    unsigned Populated = lanes::WarpLanes;
-    // One lane chosen inside the loop each iteration handles one scalar
-    // of that iteration (a row's result after a reduction, a solver's
-    // per-step value): nothing the other lanes could share.
-    const bool ScalarPerIteration =
-        Access.GuardInsideLoop && V.ActiveLanes == 1;
-    if (Access.GuardedByThreadIndex && V.ActiveLanes < Populated &&
-        V.ActiveLanes <= Policy.PartialWarpMaxLanes && !ScalarPerIteration &&
-        (Access.InLoop || Policy.ReportOneShotPartialWarp)) {
-      V.Cause = GlobalCause::PartialWarp;
-      V.FixedCost = V.Cost;
-    }
-    return V;
-  }
-  if (V.Cost.efficiency(Policy.Unit) >= Policy.EfficiencyThreshold)
-    return V;
-
-  // Array of structures: lanes step over whole records.
-  if (Access.Struct && !Access.Struct->FieldPath.empty() &&
-      Access.Struct->RecordBytes > static_cast<std::int64_t>(Access.Width) &&
-      V.StrideBytes && *V.StrideBytes != 0 &&
-      *V.StrideBytes % Access.Struct->RecordBytes == 0) {
-    lanes::LaneVector Planar{};
-    for (unsigned L = 0; L < lanes::WarpLanes; ++L)
-      Planar[L] = (Offset[L] - Access.Struct->FieldOffset) /
-                  Access.Struct->RecordBytes * Access.Width;
-    V.FixedCost =
-        gpumem::model::computeGlobalCost(footprintOf(Access, Planar, Active), Arch);
-    V.Cause = GlobalCause::ArrayOfStructs;
-    return V;
-  }
-
-  // Misaligned: the same footprint moved to the block boundary is cheaper.
-  std::int64_t Lowest = INT64_MAX;
-  for (unsigned L = 0; L < lanes::WarpLanes; ++L)
-    if ((Active >> L) & 1U)
-      Lowest = std::min(Lowest, Offset[L]);
-  std::int64_t Shift = floorMod(Lowest, Arch.TransactionBytes);
-  if (Shift != 0) {
-    lanes::LaneVector Aligned = Offset;
-    for (std::int64_t &A : Aligned)
-      A -= Shift;
-    GlobalCost C =
-        gpumem::model::computeGlobalCost(footprintOf(Access, Aligned, Active), Arch);
-    if (C.units(Policy.Unit) < V.Cost.units(Policy.Unit) &&
-        !C.isUncoalesced(Policy.Unit)) {
-      // The shift is provable only from a base aligned to a block: a
-      // __device__ float[] is only known 4-byte aligned, so where its
-      // footprint starts within a block is unknown, and nothing is said.
-      if (Access.BaseAlignment <= 0 ||
-          Access.BaseAlignment % Arch.TransactionBytes != 0)
-        return V;
-      V.MisalignBytes = Shift;
-      V.FixedCost = C;
-      V.Cause = GlobalCause::Misaligned;
-      return V;
-    }
-  }
-
-  // Any other stride: compare with the same lanes reading consecutive
-  // elements.
-  findRows(Offset, Active, Access.Width, V.RowsSpanned, V.LanesPerRow);
-  V.FixedCost = gpumem::model::computeGlobalCost(
-      [&] {
-        WarpFootprint F = WarpFootprint::strided(0, Access.Width, Access.Width);
-        F.ActiveMask = Active;
-        return F;
-      }(),
-      Arch);
-  V.Cause = GlobalCause::Stride;
+  for (CauseJudge Judge : CauseJudges)
+    if (Judge(W, V) == Ruling::Final)
+      break;
   return V;
 }
 

@@ -1,0 +1,72 @@
+//===- PaddingPlan.cpp - which shared arrays to pad -----------------------===//
+#include "checks/access/PaddingPlan.h"
+
+#include "checks/access/SharedLayout.h"
+
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+namespace gpumem::access {
+
+unsigned PaddingPlan::arrayKey(const MemoryAccess &A) {
+  return A.Array->Decl->getLocation().getRawEncoding();
+}
+
+PaddingPlan::PaddingPlan(llvm::ArrayRef<const MemoryAccess *> Shared,
+                         llvm::ArrayRef<const MemoryAccess *> Conflicted,
+                         const model::Architecture &Arch,
+                         model::PhaseRule Rule)
+    : Arch(Arch), Rule(Rule) {
+  for (const MemoryAccess *A : Shared)
+    if (A->Array)
+      ByArray[arrayKey(*A)].push_back(A);
+  llvm::MapVector<unsigned, std::vector<const MemoryAccess *>> ToClear;
+  for (const MemoryAccess *A : Conflicted)
+    if (A->Array)
+      ToClear[arrayKey(*A)].push_back(A);
+
+  // Arrays that may be padded: every use (in every instantiation) is a
+  // plain subscript, so no code computes addresses with the old row length.
+  for (const auto &[Key, Accesses] : ToClear) {
+    bool Safe = true;
+    llvm::SmallPtrSet<const clang::VarDecl *, 4> Seen;
+    for (const MemoryAccess *A : ByArray[Key])
+      if (Seen.insert(A->Array->Decl).second)
+        Safe = Safe && isPaddable(*A->Array) &&
+               usedOnlyThroughSubscripts(*A->Array->Decl, *A->Array);
+    Paddable[Key] = Safe;
+  }
+
+  // One padding per array where one clears all its conflicts.
+  for (const auto &[Key, Accesses] : ToClear)
+    if (Paddable[Key])
+      ArrayPad[Key] = smallestClearingPadding(
+          *Accesses.front()->Array, Accesses, ByArray[Key], Arch, Rule);
+}
+
+PaddingAdvice PaddingPlan::adviceFor(const MemoryAccess &A) const {
+  using Kind = PaddingAdvice::Kind;
+  if (!A.Array || !isPaddable(*A.Array))
+    return {Kind::NotPaddable, 0};
+  const unsigned Key = arrayKey(A);
+  if (!Paddable.lookup(Key))
+    return {Kind::RowLengthAssumed, 0};
+  // The padding for the whole array, else the smallest one that clears
+  // this access and makes no other access to the array worse.
+  std::int64_t Pad = ArrayPad.lookup(Key);
+  if (!Pad) {
+    auto Peers = ByArray.find(Key);
+    Pad = smallestClearingPadding(
+        *A.Array, {&A},
+        Peers == ByArray.end() ? llvm::ArrayRef<const MemoryAccess *>()
+                               : llvm::ArrayRef(Peers->second),
+        Arch, Rule);
+  }
+  if (Pad)
+    return {Kind::Pad, Pad};
+  if (smallestClearingPadding(*A.Array, {&A}, {}, Arch, Rule))
+    return {Kind::SlowsAnotherAccess, 0};
+  return {Kind::NoPaddingClears, 0};
+}
+
+} // namespace gpumem::access
