@@ -142,12 +142,22 @@ void AccessDumpCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
     auto ShapeText = [](const ::gpumem::cuda::BlockShape &S) {
       return S.text("x", "?");
     };
-    if (Kernel.LaunchShape)
-      Shape = "launch " + ShapeText(*Kernel.LaunchShape);
-    else if (Kernel.StatedShape)
-      Shape = "stated " + ShapeText(*Kernel.StatedShape);
-    else if (auto Option = parseBlockDim(Hardware.BlockDim))
-      Shape = "option " + ShapeText(*Option);
+    // A __launch_bounds__ under 32 threads shows as assumed, as it is
+    // judged: one row of that many threads.
+    switch (Kernel.Block.Source) {
+    case BlockShapeSource::Launch:
+      Shape = "launch " + ShapeText(*Kernel.Block.Shape);
+      break;
+    case BlockShapeSource::Stated:
+      Shape = "stated " + ShapeText(*Kernel.Block.Shape);
+      break;
+    case BlockShapeSource::Option:
+      Shape = "option " + ShapeText(*Kernel.Block.Shape);
+      break;
+    case BlockShapeSource::LaunchBounds:
+    case BlockShapeSource::Assumed:
+      break;
+    }
     std::string Geometry;
     if (LaneOffsets) {
       // The sizes the lane offsets are to be drawn against.

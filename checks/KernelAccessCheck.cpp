@@ -261,13 +261,14 @@ bool KernelAccessCheck::holdsUnderOtherShapes(
     const ::gpumem::access::MemoryAccess &Access,
     llvm::function_ref<bool(const ::gpumem::access::MemoryAccess &)>
         IsFinding) {
-  if (!Access.ReadsRowIndex || Kernel.LaunchShape || Kernel.StatedShape ||
-      parseBlockDim(Hardware.BlockDim) || !Found || !Context)
+  if (!Access.ReadsRowIndex || Kernel.Block.fixedByCode() ||
+      Kernel.Block.Source == ::gpumem::access::BlockShapeSource::Option ||
+      !Found || !Context)
     return true;
   // Common 2-D tiles whose rows are narrower than a warp; for a block of
   // fewer than 32 threads (its __launch_bounds__), every 2-D split of it.
   std::vector<::gpumem::cuda::BlockShape> Others = {{16, 16, 1}, {8, 8, 1}};
-  if (Kernel.ShapeFromMaxThreads) {
+  if (Kernel.Block.Source == ::gpumem::access::BlockShapeSource::LaunchBounds) {
     Others.clear();
     for (std::int64_t X = 1; X < Kernel.MaxThreads; ++X)
       if (Kernel.MaxThreads % X == 0)
@@ -326,24 +327,20 @@ void KernelAccessCheck::noteConstantArguments(
 
 std::optional<::gpumem::cuda::BlockShape> KernelAccessCheck::knownBlockShape(
     const ::gpumem::access::KernelAccesses &Kernel) const {
-  if (Kernel.LaunchShape)
-    return Kernel.LaunchShape;
-  if (Kernel.StatedShape)
-    return Kernel.StatedShape;
-  if (Kernel.ShapeFromMaxThreads)
-    return ::gpumem::cuda::BlockShape{Kernel.MaxThreads, 1, 1};
-  return parseBlockDim(Hardware.BlockDim);
+  return Kernel.Block.Shape;
 }
 
 void KernelAccessCheck::noteBlockDim(
     const ::gpumem::access::KernelAccesses &Kernel) {
-  if (Kernel.LaunchShape) {
-    const auto &S = *Kernel.LaunchShape;
+  const ::gpumem::access::BlockShapeOrigin &Block = Kernel.Block;
+  switch (Block.Source) {
+  case ::gpumem::access::BlockShapeSource::Launch: {
+    const auto &S = *Block.Shape;
     std::string Open;
     for (auto [Extent, Axis] : {std::pair{S.Y, "y"}, std::pair{S.Z, "z"}})
       if (Extent <= 0)
         Open += std::string(Open.empty() ? "" : " or ") + "blockDim." + Axis;
-    diag(Kernel.LaunchLocation, "blockDim is (%0) at this launch%1%2",
+    diag(Block.Where, "blockDim is (%0) at this launch%1%2",
          DiagnosticIDs::Note)
         << S.text(", ", "not a constant")
         << (Kernel.FirstWarpOnly ? "; warps straddle rows, the first warp is "
@@ -354,30 +351,32 @@ void KernelAccessCheck::noteBlockDim(
                                Open);
     return;
   }
-  if (Kernel.StatedShape) {
-    const auto &S = *Kernel.StatedShape;
-    diag(Kernel.StatedLocation,
-         "blockDim is (%0, %1, %2) as the kernel states here",
+  case ::gpumem::access::BlockShapeSource::Stated: {
+    const auto &S = *Block.Shape;
+    diag(Block.Where, "blockDim is (%0, %1, %2) as the kernel states here",
          DiagnosticIDs::Note)
         << static_cast<int>(S.X) << static_cast<int>(S.Y)
         << static_cast<int>(S.Z);
     return;
   }
-  if (Kernel.ShapeFromMaxThreads) {
-    diag(Kernel.MaxThreadsLocation,
+  case ::gpumem::access::BlockShapeSource::LaunchBounds:
+    diag(Block.Where,
          "a block of at most %0 threads by this __launch_bounds__: judged "
          "as (%0, 1, 1)",
          DiagnosticIDs::Note)
         << static_cast<int>(Kernel.MaxThreads);
     return;
-  }
-  if (auto Option = parseBlockDim(Hardware.BlockDim)) {
+  case ::gpumem::access::BlockShapeSource::Option: {
+    const auto &S = *Block.Shape;
     diag(Kernel.Kernel->getLocation(),
          "blockDim is (%0, %1, %2) from option 'BlockDim'",
          DiagnosticIDs::Note)
-        << static_cast<int>(Option->X) << static_cast<int>(Option->Y)
-        << static_cast<int>(Option->Z);
+        << static_cast<int>(S.X) << static_cast<int>(S.Y)
+        << static_cast<int>(S.Z);
     return;
+  }
+  case ::gpumem::access::BlockShapeSource::Assumed:
+    break;
   }
   diag(Kernel.Kernel->getLocation(),
        "assuming blockDim.x is a multiple of 32 (no constant launch of '%0' "

@@ -638,6 +638,41 @@ private:
   }
 };
 
+/// Where \p Out's block shape comes from (BlockShapeOrigin's precedence),
+/// and what a __launch_bounds__ says of it.
+void decideBlockShape(const FunctionDecl *Def, const FunctionDecl *Kernel,
+                      ASTContext &Ctx, const cuda::LaunchSites &Launches,
+                      const AnalysisSettings &Settings, KernelAccesses &Out) {
+  BlockShapeOrigin &Block = Out.Block;
+  if (Settings.BlockDim)
+    Block = {BlockShapeSource::Option, Settings.BlockDim, Def->getLocation()};
+  // What the kernel says of its block beats the option, not a launch.
+  if (auto Stated = cuda::statedBlockShape(Def, Ctx))
+    Block = {BlockShapeSource::Stated, Stated->Shape, Stated->Where};
+  if (const cuda::LaunchSites::Entry *Launch = Launches.find(Kernel)) {
+    Out.LaunchesDisagree = Launch->Conflicting;
+    if (Launch->Shape)
+      Block = {BlockShapeSource::Launch, Launch->Shape, Launch->Where};
+  }
+  // __launch_bounds__(N): no block has more than N threads. Under 32 (and
+  // only x read) the block is judged at N threads; otherwise the assumed
+  // size for loop bounds is at most N, rounded down to whole warps.
+  auto Bounds = cuda::launchBounds(Def, Ctx);
+  if (!Bounds)
+    return;
+  Out.MaxThreads = Bounds->MaxThreads;
+  Out.MaxThreadsLocation = Bounds->Where;
+  if (Block.Shape)
+    return;
+  if (Bounds->Shape) {
+    Block = {BlockShapeSource::LaunchBounds, Bounds->Shape, Bounds->Where};
+  } else if (Bounds->MaxThreads >= 32 &&
+             Bounds->MaxThreads / 32 * 32 < Out.AssumedBlockSize) {
+    Out.AssumedBlockSize = Bounds->MaxThreads / 32 * 32;
+    Out.AssumedSizeFromMaxThreads = true;
+  }
+}
+
 } // namespace
 
 KernelAccesses collectKernelAccesses(const FunctionDecl *Kernel,
@@ -653,36 +688,8 @@ KernelAccesses collectKernelAccesses(const FunctionDecl *Kernel,
   if (!Kernel || !Kernel->hasBody(Def) || !Def || Def->isDependentContext())
     return Out;
 
-  std::optional<cuda::BlockShape> Shape = Settings.BlockDim;
-  // What the kernel says of its block beats the option, not a launch.
-  if (auto Stated = cuda::statedBlockShape(Def, Ctx)) {
-    Shape = Stated->Shape;
-    Out.StatedShape = Stated->Shape;
-    Out.StatedLocation = Stated->Where;
-  }
-  if (const cuda::LaunchSites::Entry *Launch = Launches.find(Kernel)) {
-    Out.LaunchesDisagree = Launch->Conflicting;
-    if (Launch->Shape) {
-      Shape = Launch->Shape;
-      Out.LaunchShape = Launch->Shape;
-      Out.LaunchLocation = Launch->Where;
-    }
-  }
-  // __launch_bounds__(N): no block has more than N threads. Under 32 (and
-  // only x read) the block is judged at N threads; otherwise the assumed
-  // size for loop bounds is at most N, rounded down to whole warps.
-  if (auto Bounds = cuda::launchBounds(Def, Ctx)) {
-    Out.MaxThreads = Bounds->MaxThreads;
-    Out.MaxThreadsLocation = Bounds->Where;
-    if (!Shape && Bounds->Shape) {
-      Shape = Bounds->Shape;
-      Out.ShapeFromMaxThreads = true;
-    } else if (!Shape && Bounds->MaxThreads >= 32 &&
-               Bounds->MaxThreads / 32 * 32 < Out.AssumedBlockSize) {
-      Out.AssumedBlockSize = Bounds->MaxThreads / 32 * 32;
-      Out.AssumedSizeFromMaxThreads = true;
-    }
-  }
+  decideBlockShape(Def, Kernel, Ctx, Launches, Settings, Out);
+  const std::optional<cuda::BlockShape> &Shape = Out.Block.Shape;
   lanes::ThreadGeometry Geometry =
       Shape ? lanes::ThreadGeometry::known(*Shape, *Out.Symbols)
             : lanes::ThreadGeometry::assumed(*Out.Symbols,

@@ -147,8 +147,8 @@ unsigned distinctCount(llvm::SmallVectorImpl<Key> &Keys) {
 /// True when a block of \p Kernel holds more than one warp: the launch's
 /// or the stated shape, else the assumed block size.
 bool severalWarps(const KernelAccesses &Kernel) {
-  const std::optional<cuda::BlockShape> &Shape =
-      Kernel.LaunchShape ? Kernel.LaunchShape : Kernel.StatedShape;
+  const std::optional<cuda::BlockShape> Shape =
+      Kernel.Block.fixedByCode() ? Kernel.Block.Shape : std::nullopt;
   std::int64_t W = lanes::WarpLanes;
   if (!Shape)
     return Kernel.AssumedBlockSize > W &&

@@ -113,6 +113,27 @@ struct MemoryAccess {
   std::vector<lanes::SymbolId> SymbolicStride;
 };
 
+/// Where the block shape a kernel is judged with comes from, decided once
+/// when the kernel is analysed. Precedence: a constant launch in the file,
+/// the kernel's own statement (`if (blockDim.x != 128) return;`), the
+/// BlockDim option, a `__launch_bounds__` under 32 threads; otherwise the
+/// shape is assumed (blockDim.x a multiple of 32).
+enum class BlockShapeSource { Launch, Stated, Option, LaunchBounds, Assumed };
+
+struct BlockShapeOrigin {
+  BlockShapeSource Source = BlockShapeSource::Assumed;
+  /// The shape; none when assumed.
+  std::optional<cuda::BlockShape> Shape;
+  /// The launch, the statement or the __launch_bounds__ that gave it.
+  clang::SourceLocation Where;
+  /// True when code in the file fixes the shape (a launch or the kernel
+  /// itself), so no other shape need be tried.
+  bool fixedByCode() const {
+    return Source == BlockShapeSource::Launch ||
+           Source == BlockShapeSource::Stated;
+  }
+};
+
 /// Everything the analysis learned about one kernel.
 struct KernelAccesses {
   const clang::FunctionDecl *Kernel = nullptr;
@@ -124,18 +145,12 @@ struct KernelAccesses {
   /// Kernel parameters given the constant every launch passes, with it.
   std::vector<std::pair<const clang::ParmVarDecl *, std::int64_t>>
       ConstantArguments;
-  /// Where blockDim came from, for notes.
-  std::optional<cuda::BlockShape> LaunchShape;
-  /// The shape the kernel states about itself (`if (blockDim.x != 128)
-  /// return;`), used when no launch fixes it, and where.
-  std::optional<cuda::BlockShape> StatedShape;
-  clang::SourceLocation StatedLocation;
-  clang::SourceLocation LaunchLocation;
-  /// `__launch_bounds__(N)`: N, where, and whether it gave the shape (a
-  /// bound under 32) or only bounded AssumedBlockSize.
+  /// The block shape the kernel was judged with and where it came from.
+  BlockShapeOrigin Block;
+  /// `__launch_bounds__(N)`: N and where; it gives the shape only under 32
+  /// threads (Block.Source), else it may bound AssumedBlockSize.
   std::int64_t MaxThreads = 0;
   clang::SourceLocation MaxThreadsLocation;
-  bool ShapeFromMaxThreads = false;
   bool AssumedSizeFromMaxThreads = false;
   bool LaunchesDisagree = false;
   bool FirstWarpOnly = false;
