@@ -12,9 +12,8 @@ using namespace ::gpumem::access;
 
 AccessDumpCheck::AccessDumpCheck(StringRef Name, ClangTidyContext *Context)
     : KernelAccessCheck(Name, Context),
-      LaneOffsets(Options.get("LaneOffsets", false)),
-      Predictions(Options.get("Predictions", false)) {
-  diagnoseBadOptions({"LaneOffsets", "Predictions"});
+      LaneOffsets(readOption<bool>(Options, "LaneOffsets")),
+      Predictions(readOption<bool>(Options, "Predictions")) {
 }
 
 void AccessDumpCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {

@@ -16,7 +16,9 @@ namespace {
 
 double readDouble(ClangTidyCheck::OptionsView &Options, StringRef Name) {
   double Value = 0;
-  if (Options.getLocalOrGlobal(Name, "0").getAsDouble(Value) || Value < 0)
+  if (llvm::StringRef(readOption<std::string>(Options, Name))
+          .getAsDouble(Value) ||
+      Value < 0)
     return 0;
   return Value;
 }
@@ -53,9 +55,7 @@ ArithmeticIntensityCheck::ArithmeticIntensityCheck(StringRef Name,
       PeakGflops(readDouble(Options, "PeakGflops")),
       PeakGBps(readDouble(Options, "PeakGBps")),
       MachineBalance(readDouble(Options, "MachineBalance")),
-      ReportAll(Options.getLocalOrGlobal("ReportAll", "false") == "true") {
-  diagnoseBadOptions({"PeakGflops", "PeakGBps", "MachineBalance", "ReportAll"});
-}
+      ReportAll(readOption<std::string>(Options, "ReportAll") == "true") {}
 
 void ArithmeticIntensityCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   KernelAccessCheck::storeOptions(Opts);

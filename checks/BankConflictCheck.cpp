@@ -69,8 +69,8 @@ struct Conflict {
 
 BankConflictCheck::BankConflictCheck(StringRef Name, ClangTidyContext *Context)
     : KernelAccessCheck(Name, Context), Arch(Hardware.architecture()),
-      Rule(Options.get("PhaseRule", ::gpumem::model::PhaseRule::ByAccessWidth)),
-      MinimumDegree(Options.get("MinimumDegree", 2U)) {}
+      Rule(readOption<::gpumem::model::PhaseRule>(Options, "PhaseRule")),
+      MinimumDegree(readOption<unsigned>(Options, "MinimumDegree")) {}
 
 void BankConflictCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   KernelAccessCheck::storeOptions(Opts);

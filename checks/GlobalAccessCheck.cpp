@@ -26,27 +26,24 @@ using namespace ::gpumem::access;
 static GlobalPolicy readPolicy(ClangTidyCheck::OptionsView &Options) {
   GlobalPolicy P;
   P.ReportOneShotPartialWarp =
-      Options.getLocalOrGlobal("ReportOneShotPartialWarp", false);
-  unsigned MaxLanes = Options.getLocalOrGlobal("PartialWarpMaxLanes", 16U);
+      readOption<bool>(Options, "ReportOneShotPartialWarp");
+  unsigned MaxLanes = readOption<unsigned>(Options, "PartialWarpMaxLanes");
   if (MaxLanes >= 1 && MaxLanes <= 32)
     P.PartialWarpMaxLanes = MaxLanes;
   std::string Threshold =
-      Options.getLocalOrGlobal("EfficiencyThreshold", "100").str();
+      readOption<std::string>(Options, "EfficiencyThreshold");
   double Percent = 100;
   if (!llvm::StringRef(Threshold).getAsDouble(Percent) && Percent > 0 &&
       Percent <= 100)
     P.EfficiencyThreshold = Percent / 100.0;
-  P.Unit = Options.getLocalOrGlobal("CoalescingUnit",
-                                    ::gpumem::model::CoalescingUnit::Transactions);
+  P.Unit = readOption<::gpumem::model::CoalescingUnit>(Options,
+                                                       "CoalescingUnit");
   return P;
 }
 
 GlobalAccessCheck::GlobalAccessCheck(StringRef Name, ClangTidyContext *Context)
     : KernelAccessCheck(Name, Context), Policy(readPolicy(Options)),
-      Arch(Hardware.architecture()) {
-  diagnoseBadOptions({"ReportOneShotPartialWarp", "PartialWarpMaxLanes",
-                      "EfficiencyThreshold", "CoalescingUnit"});
-}
+      Arch(Hardware.architecture()) {}
 
 void GlobalAccessCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   KernelAccessCheck::storeOptions(Opts);

@@ -6,18 +6,18 @@
 
 #include "llvm/ADT/StringExtras.h"
 
-#include <limits>
 
 namespace clang::tidy::gpumem {
 
 GpumemOptions::GpumemOptions(ClangTidyCheck::OptionsView &Options)
-    : Preset(Options.getLocalOrGlobal("GpuPreset", "a100")),
-      TransactionBytes(Options.getLocalOrGlobal("TransactionBytes", 128U)),
-      SectorBytes(Options.getLocalOrGlobal("SectorBytes", 32U)),
-      BankCount(Options.getLocalOrGlobal("BankCount", 32U)),
-      BankWidthBytes(Options.getLocalOrGlobal("BankWidthBytes", 4U)),
-      BlockDim(Options.getLocalOrGlobal("BlockDim", "")),
-      AssumedBlockSize(Options.getLocalOrGlobal("AssumedBlockSize", 256)) {}
+    : Preset(readOption<std::string>(Options, "GpuPreset")),
+      TransactionBytes(readOption<unsigned>(Options, "TransactionBytes")),
+      SectorBytes(readOption<unsigned>(Options, "SectorBytes")),
+      BankCount(readOption<unsigned>(Options, "BankCount")),
+      BankWidthBytes(readOption<unsigned>(Options, "BankWidthBytes")),
+      BlockDim(readOption<std::string>(Options, "BlockDim")),
+      AssumedBlockSize(readOption<std::int64_t>(Options, "AssumedBlockSize")) {
+}
 
 void GpumemOptions::store(ClangTidyOptions::OptionMap &Opts,
                           ClangTidyCheck::OptionsView &Options) const {
@@ -55,93 +55,17 @@ void GpumemOptions::store(ClangTidyOptions::OptionMap &Opts,
   return S;
 }
 
-namespace {
-
-bool isBool(llvm::StringRef V) {
-  return V.equals_insensitive("true") || V.equals_insensitive("false") ||
-         V == "1" || V == "0";
-}
-
-bool isUnsignedIn(llvm::StringRef V, unsigned long long Min,
-                  unsigned long long Max) {
-  unsigned long long N;
-  return !V.trim().getAsInteger(10, N) && N >= Min && N <= Max;
-}
-
-bool isNumberIn(llvm::StringRef V, double Min, double Max, bool MinOpen) {
-  double D;
-  return !V.trim().getAsDouble(D) && (MinOpen ? D > Min : D >= Min) &&
-         D <= Max;
-}
-
-} // namespace
-
 std::optional<std::string> gpumemOptionProblem(llvm::StringRef Option,
                                                llvm::StringRef Value) {
-  if (Option == "GpuPreset") {
-    if (::gpumem::model::findPreset(Value.trim().str()))
-      return std::nullopt;
-    return "expected one of " +
-           llvm::join(::gpumem::model::presetNames(), ", ") +
-           "; using 'a100'";
-  }
-  if (Option == "BlockDim")
-    return Value.trim().empty() || parseBlockDim(Value)
-               ? std::nullopt
-               : std::optional<std::string>(
-                     "expected 'X', 'X,Y' or 'X,Y,Z', each from 1 to 1024; "
-                     "ignored");
-  if (Option == "AssumedBlockSize")
-    return isUnsignedIn(Value, 32, 1024)
-               ? std::nullopt
-               : std::optional<std::string>(
-                     "expected a block size from 32 to 1024; using 256");
-  if (Option == "TransactionBytes" || Option == "SectorBytes" ||
-      Option == "BankCount" || Option == "BankWidthBytes")
-    return isUnsignedIn(Value, 1, 1 << 20)
-               ? std::nullopt
-               : std::optional<std::string>(
-                     "expected a positive integer; using the preset's");
-  if (Option == "PhaseRule")
-    return ::gpumem::model::parsePhaseRule(Value.trim().str())
-               ? std::nullopt
-               : std::optional<std::string>(
-                     "expected 'by-access-width' or 'whole-warp'; using "
-                     "'by-access-width'");
-  if (Option == "CoalescingUnit")
-    return ::gpumem::model::parseCoalescingUnit(Value.trim().str())
-               ? std::nullopt
-               : std::optional<std::string>(
-                     "expected 'transactions' or 'sectors'; using "
-                     "'transactions'");
-  if (Option == "MinimumDegree")
-    return isUnsignedIn(Value, 0, 1u << 20)
-               ? std::nullopt
-               : std::optional<std::string>("expected a non-negative integer");
-  if (Option == "PartialWarpMaxLanes")
-    return isUnsignedIn(Value, 1, 32)
-               ? std::nullopt
-               : std::optional<std::string>(
-                     "expected a number of lanes from 1 to 32; using 16");
-  if (Option == "EfficiencyThreshold")
-    return isNumberIn(Value, 0, 100, /*MinOpen=*/true)
-               ? std::nullopt
-               : std::optional<std::string>(
-                     "expected a percentage above 0 and at most 100; using "
-                     "100");
-  if (Option == "PeakGflops" || Option == "PeakGBps" ||
-      Option == "MachineBalance")
-    return isNumberIn(Value, 0, std::numeric_limits<double>::max(),
-                      /*MinOpen=*/false)
-               ? std::nullopt
-               : std::optional<std::string>(
-                     "expected a non-negative number; using the preset's");
-  if (Option == "ReportOneShotPartialWarp" || Option == "ReportAll" ||
-      Option == "LaneOffsets" || Option == "Predictions")
-    return isBool(Value) ? std::nullopt
-                         : std::optional<std::string>(
-                               "expected 'true' or 'false'");
-  return std::nullopt;
+  const GpumemOptionSpec *Spec = findGpumemOption(Option);
+  if (!Spec || Spec->Valid(Value))
+    return std::nullopt;
+  if (Spec->Expected)
+    return std::string(Spec->Expected);
+  // The presets, named from the model's list.
+  return "expected one of " +
+         llvm::join(::gpumem::model::presetNames(), ", ") + "; using '" +
+         Spec->Default.str() + "'";
 }
 
 std::optional<::gpumem::cuda::BlockShape> parseBlockDim(llvm::StringRef Text) {

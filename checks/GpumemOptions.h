@@ -8,12 +8,14 @@
 #ifndef GPUMEM_CHECKS_GPUMEMOPTIONS_H
 #define GPUMEM_CHECKS_GPUMEMOPTIONS_H
 
+#include "checks/GpumemOptionTable.h"
 #include "checks/access/KernelAccessCollector.h"
 #include "model/Architecture.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 
 #include <string>
+#include <type_traits>
 
 namespace clang::tidy::gpumem {
 
@@ -44,6 +46,38 @@ struct GpumemOptions {
 /// --verify-config.
 std::optional<std::string> gpumemOptionProblem(llvm::StringRef Option,
                                                llvm::StringRef Value);
+
+/// Option \p Name as its row in gpumemOptionTable says to read it (the
+/// check's key, then the global one where the row allows), else the row's
+/// default: one home for each default.
+template <typename T>
+T readOption(ClangTidyCheck::OptionsView &Options, llvm::StringRef Name) {
+  const GpumemOptionSpec &Spec = gpumemOption(Name);
+  if constexpr (std::is_same_v<T, std::string>) {
+    return (Spec.GlobalKey ? Options.getLocalOrGlobal(Name, Spec.Default)
+                           : Options.get(Name, Spec.Default))
+        .str();
+  } else {
+    std::optional<T> Value = Spec.GlobalKey ? Options.getLocalOrGlobal<T>(Name)
+                                            : Options.get<T>(Name);
+    if (Value)
+      return *Value;
+    if constexpr (std::is_enum_v<T>) {
+      for (const auto &[Enum, Spelling] :
+           OptionEnumMapping<T>::getEnumMapping())
+        if (Spelling == Spec.Default)
+          return Enum;
+      llvm_unreachable("an enumerated option's default is one of its values");
+    } else if constexpr (std::is_same_v<T, bool>) {
+      return Spec.Default == "true";
+    } else {
+      T Default{};
+      [[maybe_unused]] bool Bad = Spec.Default.getAsInteger(10, Default);
+      assert(!Bad && "an integer option's default is an integer");
+      return Default;
+    }
+  }
+}
 
 /// Parses "X", "X,Y" or "X,Y,Z" (positive integers).
 std::optional<::gpumem::cuda::BlockShape> parseBlockDim(llvm::StringRef Text);

@@ -30,27 +30,20 @@ static constexpr char LaunchId[] = "launch";
 
 KernelAccessCheck::KernelAccessCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), Hardware(Options), TidyContext(Context) {
-  diagnoseBadOptions({"GpuPreset", "TransactionBytes", "SectorBytes",
-                      "BankCount", "BankWidthBytes", "BlockDim",
-                      "AssumedBlockSize"});
+  diagnoseBadOptions();
 }
 
-/// The options the checks read with OptionsView::get<integer or bool>.
-static constexpr StringRef ReadAsInteger[] = {
-    "TransactionBytes", "SectorBytes",         "BankCount",
-    "BankWidthBytes",   "AssumedBlockSize",    "PartialWarpMaxLanes",
-    "MinimumDegree",    "ReportOneShotPartialWarp", "LaneOffsets",
-    "Predictions"};
-
-void KernelAccessCheck::diagnoseBadOptions(
-    std::initializer_list<StringRef> Names) {
+void KernelAccessCheck::diagnoseBadOptions() {
   // Global options are read by every check: one report per context.
   static thread_local std::pair<const ClangTidyContext *,
                                 std::set<std::string>>
       Said;
   if (Said.first != TidyContext)
     Said = {TidyContext, {}};
-  for (StringRef Name : Names) {
+  for (const GpumemOptionSpec &Spec : gpumemOptionTable()) {
+    if (!Spec.CheckReports || !readsOptions(Spec.Readers, getID()))
+      continue;
+    const StringRef Name = Spec.Name;
     std::string Key = (getID() + "." + Name).str();
     std::optional<StringRef> Value = Options.get(Name);
     if (!Value) {
@@ -62,9 +55,9 @@ void KernelAccessCheck::diagnoseBadOptions(
     // Options read as integers or booleans: clang-tidy itself reports a
     // value that is neither; only a range is left to say.
     long long Integer;
-    bool ClangTidyReports =
-        llvm::is_contained(ReadAsInteger, Name) &&
-        Value->trim().getAsInteger(10, Integer);
+    bool ClangTidyReports = (Spec.Syntax == OptionSyntax::Integer ||
+                             Spec.Syntax == OptionSyntax::Boolean) &&
+                            Value->trim().getAsInteger(10, Integer);
     std::optional<std::string> Problem = gpumemOptionProblem(Name, *Value);
     if (!Problem || ClangTidyReports ||
         !Said.second.insert(Key + "=" + Value->str()).second)

@@ -56,10 +56,6 @@ protected:
   virtual void
   checkKernels(llvm::ArrayRef<::gpumem::access::KernelAccesses> Kernels) = 0;
 
-  /// Reports, once per TU and spelling, each of \p Names (this check's
-  /// options, or global ones it reads) whose value gpumemOptionProblem
-  /// rejects, with clang-tidy's configuration diagnostic.
-  void diagnoseBadOptions(std::initializer_list<StringRef> Names);
 
   /// False when a finding on \p Access rests on the assumed block shape
   /// and would vanish under another plausible one: no launch or option
@@ -132,6 +128,10 @@ public:
   struct Collection;
 
 private:
+  /// Reports, once per TU and spelling, each option this check reads
+  /// (gpumemOptionTable) whose value gpumemOptionProblem rejects, with
+  /// clang-tidy's configuration diagnostic.
+  void diagnoseBadOptions();
   /// The analysis checkKernels is running on.
   SharedAnalysis *Current = nullptr;
   /// Shared with the sibling checks of this TU; the first check to register

@@ -1,0 +1,154 @@
+//===- GpumemOptionTable.cpp - every gpumem option, once ------------------===//
+#include "checks/GpumemOptionTable.h"
+
+#include "model/Architecture.h"
+#include "model/BankConflict.h"
+#include "model/GlobalCost.h"
+
+#include <cassert>
+#include <cmath>
+#include <limits>
+
+namespace clang::tidy::gpumem {
+
+namespace {
+
+bool isBool(llvm::StringRef V) {
+  return V.equals_insensitive("true") || V.equals_insensitive("false") ||
+         V == "1" || V == "0";
+}
+
+bool isUnsignedIn(llvm::StringRef V, unsigned long long Min,
+                  unsigned long long Max) {
+  unsigned long long N;
+  return !V.trim().getAsInteger(10, N) && N >= Min && N <= Max;
+}
+
+bool isNumberIn(llvm::StringRef V, double Min, double Max, bool MinOpen) {
+  double D;
+  return !V.trim().getAsDouble(D) && (MinOpen ? D > Min : D >= Min) &&
+         D <= Max;
+}
+
+bool isPreset(llvm::StringRef V) {
+  return ::gpumem::model::findPreset(V.trim().str()) != nullptr;
+}
+bool isBlockDim(llvm::StringRef V) {
+  V = V.trim();
+  if (V.empty())
+    return true;
+  llvm::SmallVector<llvm::StringRef, 3> Parts;
+  V.split(Parts, ',');
+  if (Parts.size() > 3)
+    return false;
+  for (llvm::StringRef P : Parts)
+    if (!isUnsignedIn(P, 1, 1024))
+      return false;
+  return true;
+}
+bool isBlockSize(llvm::StringRef V) { return isUnsignedIn(V, 32, 1024); }
+bool isSize(llvm::StringRef V) { return isUnsignedIn(V, 1, 1 << 20); }
+bool isPhaseRule(llvm::StringRef V) {
+  return ::gpumem::model::parsePhaseRule(V.trim().str()).has_value();
+}
+bool isCoalescingUnit(llvm::StringRef V) {
+  return ::gpumem::model::parseCoalescingUnit(V.trim().str()).has_value();
+}
+bool isDegree(llvm::StringRef V) { return isUnsignedIn(V, 0, 1u << 20); }
+bool isLaneCount(llvm::StringRef V) { return isUnsignedIn(V, 1, 32); }
+bool isPercent(llvm::StringRef V) {
+  return isNumberIn(V, 0, 100, /*MinOpen=*/true);
+}
+bool isRate(llvm::StringRef V) {
+  return isNumberIn(V, 0, std::numeric_limits<double>::max(),
+                    /*MinOpen=*/false);
+}
+
+using R = OptionReaders;
+using S = OptionSyntax;
+
+const GpumemOptionSpec Table[] = {
+    // The hardware and the block shape, read by every check.
+    {"GpuPreset", "a100", R::AllChecks, true, S::Text, true, isPreset,
+     nullptr},
+    {"TransactionBytes", "128", R::AllChecks, true, S::Integer, true, isSize,
+     "expected a positive integer; using the preset's"},
+    {"SectorBytes", "32", R::AllChecks, true, S::Integer, true, isSize,
+     "expected a positive integer; using the preset's"},
+    {"BankCount", "32", R::AllChecks, true, S::Integer, true, isSize,
+     "expected a positive integer; using the preset's"},
+    {"BankWidthBytes", "4", R::AllChecks, true, S::Integer, true, isSize,
+     "expected a positive integer; using the preset's"},
+    {"BlockDim", "", R::AllChecks, true, S::Text, true, isBlockDim,
+     "expected 'X', 'X,Y' or 'X,Y,Z', each from 1 to 1024; ignored"},
+    {"AssumedBlockSize", "256", R::AllChecks, true, S::Integer, true,
+     isBlockSize, "expected a block size from 32 to 1024; using 256"},
+    // The policy of the global-memory checks.
+    {"ReportOneShotPartialWarp", "false", R::GlobalChecks, true, S::Boolean,
+     true, isBool, "expected 'true' or 'false'"},
+    {"PartialWarpMaxLanes", "16", R::GlobalChecks, true, S::Integer, true,
+     isLaneCount, "expected a number of lanes from 1 to 32; using 16"},
+    {"EfficiencyThreshold", "100", R::GlobalChecks, true, S::Number, true,
+     isPercent, "expected a percentage above 0 and at most 100; using 100"},
+    {"CoalescingUnit", "transactions", R::GlobalChecks, true,
+     S::Enumeration, true, isCoalescingUnit,
+     "expected 'transactions' or 'sectors'; using 'transactions'"},
+    // gpumem-bank-conflict.
+    {"PhaseRule", "by-access-width", R::BankConflict, false, S::Enumeration,
+     false, isPhaseRule,
+     "expected 'by-access-width' or 'whole-warp'; using 'by-access-width'"},
+    {"MinimumDegree", "2", R::BankConflict, false, S::Integer, false,
+     isDegree, "expected a non-negative integer"},
+    // gpumem-arithmetic-intensity.
+    {"PeakGflops", "0", R::ArithmeticIntensity, true, S::Number, true, isRate,
+     "expected a non-negative number; using the preset's"},
+    {"PeakGBps", "0", R::ArithmeticIntensity, true, S::Number, true, isRate,
+     "expected a non-negative number; using the preset's"},
+    {"MachineBalance", "0", R::ArithmeticIntensity, true, S::Number, true,
+     isRate, "expected a non-negative number; using the preset's"},
+    {"ReportAll", "false", R::ArithmeticIntensity, true, S::Text, true,
+     isBool, "expected 'true' or 'false'"},
+    // debug-gpumem-access-dump.
+    {"LaneOffsets", "false", R::AccessDump, false, S::Boolean, true, isBool,
+     "expected 'true' or 'false'"},
+    {"Predictions", "false", R::AccessDump, false, S::Boolean, true, isBool,
+     "expected 'true' or 'false'"},
+};
+
+} // namespace
+
+llvm::ArrayRef<GpumemOptionSpec> gpumemOptionTable() { return Table; }
+
+const GpumemOptionSpec *findGpumemOption(llvm::StringRef Name) {
+  for (const GpumemOptionSpec &Spec : Table)
+    if (Spec.Name == Name)
+      return &Spec;
+  return nullptr;
+}
+
+const GpumemOptionSpec &gpumemOption(llvm::StringRef Name) {
+  const GpumemOptionSpec *Spec = findGpumemOption(Name);
+  assert(Spec && "not a gpumem option");
+  return *Spec;
+}
+
+bool readsOptions(OptionReaders Readers, llvm::StringRef CheckName) {
+  switch (Readers) {
+  case OptionReaders::AllChecks:
+    return true;
+  case OptionReaders::GlobalChecks:
+    return CheckName == "gpumem-aos-access" ||
+           CheckName == "gpumem-misaligned-access" ||
+           CheckName == "gpumem-partial-warp-access" ||
+           CheckName == "gpumem-uncoalesced-access";
+  case OptionReaders::BankConflict:
+    return CheckName == "gpumem-bank-conflict";
+  case OptionReaders::ArithmeticIntensity:
+    return CheckName == "gpumem-arithmetic-intensity";
+  case OptionReaders::AccessDump:
+    return CheckName == "debug-gpumem-access-dump";
+  }
+  return false;
+}
+
+} // namespace clang::tidy::gpumem
