@@ -3,7 +3,9 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Analysis/Analyses/PostOrderCFGView.h"
 #include "clang/Analysis/CFG.h"
+#include "clang/Analysis/FlowSensitive/DataflowWorklist.h"
 #include "llvm/ADT/BitVector.h"
 
 #include <algorithm>
@@ -64,6 +66,20 @@ void readsOf(const Expr *E, const VarDecl *VD,
     }
   } F(VD, Out);
   F.TraverseStmt(const_cast<Expr *>(E));
+}
+
+/// The variable an assignment or increment \p S writes, when it names
+/// one directly.
+const VarDecl *assignedVariable(const Stmt *S) {
+  const Expr *Target = nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
+    Target = BO->getLHS();
+  else if (const auto *UO = dyn_cast<UnaryOperator>(S);
+           UO && UO->isIncrementDecrementOp())
+    Target = UO->getSubExpr();
+  const auto *Ref =
+      Target ? dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()) : nullptr;
+  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
 }
 
 } // namespace
@@ -166,10 +182,47 @@ llvm::SmallPtrSet<const Stmt *, 16> ancestorsOf(const ParentMap &PM,
 
 ReachingWrites::~ReachingWrites() = default;
 
+/// The elements of a CFG that the solution needs, by block: each write of
+/// a tracked variable and each read of one, in order.
+struct ReachingWrites::FlowElements {
+  using Element = std::pair<const Stmt *, llvm::SmallVector<unsigned, 1>>;
+  std::vector<llvm::SmallVector<Element, 8>> OfBlock;
+  /// The writes of the parameters, live at the entry.
+  llvm::SmallVector<unsigned, 8> EntryWrites;
+  /// The writes of each variable: what a write to it kills.
+  llvm::DenseMap<const VarDecl *, llvm::BitVector> WritesOfVar;
+
+  /// \p Live after write \p W.
+  void apply(llvm::BitVector &Live, const Write &Made, unsigned W) const {
+    Live.reset(WritesOfVar.find(Made.Var)->second);
+    Live.set(W);
+  }
+};
+
 ReachingWrites::ReachingWrites(const FunctionDecl *FD, ASTContext &Ctx,
                                const cuda::FunctionFacts &Facts) {
   if (!FD || !FD->hasBody())
     return;
+  trackVariables(Facts);
+  if (Tracked.empty())
+    return;
+  CFG::BuildOptions Options;
+  Options.setAllAlwaysAdd();
+  std::unique_ptr<CFG> Graph =
+      CFG::buildCFG(FD, FD->getBody(), &Ctx, Options);
+  if (!Graph)
+    return;
+  Body = FD->getBody();
+  FlowElements Elements = collectElements(FD, *Graph, Facts);
+  std::optional<std::vector<llvm::BitVector>> In = solve(*Graph, Elements);
+  if (!In)
+    return;
+  recordReads(*Graph, Elements, *In);
+  findCycles();
+  Valid = true;
+}
+
+void ReachingWrites::trackVariables(const cuda::FunctionFacts &Facts) {
   for (const auto &[VD, Stmts] : Facts.allWrites()) {
     if (!VD->hasLocalStorage() || !trackableType(VD))
       continue;
@@ -178,69 +231,37 @@ ReachingWrites::ReachingWrites(const FunctionDecl *FD, ASTContext &Ctx,
         }))
       Tracked.insert(VD);
   }
-  if (Tracked.empty())
-    return;
+}
 
-  CFG::BuildOptions Options;
-  Options.setAllAlwaysAdd();
-  std::unique_ptr<CFG> Graph =
-      CFG::buildCFG(FD, FD->getBody(), &Ctx, Options);
-  if (!Graph)
-    return;
-  Body = FD->getBody();
+unsigned ReachingWrites::writeOfDeclaration(
+    const VarDecl *VD, llvm::DenseMap<const VarDecl *, unsigned> &DeclWrite) {
+  auto [It, New] = DeclWrite.try_emplace(VD, Writes.size());
+  if (New) {
+    Write W;
+    W.Var = VD;
+    W.Kind = VD->getInit() ? WriteKind::Init : WriteKind::Uninitialized;
+    W.Statement = VD->getInit();
+    W.Value = VD->getInit();
+    Writes.push_back(W);
+  }
+  return It->second;
+}
 
+ReachingWrites::FlowElements
+ReachingWrites::collectElements(const FunctionDecl *FD, const CFG &Graph,
+                                const cuda::FunctionFacts &Facts) {
+  FlowElements Out;
+  Out.OfBlock.resize(Graph.getNumBlockIDs());
   // Writes in CFG order: parameters first, then each block's elements.
-  llvm::DenseMap<const Stmt *, unsigned> WriteAt;
-  llvm::DenseMap<const VarDecl *, unsigned> DeclWrite;
-  llvm::SmallVector<unsigned, 8> EntryWrites;
   for (const ParmVarDecl *P : FD->parameters())
     if (Tracked.count(P)) {
-      EntryWrites.push_back(Writes.size());
+      Out.EntryWrites.push_back(Writes.size());
       Writes.push_back(Write{P, WriteKind::Entry, nullptr, nullptr, nullptr});
     }
+  llvm::DenseMap<const Stmt *, unsigned> WriteAt;
+  llvm::DenseMap<const VarDecl *, unsigned> DeclWrite;
   llvm::DenseSet<const Stmt *> SeenWrites;
-  // The writes an element makes, in order.
-  auto WritesOfElement = [&](const Stmt *S,
-                             llvm::SmallVectorImpl<unsigned> &Out) {
-    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-      for (const Decl *D : DS->decls()) {
-        const auto *VD = dyn_cast<VarDecl>(D);
-        if (!VD || !Tracked.count(VD))
-          continue;
-        auto [It, New] = DeclWrite.try_emplace(VD, Writes.size());
-        if (New) {
-          Write W;
-          W.Var = VD;
-          W.Kind = VD->getInit() ? WriteKind::Init : WriteKind::Uninitialized;
-          W.Statement = VD->getInit();
-          W.Value = VD->getInit();
-          Writes.push_back(W);
-        }
-        Out.push_back(It->second);
-      }
-      return;
-    }
-    const Expr *Target = nullptr;
-    if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
-      Target = BO->getLHS();
-    else if (const auto *UO = dyn_cast<UnaryOperator>(S);
-             UO && UO->isIncrementDecrementOp())
-      Target = UO->getSubExpr();
-    const auto *Ref =
-        Target ? dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()) : nullptr;
-    const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    if (!VD || !Tracked.count(VD))
-      return;
-    auto [It, New] = WriteAt.try_emplace(S, Writes.size());
-    if (New)
-      Writes.push_back(*followedWrite(S, VD));
-    SeenWrites.insert(S);
-    Out.push_back(It->second);
-  };
-  std::vector<llvm::SmallVector<std::pair<const Stmt *, llvm::SmallVector<unsigned, 1>>, 8>>
-      Elements(Graph->getNumBlockIDs());
-  // Only writes and reads of tracked variables matter to the solution.
-  for (const CFGBlock *B : *Graph) {
+  for (const CFGBlock *B : Graph) {
     if (!B)
       continue;
     if (const Stmt *T = B->getTerminatorStmt()) {
@@ -250,15 +271,28 @@ ReachingWrites::ReachingWrites(const FunctionDecl *FD, ASTContext &Ctx,
         Goto = true;
     }
     for (const CFGElement &E : *B) {
-      auto S = E.getAs<CFGStmt>();
-      if (!S)
+      auto CS = E.getAs<CFGStmt>();
+      if (!CS)
         continue;
+      const Stmt *S = CS->getStmt();
       llvm::SmallVector<unsigned, 1> Made;
-      WritesOfElement(S->getStmt(), Made);
-      const auto *Ref = dyn_cast<DeclRefExpr>(S->getStmt());
+      if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+        for (const Decl *D : DS->decls())
+          if (const auto *VD = dyn_cast<VarDecl>(D); VD && Tracked.count(VD))
+            Made.push_back(writeOfDeclaration(VD, DeclWrite));
+      } else if (const VarDecl *VD = assignedVariable(S);
+                 VD && Tracked.count(VD)) {
+        auto [It, New] = WriteAt.try_emplace(S, Writes.size());
+        if (New)
+          Writes.push_back(*followedWrite(S, VD));
+        SeenWrites.insert(S);
+        Made.push_back(It->second);
+      }
+      // Only writes and reads of tracked variables matter to the solution.
+      const auto *Ref = dyn_cast<DeclRefExpr>(S);
       const auto *Read = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
       if (!Made.empty() || (Read && Tracked.count(Read)))
-        Elements[B->getBlockID()].push_back({S->getStmt(), std::move(Made)});
+        Out.OfBlock[B->getBlockID()].push_back({S, std::move(Made)});
     }
   }
   // A write the CFG does not show (inside a lambda) would go unseen.
@@ -270,82 +304,77 @@ ReachingWrites::ReachingWrites(const FunctionDecl *FD, ASTContext &Ctx,
         break;
       }
   }
-
-  const unsigned N = Writes.size();
-  llvm::DenseMap<const VarDecl *, llvm::BitVector> WritesOfVar;
-  for (unsigned I = 0; I < N; ++I) {
-    auto &Bits = WritesOfVar[Writes[I].Var];
+  for (unsigned I = 0, N = Writes.size(); I < N; ++I) {
+    llvm::BitVector &Bits = Out.WritesOfVar[Writes[I].Var];
     Bits.resize(N);
     Bits.set(I);
   }
-  auto Apply = [&](llvm::BitVector &Live, unsigned W) {
-    Live.reset(WritesOfVar[Writes[W].Var]);
-    Live.set(W);
-  };
+  return Out;
+}
 
-  // Solve: In[B] = union of Out[pred], Out[B] = the block applied to In[B].
-  const unsigned Blocks = Graph->getNumBlockIDs();
+std::optional<std::vector<llvm::BitVector>>
+ReachingWrites::solve(const CFG &Graph, const FlowElements &Elements) const {
+  // In[B] = union of Out[pred], Out[B] = the block applied to In[B]: a
+  // union of bit sets that only grow, so the fixed point is reached in any
+  // order; reverse post-order reaches it in few passes.
+  const unsigned N = Writes.size();
+  const unsigned Blocks = Graph.getNumBlockIDs();
   std::vector<llvm::BitVector> In(Blocks, llvm::BitVector(N)),
       Out(Blocks, llvm::BitVector(N));
-  const unsigned EntryID = Graph->getEntry().getBlockID();
-  for (unsigned W : EntryWrites)
-    In[EntryID].set(W);
-  std::vector<const CFGBlock *> Work;
-  std::vector<bool> Queued(Blocks, true);
-  for (const CFGBlock *B : *Graph)
-    if (B)
-      Work.push_back(B);
-  std::reverse(Work.begin(), Work.end());
-  unsigned Rounds = 0;
-  while (!Work.empty()) {
-    if (++Rounds > 200000) // pathological CFG: give up on flow values
-      return;
-    const CFGBlock *B = Work.back();
-    Work.pop_back();
+  for (unsigned W : Elements.EntryWrites)
+    In[Graph.getEntry().getBlockID()].set(W);
+  PostOrderCFGView Order(&Graph);
+  ForwardDataflowWorklist Work(Graph, &Order);
+  for (const CFGBlock *B : Order)
+    Work.enqueueBlock(B);
+  unsigned Visits = 0;
+  while (const CFGBlock *B = Work.dequeue()) {
+    if (++Visits > MaxBlockVisits)
+      return std::nullopt;
     const unsigned ID = B->getBlockID();
-    Queued[ID] = false;
     llvm::BitVector Live = In[ID];
-    for (const auto &[S, Made] : Elements[ID])
+    for (const auto &[S, Made] : Elements.OfBlock[ID])
       for (unsigned W : Made)
-        Apply(Live, W);
+        Elements.apply(Live, Writes[W], W);
     if (Live == Out[ID])
       continue;
     Out[ID] = Live;
     for (const CFGBlock *Succ : B->succs()) {
       if (!Succ)
         continue;
-      const unsigned SID = Succ->getBlockID();
-      llvm::BitVector Before = In[SID];
-      In[SID] |= Live;
-      if (In[SID] != Before && !Queued[SID]) {
-        Queued[SID] = true;
-        Work.push_back(Succ);
-      }
+      llvm::BitVector &SuccIn = In[Succ->getBlockID()];
+      const llvm::BitVector Before = SuccIn;
+      SuccIn |= Live;
+      if (SuccIn != Before)
+        Work.enqueueBlock(Succ);
     }
   }
+  return In;
+}
 
+void ReachingWrites::recordReads(const CFG &Graph,
+                                 const FlowElements &Elements,
+                                 const std::vector<llvm::BitVector> &In) {
   // Each tracked read sees the live writes of its variable.
-  for (const CFGBlock *B : *Graph) {
+  for (const CFGBlock *B : Graph) {
     if (!B)
       continue;
     llvm::BitVector Live = In[B->getBlockID()];
-    for (const auto &[S, Made] : Elements[B->getBlockID()]) {
+    for (const auto &[S, Made] : Elements.OfBlock[B->getBlockID()]) {
       if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
         if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
             VD && Tracked.count(VD)) {
           llvm::BitVector Seen = Live;
-          Seen &= WritesOfVar[VD];
+          Seen &= Elements.WritesOfVar.find(VD)->second;
           auto &Slot = Reaching[Ref];
           for (unsigned W : Seen.set_bits())
             if (!llvm::is_contained(Slot, W))
               Slot.push_back(W);
         }
       for (unsigned W : Made)
-        Apply(Live, W);
+        Elements.apply(Live, Writes[W], W);
     }
   }
-  findCycles();
-  Valid = true;
 }
 
 const ParentMap &ReachingWrites::parents() const {

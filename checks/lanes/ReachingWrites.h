@@ -18,12 +18,18 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <memory>
+#include <optional>
 #include <vector>
+
+namespace clang {
+class CFG;
+} // namespace clang
 
 namespace gpumem::lanes {
 
@@ -102,6 +108,32 @@ private:
   std::vector<const clang::Stmt *> Jumps;
   bool Goto = false;
 
+  /// Block visits of the solution before the function's flow is given up
+  /// (a CFG so large that the reads become "reassigned"): each visit is
+  /// linear in the writes, and a monotone solution visits a block at most
+  /// once per write that reaches it.
+  static constexpr unsigned MaxBlockVisits = 200000;
+
+  struct FlowElements;
+  /// The variables whose every write is one the analysis follows.
+  void trackVariables(const cuda::FunctionFacts &Facts);
+  /// The writes and reads of tracked variables in \p Graph, block by block
+  /// (and the jumps and gotos); untracks a variable written where the CFG
+  /// does not show it.
+  FlowElements collectElements(const clang::FunctionDecl *FD,
+                               const clang::CFG &Graph,
+                               const cuda::FunctionFacts &Facts);
+  /// The write of \p VD's declaration, made on first use.
+  unsigned
+  writeOfDeclaration(const clang::VarDecl *VD,
+                     llvm::DenseMap<const clang::VarDecl *, unsigned> &DeclWrite);
+  /// The writes live at each block's entry (Clang's forward worklist in
+  /// reverse post-order); none past MaxBlockVisits.
+  std::optional<std::vector<llvm::BitVector>>
+  solve(const clang::CFG &Graph, const FlowElements &Elements) const;
+  /// The writes each tracked read sees.
+  void recordReads(const clang::CFG &Graph, const FlowElements &Elements,
+                   const std::vector<llvm::BitVector> &In);
   void findCycles();
 };
 
