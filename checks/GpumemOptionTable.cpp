@@ -46,6 +46,9 @@ bool isBlockDim(llvm::StringRef V) {
       return false;
   return true;
 }
+bool isFindingPlace(llvm::StringRef V) {
+  return V.trim() == "header" || V.trim() == "call";
+}
 bool isBlockSize(llvm::StringRef V) { return isUnsignedIn(V, 32, 1024); }
 bool isSize(llvm::StringRef V) { return isUnsignedIn(V, 1, 1 << 20); }
 bool isPhaseRule(llvm::StringRef V) {
@@ -83,6 +86,10 @@ const GpumemOptionSpec Table[] = {
      "expected 'X', 'X,Y' or 'X,Y,Z', each from 1 to 1024; ignored"},
     {"AssumedBlockSize", "256", R::AllChecks, true, S::Integer, true,
      isBlockSize, "expected a block size from 32 to 1024; using 256"},
+    // Where a finding in a header's device function is reported; the
+    // editor's default is 'call' (GpumemTidyModule.cpp).
+    {"HeaderFindingsAt", "header", R::AllChecks, true, S::Text, true,
+     isFindingPlace, "expected 'header' or 'call'; using 'header'"},
     // The policy of the global-memory checks.
     {"ReportOneShotPartialWarp", "false", R::GlobalChecks, true, S::Boolean,
      true, isBool, "expected 'true' or 'false'"},

@@ -16,8 +16,10 @@ GpumemOptions::GpumemOptions(ClangTidyCheck::OptionsView &Options)
       BankCount(readOption<unsigned>(Options, "BankCount")),
       BankWidthBytes(readOption<unsigned>(Options, "BankWidthBytes")),
       BlockDim(readOption<std::string>(Options, "BlockDim")),
-      AssumedBlockSize(readOption<std::int64_t>(Options, "AssumedBlockSize")) {
-}
+      AssumedBlockSize(readOption<std::int64_t>(Options, "AssumedBlockSize")),
+      HeaderFindingsAtCall(
+          llvm::StringRef(readOption<std::string>(Options, "HeaderFindingsAt"))
+              .trim() == "call") {}
 
 void GpumemOptions::store(ClangTidyOptions::OptionMap &Opts,
                           ClangTidyCheck::OptionsView &Options) const {
@@ -28,6 +30,8 @@ void GpumemOptions::store(ClangTidyOptions::OptionMap &Opts,
   Options.store(Opts, "BankWidthBytes", BankWidthBytes);
   Options.store(Opts, "BlockDim", BlockDim);
   Options.store(Opts, "AssumedBlockSize", AssumedBlockSize);
+  Options.store(Opts, "HeaderFindingsAt",
+                HeaderFindingsAtCall ? "call" : "header");
 }
 
 ::gpumem::model::Architecture GpumemOptions::architecture() const {

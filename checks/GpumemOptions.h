@@ -28,6 +28,12 @@ struct GpumemOptions {
   unsigned BankWidthBytes;
   std::string BlockDim;
   std::int64_t AssumedBlockSize;
+  /// True when a finding in a header's device function is reported at the
+  /// kernel's call in the main file, with a note into the header
+  /// (HeaderFindingsAt: call, gpumem-clangd's default: an editor shows
+  /// only the open file's diagnostics). System headers' findings always
+  /// go to the call.
+  bool HeaderFindingsAtCall;
 
   explicit GpumemOptions(ClangTidyCheck::OptionsView &Options);
   void store(ClangTidyOptions::OptionMap &Opts,

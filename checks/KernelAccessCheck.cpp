@@ -12,7 +12,6 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Format.h"
 
-#include <atomic>
 #include <list>
 #include <map>
 #include <set>
@@ -421,13 +420,10 @@ void KernelAccessCheck::noteIndexDefinition(const Expr *Access) {
   }
 }
 
-static std::atomic<bool> HeaderFindingsAtCall{false};
-
-void setHeaderFindingsAtCall(bool AtCall) { HeaderFindingsAtCall = AtCall; }
-
-/// True when a finding on \p Access goes to the kernel's call.
+/// True when a finding on \p Access goes to the kernel's call: from a
+/// system header always, from another header when \p HeaderFindingsAtCall.
 static bool movedToCall(const ::gpumem::access::MemoryAccess &Access,
-                        const SourceManager &SM) {
+                        const SourceManager &SM, bool HeaderFindingsAtCall) {
   if (!Access.CallSite)
     return false;
   SourceLocation At = SM.getExpansionLoc(Access.Expression->getExprLoc());
@@ -440,7 +436,7 @@ static bool movedToCall(const ::gpumem::access::MemoryAccess &Access,
 
 SourceLocation
 KernelAccessCheck::findingLocation(const ::gpumem::access::MemoryAccess &Access) {
-  if (Context && movedToCall(Access, Context->getSourceManager()))
+  if (Context && movedToCall(Access, Context->getSourceManager(), Hardware.HeaderFindingsAtCall))
     return Access.CallSite->getBeginLoc();
   return Access.Expression->getExprLoc();
 }
@@ -453,7 +449,7 @@ void KernelAccessCheck::noteCallSite(
   const FunctionDecl *Callee = Access.CallSite->getDirectCallee();
   std::string CalleeName =
       Callee ? Callee->getNameAsString() : std::string("?");
-  if (Context && movedToCall(Access, Context->getSourceManager())) {
+  if (Context && movedToCall(Access, Context->getSourceManager(), Hardware.HeaderFindingsAtCall)) {
     diag(Access.Expression->getExprLoc(),
          "the access '%0' is here, in '%1', analysed with the arguments of "
          "the call in kernel '%2'",

@@ -23,12 +23,6 @@
 
 namespace clang::tidy::gpumem {
 
-/// Whether findings in a header's device function are reported at the
-/// kernel's call in the main file (with a note into the header) instead of
-/// in the header. gpumem-clangd sets it: an editor shows only the open
-/// file's diagnostics. Findings in system headers always go to the call.
-void setHeaderFindingsAtCall(bool AtCall);
-
 /// Collects kernels and launches; hands the analysed kernels to a subclass.
 class KernelAccessCheck : public ClangTidyCheck {
 public:
@@ -84,7 +78,7 @@ protected:
   void noteIndexDefinition(const Expr *Access);
   /// Where a finding on \p Access is reported: the access itself, or the
   /// kernel's call that reaches it when the access is in a header whose
-  /// findings go to the call (setHeaderFindingsAtCall, system headers).
+  /// findings go to the call (option HeaderFindingsAt, system headers).
   SourceLocation findingLocation(const ::gpumem::access::MemoryAccess &Access);
   /// Notes the kernel's call whose arguments an access in a device function
   /// was analysed with; for a finding moved to that call, notes the access

@@ -13,7 +13,6 @@
 // the CUDA defaults, and the preamble keeps the user's device functions.
 //
 //===----------------------------------------------------------------------===//
-#include "checks/KernelAccessCheck.h"
 #include "plugin/ClangdHooks.h"
 #include "plugin/CompileDatabase.h"
 #include "plugin/CudaDefaults.h"
@@ -49,9 +48,6 @@ int main(int Argc, char *Argv[]) {
   std::string Executable = llvm::sys::fs::getMainExecutable(
       Argv[0], reinterpret_cast<void *>(&main));
   std::vector<std::string> Args(Argv, Argv + Argc);
-  // The editor shows the open file's diagnostics only: a finding in a
-  // header's device function is reported on the call that reaches it.
-  clang::tidy::gpumem::setHeaderFindingsAtCall(true);
   bool HasResourceDir = false;
   for (const std::string &A : Args)
     HasResourceDir |= A.find("resource-dir") != std::string::npos;

@@ -24,6 +24,11 @@ public:
     ClangTidyOptions Options;
     Options.HeaderFileExtensions = {"", "h", "hh", "hpp", "hxx", "cuh"};
     Options.ImplementationFileExtensions = {"c", "cc", "cpp", "cxx", "cu"};
+#ifdef GPUMEM_EDITOR_MODULE
+    // The editor shows the open file's diagnostics only: a finding in a
+    // header's device function is reported on the call that reaches it.
+    Options.CheckOptions["HeaderFindingsAt"] = {"call", 0};
+#endif
     return Options;
   }
 };
