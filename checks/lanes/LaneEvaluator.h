@@ -338,8 +338,17 @@ private:
   /// Counts one step; false once the query or the kernel is over budget.
   bool takeStep();
   std::uint64_t loc(const clang::Stmt *S) const;
-  /// One Visit per expression node kind (LaneEvaluator.cpp).
+  /// One Visit per expression node kind: integers (LaneEvaluator.cpp),
+  /// pointers and addresses (PointerValues.cpp).
   class IntegerVisitor;
+  class PointerVisitor;
+  class AddressVisitor;
+  /// A pointer cast: decays, bases, no-op and user conversions, loads.
+  PointerValue pointerCast(const clang::CastExpr *Cast);
+  /// The address of a field (`s.f`, `p->f`, an anonymous member's chain).
+  PointerValue memberAddress(const clang::MemberExpr *ME);
+  /// The address of a variable: its memory space, or what binds it.
+  PointerValue variableAddress(const clang::DeclRefExpr *Ref);
   LaneValue evaluateImpl(const clang::Expr *E);
   LaneValue evaluateBinary(const clang::BinaryOperator *BO);
   LaneValue evaluateConditional(const clang::ConditionalOperator *CO);

@@ -11,6 +11,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
+#include "clang/AST/StmtVisitor.h"
 #include "llvm/Support/SaveAndRestore.h"
 
 namespace gpumem::lanes {
@@ -80,189 +81,241 @@ std::optional<PointerValue> LaneEvaluator::pointerCap(const Expr *E) {
   return std::nullopt;
 }
 
-PointerValue LaneEvaluator::evaluatePointer(const Expr *E) {
-  if (std::optional<PointerValue> Capped = pointerCap(E))
-    return *Capped;
-  llvm::SaveAndRestore Deeper(Depth, Depth + 1);
-  E = E->IgnoreParens();
-  if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
-    return evaluatePointer(Cleanups->getSubExpr());
-  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
-    switch (Cast->getCastKind()) {
-    case CK_ArrayToPointerDecay:
-      return evaluateAddress(Cast->getSubExpr());
-    case CK_DerivedToBase:
-    case CK_UncheckedDerivedToBase:
-      return toBase(evaluatePointer(Cast->getSubExpr()), Cast);
-    case CK_NoOp:
-    case CK_BitCast:
-    case CK_AddressSpaceConversion:
-    // `T *p = SharedMemory<T>();`: the object's `operator T *()`.
-    case CK_UserDefinedConversion:
-      return evaluatePointer(Cast->getSubExpr());
-    case CK_LValueToRValue:
-      if (const auto *Ref = dyn_cast<DeclRefExpr>(
-              Cast->getSubExpr()->IgnoreParens()))
-        if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
-          return pointerVariable(VD, Ref);
-      if (std::optional<PointerValue> Shared =
-              sharedPointerLoad(Cast->getSubExpr()))
-        return *Shared;
-      return PointerValue::unknown(UnknownKind::DataDependent,
-                                   "pointer is read from memory", loc(E));
-    default:
-      return PointerValue::unknown(UnknownKind::NotFollowed,
-                                   "pointer conversion the analysis does "
-                                   "not follow",
-                                   loc(E));
-    }
+/// The value of a pointer-typed expression node, one Visit per node kind.
+class LaneEvaluator::PointerVisitor
+    : public ConstStmtVisitor<PointerVisitor, PointerValue> {
+public:
+  explicit PointerVisitor(LaneEvaluator &E) : E(E) {}
+
+  PointerValue VisitExprWithCleanups(const ExprWithCleanups *Cleanups) {
+    return E.evaluatePointer(Cleanups->getSubExpr());
   }
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+  PointerValue VisitCastExpr(const CastExpr *Cast) {
+    return E.pointerCast(Cast);
+  }
+  PointerValue VisitDeclRefExpr(const DeclRefExpr *Ref) {
     if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
-      return pointerVariable(VD, Ref);
-  // The object of a member function entered from its call.
-  if (isa<CXXThisExpr>(E)) {
-    if (!Frames.empty() && Frames.back().This)
-      return *Frames.back().This;
+      return E.pointerVariable(VD, Ref);
+    return VisitStmt(Ref);
+  }
+  /// The object of a member function entered from its call.
+  PointerValue VisitCXXThisExpr(const CXXThisExpr *This) {
+    if (!E.Frames.empty() && E.Frames.back().This)
+      return *E.Frames.back().This;
     return PointerValue::unknown(UnknownKind::NotFollowed,
                                  "'this' of a function analysed without its "
                                  "object",
-                                 loc(E));
+                                 E.loc(This));
   }
-  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+  PointerValue VisitBinaryOperator(const BinaryOperator *BO) {
     if (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub) {
       const Expr *Ptr = BO->getLHS(), *Int = BO->getRHS();
       if (!Ptr->getType()->isPointerType())
         std::swap(Ptr, Int);
       if (Ptr->getType()->isPointerType() && !Int->getType()->isPointerType()) {
-        LaneValue Index = evaluate(Int);
+        LaneValue Index = E.evaluate(Int);
         if (BO->getOpcode() == BO_Sub)
           Index = -Index;
-        return offsetBy(evaluatePointer(Ptr), Index,
-                        Ptr->getType()->getPointeeType(), E);
+        return E.offsetBy(E.evaluatePointer(Ptr), Index,
+                          Ptr->getType()->getPointeeType(), BO);
       }
     }
     if (BO->getOpcode() == BO_Comma)
-      return evaluatePointer(BO->getRHS());
+      return E.evaluatePointer(BO->getRHS());
+    return VisitStmt(BO);
   }
-  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+  PointerValue VisitUnaryOperator(const UnaryOperator *UO) {
     if (UO->getOpcode() == UO_AddrOf)
-      return evaluateAddress(UO->getSubExpr());
-  // A helper (or conversion operator) that returns a buffer or a cast of
-  // one: inlined like integer helpers.
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    if (const Expr *Returned = returnedBy(Call);
+      return E.evaluateAddress(UO->getSubExpr());
+    return VisitStmt(UO);
+  }
+  /// A helper (or conversion operator) that returns a buffer or a cast of
+  /// one: inlined like integer helpers.
+  PointerValue VisitCallExpr(const CallExpr *Call) {
+    if (const Expr *Returned = E.returnedBy(Call);
         Returned && Returned->getType()->isPointerType())
-      if (CallScope In(*this, Call); In)
-        return evaluatePointer(Returned);
+      if (CallScope In(E, Call); In)
+        return E.evaluatePointer(Returned);
     return PointerValue::unknown(UnknownKind::NotFollowed,
                                  "pointer returned by a call the analysis "
                                  "does not follow",
-                                 loc(E));
+                                 E.loc(Call));
   }
-  return PointerValue::unknown(UnknownKind::NotFollowed,
-                               "pointer expression the analysis does not "
-                               "follow",
-                               loc(E));
-}
+  PointerValue VisitStmt(const Stmt *S) {
+    return PointerValue::unknown(UnknownKind::NotFollowed,
+                                 "pointer expression the analysis does not "
+                                 "follow",
+                                 E.loc(S));
+  }
 
-PointerValue LaneEvaluator::evaluateAddress(const Expr *E) {
+private:
+  LaneEvaluator &E;
+};
+
+PointerValue LaneEvaluator::evaluatePointer(const Expr *E) {
   if (std::optional<PointerValue> Capped = pointerCap(E))
     return *Capped;
   llvm::SaveAndRestore Deeper(Depth, Depth + 1);
-  E = E->IgnoreParens();
-  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+  return PointerVisitor(*this).Visit(E->IgnoreParens());
+}
+
+PointerValue LaneEvaluator::pointerCast(const CastExpr *Cast) {
+  switch (Cast->getCastKind()) {
+  case CK_ArrayToPointerDecay:
+    return evaluateAddress(Cast->getSubExpr());
+  case CK_DerivedToBase:
+  case CK_UncheckedDerivedToBase:
+    return toBase(evaluatePointer(Cast->getSubExpr()), Cast);
+  case CK_NoOp:
+  case CK_BitCast:
+  case CK_AddressSpaceConversion:
+  // `T *p = SharedMemory<T>();`: the object's `operator T *()`.
+  case CK_UserDefinedConversion:
+    return evaluatePointer(Cast->getSubExpr());
+  case CK_LValueToRValue:
+    if (const auto *Ref =
+            dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens()))
+      if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+        return pointerVariable(VD, Ref);
+    if (std::optional<PointerValue> Shared =
+            sharedPointerLoad(Cast->getSubExpr()))
+      return *Shared;
+    return PointerValue::unknown(UnknownKind::DataDependent,
+                                 "pointer is read from memory", loc(Cast));
+  default:
+    return PointerValue::unknown(UnknownKind::NotFollowed,
+                                 "pointer conversion the analysis does not "
+                                 "follow",
+                                 loc(Cast));
+  }
+}
+
+/// The address of an lvalue expression node, one Visit per node kind.
+class LaneEvaluator::AddressVisitor
+    : public ConstStmtVisitor<AddressVisitor, PointerValue> {
+public:
+  explicit AddressVisitor(LaneEvaluator &E) : E(E) {}
+
+  PointerValue VisitCastExpr(const CastExpr *Cast) {
     if (Cast->getCastKind() == CK_NoOp ||
         Cast->getCastKind() == CK_LValueBitCast)
-      return evaluateAddress(Cast->getSubExpr());
+      return E.evaluateAddress(Cast->getSubExpr());
     if (Cast->getCastKind() == CK_UncheckedDerivedToBase ||
         Cast->getCastKind() == CK_DerivedToBase)
-      return toBase(evaluateAddress(Cast->getSubExpr()), Cast);
+      return E.toBase(E.evaluateAddress(Cast->getSubExpr()), Cast);
+    return VisitStmt(Cast);
   }
-  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
-    return offsetBy(evaluatePointer(AS->getBase()), evaluate(AS->getIdx()),
-                    AS->getType(), E);
-  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+  PointerValue VisitArraySubscriptExpr(const ArraySubscriptExpr *AS) {
+    return E.offsetBy(E.evaluatePointer(AS->getBase()),
+                      E.evaluate(AS->getIdx()), AS->getType(), AS);
+  }
+  PointerValue VisitUnaryOperator(const UnaryOperator *UO) {
     if (UO->getOpcode() == UO_Deref)
-      return evaluatePointer(UO->getSubExpr());
-  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    PointerValue P = ME->isArrow() ? evaluatePointer(ME->getBase())
-                                   : evaluateAddress(ME->getBase());
-    if (P.isUnknown())
-      return P;
-    auto AddField = [&](const FieldDecl *FD) {
-      if (FD->isBitField() || FD->getParent()->isInvalidDecl())
-        return false;
-      const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(FD->getParent());
-      P.Offset = P.Offset + LaneValue::constant(static_cast<std::int64_t>(
-                                Layout.getFieldOffset(FD->getFieldIndex()) /
-                                Ctx.getCharWidth()));
-      return true;
-    };
-    if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl())) {
-      if (!AddField(FD))
-        return PointerValue::unknown(UnknownKind::NotFollowed, "bit-field",
-                                     loc(E));
-      return P;
-    }
-    if (const auto *IFD = dyn_cast<IndirectFieldDecl>(ME->getMemberDecl())) {
-      for (const NamedDecl *ND : IFD->chain())
-        if (const auto *FD = dyn_cast<FieldDecl>(ND); !FD || !AddField(FD))
-          return PointerValue::unknown(UnknownKind::NotFollowed,
-                                       "member the analysis does not follow",
-                                       loc(E));
-      return P;
-    }
-    return PointerValue::unknown(UnknownKind::NotFollowed,
-                                 "member the analysis does not follow", loc(E));
+      return E.evaluatePointer(UO->getSubExpr());
+    return VisitStmt(UO);
   }
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
-    const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
-    if (!VD)
-      return PointerValue::unknown(UnknownKind::NotFollowed, "not a variable",
-                                   loc(E));
-    for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
-      if (auto Bound = It->Pointers.find(VD); Bound != It->Pointers.end())
-        return Bound->second;
-    PointerValue P;
-    P.Base = VD;
-    P.Offset = LaneValue::constant(0);
-    if (cuda::isSharedVariable(VD))
-      P.Space = MemorySpace::Shared;
-    else if (cuda::isConstantVariable(VD))
-      P.Space = MemorySpace::Constant;
-    else if (cuda::isDeviceGlobalVariable(VD))
-      P.Space = MemorySpace::Global;
-    else if (VD->getType()->isReferenceType() && VD->getInit() &&
-             VD->hasLocalStorage())
-      return evaluateAddress(VD->getInit());
-    else if (VD->hasLocalStorage())
-      P.Space = MemorySpace::Local;
-    else
-      return PointerValue::unknown(UnknownKind::NotFollowed,
-                                   "variable in an unknown memory space",
-                                   loc(E));
-    return P;
+  PointerValue VisitMemberExpr(const MemberExpr *ME) {
+    return E.memberAddress(ME);
   }
-  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
-    // A value bound to a const reference (f(x.upper()), f(make_float4(..)))
-    // is a temporary of the thread's own.
+  PointerValue VisitDeclRefExpr(const DeclRefExpr *Ref) {
+    return E.variableAddress(Ref);
+  }
+  /// A value bound to a const reference (f(x.upper()),
+  /// f(make_float4(..))) is a temporary of the thread's own.
+  PointerValue
+  VisitMaterializeTemporaryExpr(const MaterializeTemporaryExpr *MT) {
     if (!MT->getSubExpr()->isGLValue()) {
       PointerValue P;
       P.Space = MemorySpace::Local;
       P.Offset = LaneValue::constant(0);
       return P;
     }
-    return evaluateAddress(MT->getSubExpr());
+    return E.evaluateAddress(MT->getSubExpr());
   }
-  // A helper returning a reference (a getter's `return low;`): inlined.
-  if (const auto *Call = dyn_cast<CallExpr>(E))
-    if (const Expr *Returned = returnedBy(Call);
+  /// A helper returning a reference (a getter's `return low;`): inlined.
+  PointerValue VisitCallExpr(const CallExpr *Call) {
+    if (const Expr *Returned = E.returnedBy(Call);
         Returned && Returned->isGLValue())
-      if (CallScope In(*this, Call); In)
-        return evaluateAddress(Returned);
+      if (CallScope In(E, Call); In)
+        return E.evaluateAddress(Returned);
+    return VisitStmt(Call);
+  }
+  PointerValue VisitStmt(const Stmt *S) {
+    return PointerValue::unknown(UnknownKind::NotFollowed,
+                                 "lvalue the analysis does not follow",
+                                 E.loc(S));
+  }
+
+private:
+  LaneEvaluator &E;
+};
+
+PointerValue LaneEvaluator::evaluateAddress(const Expr *E) {
+  if (std::optional<PointerValue> Capped = pointerCap(E))
+    return *Capped;
+  llvm::SaveAndRestore Deeper(Depth, Depth + 1);
+  return AddressVisitor(*this).Visit(E->IgnoreParens());
+}
+
+PointerValue LaneEvaluator::memberAddress(const MemberExpr *ME) {
+  PointerValue P = ME->isArrow() ? evaluatePointer(ME->getBase())
+                                 : evaluateAddress(ME->getBase());
+  if (P.isUnknown())
+    return P;
+  auto AddField = [&](const FieldDecl *FD) {
+    if (FD->isBitField() || FD->getParent()->isInvalidDecl())
+      return false;
+    const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(FD->getParent());
+    P.Offset = P.Offset + LaneValue::constant(static_cast<std::int64_t>(
+                              Layout.getFieldOffset(FD->getFieldIndex()) /
+                              Ctx.getCharWidth()));
+    return true;
+  };
+  if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl())) {
+    if (!AddField(FD))
+      return PointerValue::unknown(UnknownKind::NotFollowed, "bit-field",
+                                   loc(ME));
+    return P;
+  }
+  if (const auto *IFD = dyn_cast<IndirectFieldDecl>(ME->getMemberDecl())) {
+    for (const NamedDecl *ND : IFD->chain())
+      if (const auto *FD = dyn_cast<FieldDecl>(ND); !FD || !AddField(FD))
+        return PointerValue::unknown(UnknownKind::NotFollowed,
+                                     "member the analysis does not follow",
+                                     loc(ME));
+    return P;
+  }
   return PointerValue::unknown(UnknownKind::NotFollowed,
-                               "lvalue the analysis does not follow", loc(E));
+                               "member the analysis does not follow", loc(ME));
+}
+
+PointerValue LaneEvaluator::variableAddress(const DeclRefExpr *Ref) {
+  const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+  if (!VD)
+    return PointerValue::unknown(UnknownKind::NotFollowed, "not a variable",
+                                 loc(Ref));
+  for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
+    if (auto Bound = It->Pointers.find(VD); Bound != It->Pointers.end())
+      return Bound->second;
+  PointerValue P;
+  P.Base = VD;
+  P.Offset = LaneValue::constant(0);
+  if (cuda::isSharedVariable(VD))
+    P.Space = MemorySpace::Shared;
+  else if (cuda::isConstantVariable(VD))
+    P.Space = MemorySpace::Constant;
+  else if (cuda::isDeviceGlobalVariable(VD))
+    P.Space = MemorySpace::Global;
+  else if (VD->getType()->isReferenceType() && VD->getInit() &&
+           VD->hasLocalStorage())
+    return evaluateAddress(VD->getInit());
+  else if (VD->hasLocalStorage())
+    P.Space = MemorySpace::Local;
+  else
+    return PointerValue::unknown(UnknownKind::NotFollowed,
+                                 "variable in an unknown memory space",
+                                 loc(Ref));
+  return P;
 }
 
 PointerValue LaneEvaluator::toBase(PointerValue P, const CastExpr *Cast) {
