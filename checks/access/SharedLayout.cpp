@@ -6,6 +6,7 @@
 #include "clang/AST/Stmt.h"
 #include "model/IntegerMath.h"
 
+#include <algorithm>
 #include <numeric>
 
 namespace gpumem::access {
@@ -28,7 +29,11 @@ std::vector<std::int64_t> pitches(const ArrayShape &Shape, std::int64_t Pad) {
 } // namespace
 
 bool isPaddable(const ArrayShape &Shape) {
-  return Shape.Dims.size() >= 2 && Shape.ElementBytes > 0;
+  // An extent of 0 holds no element (Clang accepts `float t[4][0]`): there
+  // is no row to pad, and its pitch of 0 would divide by zero.
+  return Shape.Dims.size() >= 2 && Shape.ElementBytes > 0 &&
+         std::all_of(Shape.Dims.begin(), Shape.Dims.end(),
+                     [](std::int64_t Extent) { return Extent > 0; });
 }
 
 /// True when the use of the array \p Ref, whose ancestors are \p Path

@@ -29,7 +29,8 @@ namespace gpumem::access {
 lanes::LaneVector padInnermost(const lanes::LaneVector &Offset,
                                const ArrayShape &Shape, std::int64_t Pad);
 
-/// True when padding applies: two or more constant dimensions.
+/// True when padding applies: two or more constant dimensions, none of
+/// them 0.
 bool isPaddable(const ArrayShape &Shape);
 
 /// True when every use of \p Array reads or writes an element through as
