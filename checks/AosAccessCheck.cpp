@@ -21,14 +21,14 @@ void AosAccessCheck::report(const MemoryAccess &Access,
             "efficiency), %6 %plural{1:sector|:sectors}6; a structure of "
             "arrays would need %7 for field '%8'")
       << kindName(Access.Kind) << spelling(Access.Expression)
-      << Field.Record->getName() << static_cast<int>(Field.RecordBytes)
+      << Field.Record->getName() << static_cast<long long>(Field.RecordBytes)
       << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
       << Planar.Transactions << Field.FieldPath;
   diag(Loc, "lanes are %0 bytes apart and span %1 bytes to use %2 of them",
        DiagnosticIDs::Note)
-      << static_cast<int>(Verdict.StrideBytes.value_or(Field.RecordBytes))
-      << static_cast<int>(Cost.SpanBytes)
-      << static_cast<int>(Cost.UsefulBytes);
+      << static_cast<long long>(Verdict.StrideBytes.value_or(Field.RecordBytes))
+      << static_cast<long long>(Cost.SpanBytes)
+      << static_cast<long long>(Cost.UsefulBytes);
   // The whole-struct comparison holds when every field has this width.
   if (Field.ScalarFieldCount > 1 &&
       Field.RecordBytes ==

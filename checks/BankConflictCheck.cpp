@@ -207,7 +207,7 @@ void BankConflictCheck::noteWorstLoopValues(const KernelAccesses &Kernel,
       Range += ", ... " + std::to_string(Values.back());
     diag(Loop->second->getLocation(), "worst when '%0' is %1 (it takes %2)%3",
          DiagnosticIDs::Note)
-        << Loop->second->getName() << static_cast<int>(Value) << Range
+        << Loop->second->getName() << static_cast<long long>(Value) << Range
         << (Kernel.UsedAssumedBounds
                 ? "; blockDim.x taken as " +
                       std::to_string(Kernel.AssumedBlockSize) +
@@ -266,7 +266,7 @@ void BankConflictCheck::reportSymbolicStride(const KernelAccesses &Kernel,
             "lanes %4 bytes x '%2' apart share a bank%select{|; "
             "conflict-free when '%2' is odd}5")
       << *Worst << spelling(A.Expression) << Name
-      << static_cast<int>(Period) << static_cast<int>(Step < 0 ? -Step : Step)
+      << static_cast<long long>(Period) << static_cast<long long>(Step < 0 ? -Step : Step)
       << (Odd && *Odd <= 1 ? 1 : 0);
   noteIndexDefinition(A.Expression);
   noteCallSite(A, Kernel);

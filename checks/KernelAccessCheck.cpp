@@ -313,7 +313,7 @@ void KernelAccessCheck::noteConstantArguments(
       diag(Launch ? Launch->Where : Param->getLocation(),
            "'%0' is %1 at every launch of '%2' in this file",
            DiagnosticIDs::Note)
-          << Param->getName() << static_cast<int>(Value)
+          << Param->getName() << static_cast<long long>(Value)
           << Kernel.Kernel->getName();
 }
 
@@ -347,8 +347,8 @@ void KernelAccessCheck::noteBlockDim(
     const auto &S = *Block.Shape;
     diag(Block.Where, "blockDim is (%0, %1, %2) as the kernel states here",
          DiagnosticIDs::Note)
-        << static_cast<int>(S.X) << static_cast<int>(S.Y)
-        << static_cast<int>(S.Z);
+        << static_cast<long long>(S.X) << static_cast<long long>(S.Y)
+        << static_cast<long long>(S.Z);
     return;
   }
   case ::gpumem::access::BlockShapeSource::LaunchBounds:
@@ -356,15 +356,15 @@ void KernelAccessCheck::noteBlockDim(
          "a block of at most %0 threads by this __launch_bounds__: judged "
          "as (%0, 1, 1)",
          DiagnosticIDs::Note)
-        << static_cast<int>(Kernel.MaxThreads);
+        << static_cast<long long>(Kernel.MaxThreads);
     return;
   case ::gpumem::access::BlockShapeSource::Option: {
     const auto &S = *Block.Shape;
     diag(Kernel.Kernel->getLocation(),
          "blockDim is (%0, %1, %2) from option 'BlockDim'",
          DiagnosticIDs::Note)
-        << static_cast<int>(S.X) << static_cast<int>(S.Y)
-        << static_cast<int>(S.Z);
+        << static_cast<long long>(S.X) << static_cast<long long>(S.Y)
+        << static_cast<long long>(S.Z);
     return;
   }
   case ::gpumem::access::BlockShapeSource::Assumed:

@@ -21,7 +21,7 @@ void MisalignedAccessCheck::report(const MemoryAccess &Access,
             "efficiency), %6 %plural{1:sector|:sectors}6; aligned, it would "
             "need %7")
       << kindName(Access.Kind) << spelling(Access.Expression)
-      << static_cast<int>(Verdict.MisalignBytes) << Arch.TransactionBytes
+      << static_cast<long long>(Verdict.MisalignBytes) << Arch.TransactionBytes
       << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
       << Verdict.FixedCost.Transactions;
   std::int64_t Low = INT64_MAX, High = INT64_MIN;
@@ -35,16 +35,16 @@ void MisalignedAccessCheck::report(const MemoryAccess &Access,
          "lanes touch bytes [%0, %1] of a base assumed %2-byte aligned "
          "(cudaMalloc), crossing a block boundary",
          DiagnosticIDs::Note)
-        << static_cast<int>(Low) << static_cast<int>(High)
-        << static_cast<int>(Access.BaseAlignment);
+        << static_cast<long long>(Low) << static_cast<long long>(High)
+        << static_cast<long long>(Access.BaseAlignment);
   else
     diag(Loc,
          "lanes touch bytes [%0, %1] of '%2', declared %3-byte aligned, "
          "crossing a block boundary",
          DiagnosticIDs::Note)
-        << static_cast<int>(Low) << static_cast<int>(High)
+        << static_cast<long long>(Low) << static_cast<long long>(High)
         << Access.Base->getName()
-        << static_cast<int>(Access.BaseAlignment);
+        << static_cast<long long>(Access.BaseAlignment);
   noteCommon(Access, Verdict, Kernel);
 }
 

@@ -22,8 +22,8 @@ void PartialWarpAccessCheck::report(const MemoryAccess &Access,
       << Verdict.ActiveLanes << ::gpumem::lanes::WarpLanes
       << (Access.InLoop ? " inside a loop" : "") << Cost.Transactions
       << percent(Cost.Efficiency) << Cost.Sectors
-      << static_cast<int>(Cost.UsefulBytes)
-      << static_cast<int>(Cost.Transactions * Arch.TransactionBytes);
+      << static_cast<long long>(Cost.UsefulBytes)
+      << static_cast<long long>(Cost.Transactions * Arch.TransactionBytes);
   if (Access.GuardOnFirstWarp)
     diag(Loc, "the active lanes come from a guard on the thread index, "
               "evaluated for the first warp of %select{the|the first}0 block",

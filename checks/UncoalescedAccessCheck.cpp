@@ -64,9 +64,9 @@ void UncoalescedAccessCheck::report(const MemoryAccess &Access,
                 "%4 %plural{1:transaction|:transactions}4 per warp (%5%% "
                 "efficiency), %6 %plural{1:sector|:sectors}6, when '%2' >= %7%8")
           << kindName(Access.Kind) << spelling(Access.Expression) << Factor
-          << static_cast<int>(Verdict.SymbolicBytesPerLane)
+          << static_cast<long long>(Verdict.SymbolicBytesPerLane)
           << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
-          << static_cast<int>(Verdict.SymbolicSample) << OnlyWhenOne;
+          << static_cast<long long>(Verdict.SymbolicSample) << OnlyWhenOne;
     else
       diag(Loc, "uncoalesced global %0 of '%1': lane addresses scale with "
                 "'%2', up to %3 %plural{1:transaction|:transactions}3 per warp "
@@ -74,7 +74,7 @@ void UncoalescedAccessCheck::report(const MemoryAccess &Access,
                 ">= %6%7")
           << kindName(Access.Kind) << spelling(Access.Expression) << Factor
           << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
-          << static_cast<int>(Verdict.SymbolicSample) << OnlyWhenOne;
+          << static_cast<long long>(Verdict.SymbolicSample) << OnlyWhenOne;
     if (Verdict.CoalescedWhenFactorIsOne)
       diag(Loc,
            "with '%0' = 1 the warp needs %1 "
@@ -92,7 +92,7 @@ void UncoalescedAccessCheck::report(const MemoryAccess &Access,
               "efficiency), %5 %plural{1:sector|:sectors}5; consecutive lanes "
               "should touch consecutive elements")
         << kindName(Access.Kind) << spelling(Access.Expression)
-        << static_cast<int>(*Verdict.StrideBytes) << Cost.Transactions
+        << static_cast<long long>(*Verdict.StrideBytes) << Cost.Transactions
         << percent(Cost.Efficiency) << Cost.Sectors;
   else
     diag(Loc, "uncoalesced global %0 of '%1': irregular lane pattern, %2 "
@@ -107,7 +107,7 @@ void UncoalescedAccessCheck::report(const MemoryAccess &Access,
        "%plural{1:transaction|:transactions}3 (%4%% efficiency)",
        DiagnosticIDs::Note)
       << Verdict.ActiveLanes << Access.Width
-      << static_cast<int>(Cost.SpanBytes) << Verdict.FixedCost.Transactions
+      << static_cast<long long>(Cost.SpanBytes) << Verdict.FixedCost.Transactions
       << percent(Verdict.FixedCost.Efficiency);
   noteCommon(Access, Verdict, Kernel);
 }
