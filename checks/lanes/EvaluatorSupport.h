@@ -1,9 +1,11 @@
 //===- EvaluatorSupport.h - helpers the evaluator's files share -*- C++ -*-===//
 //
-// LaneEvaluator is one class in several files (LaneEvaluator.cpp: integers
-// and conditions; PointerValues.cpp; Calls.cpp; LoopVariables.cpp;
-// FlowValues.cpp; WarpSharedValues.cpp); these are the small helpers they
-// have in common. Internal to checks/lanes.
+// LaneEvaluator is one class in several files (LaneEvaluator.cpp: state,
+// effects, pins and variables; IntegerValues.cpp: the integer visitor;
+// Conditions.cpp; PointerValues.cpp: the pointer and address visitors;
+// Calls.cpp; LoopVariables.cpp; FlowValues.cpp; WarpSharedValues.cpp);
+// these are the small helpers they have in common. Internal to
+// checks/lanes.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPUMEM_CHECKS_LANES_EVALUATORSUPPORT_H

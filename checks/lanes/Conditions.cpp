@@ -1,0 +1,142 @@
+//===- Conditions.cpp - the lanes where a condition holds ----------------===//
+//
+// A condition is decided per lane where the lane algebra can: a guard on
+// the thread index for the first warp of the block, one on a global index
+// for the second block (or the first, where none of the second's lanes
+// pass); one the lanes cannot be compared with (a bounds check on a
+// parameter) is left undecided and taken as true for the whole warp.
+//
+//===----------------------------------------------------------------------===//
+#include "checks/lanes/LaneEvaluator.h"
+
+#include "checks/lanes/EvaluatorSupport.h"
+
+#include "checks/cuda/CooperativeGroups.h"
+#include "checks/cuda/ConstantInt.h"
+#include "checks/cuda/CudaBuiltins.h"
+#include "checks/lanes/GroupValues.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtVisitor.h"
+#include "llvm/Support/SaveAndRestore.h"
+
+namespace gpumem::lanes {
+
+using namespace clang;
+using namespace detail;
+
+std::optional<LaneMask> LaneEvaluator::evaluateCondition(const Expr *Cond) {
+  if (!Cond || Depth >= MaxDepth || !takeStep())
+    return std::nullopt;
+  llvm::SaveAndRestore Deeper(Depth, Depth + 1);
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
+      UO && UO->getOpcode() == UO_LNot) {
+    auto M = evaluateCondition(UO->getSubExpr());
+    if (!M)
+      return std::nullopt;
+    return ~*M & AllLanes;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(Cond)) {
+    if (BO->getOpcode() == BO_LAnd || BO->getOpcode() == BO_LOr) {
+      auto L = evaluateCondition(BO->getLHS());
+      auto R = evaluateCondition(BO->getRHS());
+      if (BO->getOpcode() == BO_LAnd) {
+        // A guard the lanes share (n > 0) leaves the other side in charge.
+        if (!L)
+          return R;
+        if (!R)
+          return L;
+        return *L & *R;
+      }
+      if (!L || !R)
+        return std::nullopt;
+      return *L | *R;
+    }
+    if (BO->isComparisonOp()) {
+      if (BO->getLHS()->getType()->isPointerType() ||
+          !BO->getLHS()->getType()->isIntegralOrEnumerationType() ||
+          !BO->getRHS()->getType()->isIntegralOrEnumerationType())
+        return std::nullopt;
+      return compareLanes(BO->getOpcode(),
+                          evaluate(BO->getLHS()) - evaluate(BO->getRHS()));
+    }
+  }
+  if (Cond->getType()->isIntegralOrEnumerationType() &&
+      !Cond->getType()->isBooleanType()) {
+    auto Lanes = evaluate(Cond).asPerLane();
+    if (!Lanes)
+      return std::nullopt;
+    LaneMask M = 0;
+    for (unsigned L = 0; L < WarpLanes; ++L)
+      if ((*Lanes)[L] != 0)
+        M |= 1ULL << L;
+    return M;
+  }
+  if (const auto *Lit = dyn_cast<CXXBoolLiteralExpr>(Cond))
+    return Lit->getValue() ? AllLanes : 0;
+  return std::nullopt;
+}
+
+LaneEvaluator::DecidedCondition
+LaneEvaluator::decideCondition(const Expr *Cond) {
+  const Effects Before = effectsNow();
+  std::optional<LaneMask> Lanes = evaluateCondition(Cond);
+  return {Lanes, effectsSince(Before)};
+}
+
+std::optional<LaneMask> LaneEvaluator::compareLanes(BinaryOperatorKind Op,
+                                                    LaneValue Diff,
+                                                    bool Interior) {
+  if (Diff.isUnknown())
+    return std::nullopt;
+  if (!Diff.terms().empty() && Geometry.assumesBounds()) {
+    // blockDim in a guard (index < blockDim.x) takes the assumed size,
+    // as loop bounds do.
+    auto Bounds = Geometry.boundsSubstitution();
+    bool MentionsBlockDim = false;
+    for (SymbolId Id : Diff.symbols())
+      MentionsBlockDim |= Bounds.count(Id) > 0;
+    if (MentionsBlockDim) {
+      Diff = Diff.substitute(Bounds);
+      Did.UsedAssumedBounds = true;
+    }
+  }
+  auto Holds = [&](const LaneValue &V) -> std::optional<LaneMask> {
+    auto Lanes = V.asPerLane();
+    if (!Lanes)
+      return std::nullopt;
+    LaneMask M = 0;
+    for (unsigned L = 0; L < WarpLanes; ++L)
+      if (compareHolds(Op, (*Lanes)[L], 0))
+        M |= 1ULL << L;
+    return M;
+  };
+  if (Diff.terms().empty())
+    return Holds(Diff);
+  // Guards on the thread index are decided for the first warp (its row
+  // and warp symbols at 0); anything else is lane-uniform.
+  std::map<SymbolId, std::int64_t> FirstWarp, SecondBlock;
+  bool Block = false;
+  for (SymbolId Id : Diff.symbols()) {
+    if (!Symbols[Id].ThreadDerived && !Symbols[Id].isBlockIndex())
+      return std::nullopt;
+    Block |= Symbols[Id].isBlockIndex();
+    FirstWarp[Id] = 0;
+    SecondBlock[Id] = Symbols[Id].isBlockIndex() ? 1 : 0;
+  }
+  ++Did.FirstWarpGuards;
+  if (Block) {
+    // A guard on a global index that lets in blocks after the first (a
+    // border, x > 0) is decided for the second, like every block inside
+    // the border; one that lets in the first block only (i == 0) is
+    // decided for it.
+    std::optional<LaneMask> Inside = Holds(Diff.substitute(SecondBlock));
+    if (!Inside || *Inside != 0 || Interior)
+      return Inside;
+    ++Did.FirstBlockGuards;
+  }
+  return Holds(Diff.substitute(FirstWarp));
+}
+
+} // namespace gpumem::lanes

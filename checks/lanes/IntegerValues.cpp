@@ -1,0 +1,298 @@
+//===- IntegerValues.cpp - integer expressions, node by node -------------===//
+//
+// LaneEvaluator's integer visitor: literals, casts, operators, selects,
+// references, calls, members and subscripts, each a Visit; the arithmetic
+// is the lane algebra's (LaneValue).
+//
+//===----------------------------------------------------------------------===//
+#include "checks/lanes/LaneEvaluator.h"
+
+#include "checks/lanes/EvaluatorSupport.h"
+
+#include "checks/cuda/CooperativeGroups.h"
+#include "checks/cuda/ConstantInt.h"
+#include "checks/cuda/CudaBuiltins.h"
+#include "checks/lanes/GroupValues.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtVisitor.h"
+#include "llvm/Support/SaveAndRestore.h"
+
+namespace gpumem::lanes {
+
+using namespace clang;
+using namespace detail;
+
+/// The integer value of one expression node, one Visit per node kind (the
+/// transfer functions of Clang's LiveVariables are the model). It holds no
+/// state: what an evaluation needs (frames, pins, caps) is the evaluator's,
+/// and every operand goes back through LaneEvaluator::evaluate, which
+/// counts depth and steps.
+class LaneEvaluator::IntegerVisitor
+    : public ConstStmtVisitor<IntegerVisitor, LaneValue> {
+public:
+  explicit IntegerVisitor(LaneEvaluator &E) : E(E) {}
+
+  LaneValue VisitIntegerLiteral(const IntegerLiteral *IL) {
+    return LaneValue::constant(IL->getValue().getSExtValue());
+  }
+  LaneValue VisitCharacterLiteral(const CharacterLiteral *CL) {
+    return LaneValue::constant(CL->getValue());
+  }
+  LaneValue VisitCXXBoolLiteralExpr(const CXXBoolLiteralExpr *BL) {
+    return LaneValue::constant(BL->getValue());
+  }
+  LaneValue VisitUnaryExprOrTypeTraitExpr(const UnaryExprOrTypeTraitExpr *S) {
+    return folded(S);
+  }
+  LaneValue VisitCXXNoexceptExpr(const CXXNoexceptExpr *S) { return folded(S); }
+  LaneValue VisitTypeTraitExpr(const TypeTraitExpr *S) { return folded(S); }
+  LaneValue
+  VisitSubstNonTypeTemplateParmExpr(const SubstNonTypeTemplateParmExpr *S) {
+    return E.evaluate(S->getReplacement());
+  }
+  LaneValue VisitConstantExpr(const ConstantExpr *CE) {
+    if (CE->hasAPValueResult() && CE->getAPValueResult().isInt())
+      return LaneValue::constant(CE->getAPValueResult().getInt().getExtValue());
+    return E.evaluate(CE->getSubExpr());
+  }
+  LaneValue VisitCXXDefaultArgExpr(const CXXDefaultArgExpr *Def) {
+    return E.evaluate(Def->getExpr());
+  }
+  LaneValue VisitExprWithCleanups(const ExprWithCleanups *Cleanups) {
+    return E.evaluate(Cleanups->getSubExpr());
+  }
+  LaneValue VisitCastExpr(const CastExpr *Cast) { return E.evaluateCast(Cast); }
+  LaneValue VisitBinaryOperator(const BinaryOperator *BO) {
+    return E.evaluateBinary(BO);
+  }
+  LaneValue VisitUnaryOperator(const UnaryOperator *UO) {
+    return E.evaluateUnary(UO);
+  }
+  LaneValue VisitConditionalOperator(const ConditionalOperator *CO) {
+    return E.evaluateConditional(CO);
+  }
+  LaneValue VisitDeclRefExpr(const DeclRefExpr *Ref) {
+    if (const auto *ECD = dyn_cast<EnumConstantDecl>(Ref->getDecl()))
+      return LaneValue::constant(ECD->getInitVal().getExtValue());
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+      return E.evaluateVariable(VD, Ref);
+    return LaneValue::unknown(UnknownKind::NotFollowed,
+                              "reference the analysis does not follow",
+                              E.loc(Ref));
+  }
+  LaneValue VisitCallExpr(const CallExpr *Call) { return E.evaluateCall(Call); }
+  LaneValue VisitMemberExpr(const MemberExpr *ME) {
+    return E.evaluateMemberValue(ME);
+  }
+  LaneValue VisitArraySubscriptExpr(const ArraySubscriptExpr *AS) {
+    return E.loadedValue(AS);
+  }
+  LaneValue VisitStmt(const Stmt *S) {
+    return LaneValue::unknown(UnknownKind::NotFollowed,
+                              "expression the analysis does not follow",
+                              E.loc(S));
+  }
+
+private:
+  /// sizeof, alignof and the type traits: what Clang folds them to.
+  LaneValue folded(const Expr *S) {
+    if (auto C = cuda::constantInt(S, E.Ctx))
+      return LaneValue::constant(*C);
+    return LaneValue::unknown(UnknownKind::NotFollowed,
+                              "size that is not a constant", E.loc(S));
+  }
+
+  LaneEvaluator &E;
+};
+
+LaneValue LaneEvaluator::evaluateImpl(const Expr *E) {
+  E = E->IgnoreParens();
+  if (E->isValueDependent() || E->isTypeDependent())
+    return LaneValue::unknown(UnknownKind::NotFollowed, "dependent expression",
+                              loc(E));
+  if (auto Builtin = cuda::matchBuiltinIndex(E))
+    return builtinValue(*Builtin);
+  return IntegerVisitor(*this).Visit(E);
+}
+
+LaneValue LaneEvaluator::loadedValue(const Expr *Lvalue) {
+  if (std::optional<LaneValue> Shared = sharedLoad(Lvalue))
+    return *Shared;
+  return LaneValue::unknown(UnknownKind::DataDependent,
+                            "index reads memory (data-dependent)", loc(Lvalue));
+}
+
+LaneValue LaneEvaluator::evaluateCast(const CastExpr *Cast) {
+  switch (Cast->getCastKind()) {
+  case CK_IntegralCast:
+  case CK_NoOp:
+  case CK_LValueToRValue:
+  case CK_IntegralToBoolean:
+  case CK_UserDefinedConversion:
+    break;
+  default:
+    return LaneValue::unknown(UnknownKind::NotFollowed,
+                              "conversion the analysis does not follow",
+                              loc(Cast));
+  }
+  LaneValue V = evaluate(Cast->getSubExpr());
+  if (Cast->getCastKind() != CK_IntegralToBoolean)
+    return V;
+  auto Lanes = V.asPerLane();
+  if (!Lanes)
+    return LaneValue::unknown(UnknownKind::SymbolicOperation,
+                              "truth value of a symbolic integer", loc(Cast));
+  LaneVector B;
+  for (unsigned L = 0; L < WarpLanes; ++L)
+    B[L] = (*Lanes)[L] != 0;
+  return LaneValue::perLane(B);
+}
+
+LaneValue LaneEvaluator::evaluateUnary(const UnaryOperator *UO) {
+  switch (UO->getOpcode()) {
+  case UO_Plus:
+    return evaluate(UO->getSubExpr());
+  case UO_Minus:
+    return -evaluate(UO->getSubExpr());
+  case UO_Not:
+    return LaneValue::constant(-1) - evaluate(UO->getSubExpr());
+  case UO_LNot: {
+    auto Mask = evaluateCondition(UO->getSubExpr());
+    if (!Mask)
+      return LaneValue::unknown(UnknownKind::NotFollowed,
+                                "negation of a non-lane condition", loc(UO));
+    LaneVector B;
+    for (unsigned L = 0; L < WarpLanes; ++L)
+      B[L] = !((*Mask >> L) & 1U);
+    return LaneValue::perLane(B);
+  }
+  case UO_Deref:
+    return loadedValue(UO);
+  default:
+    return LaneValue::unknown(UnknownKind::NotFollowed,
+                              "operator with side effects in an index",
+                              loc(UO));
+  }
+}
+
+LaneValue LaneEvaluator::evaluateConditional(const ConditionalOperator *CO) {
+  const Effects Before = effectsNow();
+  LaneValue Cond = evaluate(CO->getCond());
+  if (auto C = Cond.asConstant())
+    return evaluate(*C ? CO->getTrueExpr() : CO->getFalseExpr());
+  auto Lanes = Cond.asPerLane();
+  if (!Lanes) {
+    LaneValue Unknown = LaneValue::unknown(
+        UnknownKind::SymbolicOperation,
+        "conditional on a value that is not known per lane", loc(CO));
+    if (!warpUniform(CO->getCond()))
+      return Unknown;
+    // The warp takes one side: the value is one of two it shares.
+    LaneValue T = evaluate(CO->getTrueExpr());
+    LaneValue F = evaluate(CO->getFalseExpr());
+    return sharedResult(Unknown, CO, SharedOperation{CO}, {&T, &F});
+  }
+  LaneValue T = evaluate(CO->getTrueExpr());
+  LaneValue F = evaluate(CO->getFalseExpr());
+  const Effects OfSelect = effectsSince(Before);
+  if (OfSelect.decidedForFirstWarp()) {
+    // The condition (or a select in a side) was decided for the first
+    // warp of the block (tid < 16 ? tid : 0), so the value is that warp's:
+    // picking per lane between terms in the warp's position would describe
+    // no warp.
+    std::map<SymbolId, std::int64_t> FirstWarp;
+    const bool FirstBlock = OfSelect.decidedForFirstBlock();
+    for (const LaneValue *V : {&T, &F})
+      for (SymbolId Id : V->symbols())
+        if (Symbols[Id].ThreadDerived ||
+            (FirstBlock && Symbols[Id].isBlockIndex()))
+          FirstWarp[Id] = 0;
+    T = T.substitute(FirstWarp);
+    F = F.substitute(FirstWarp);
+  }
+  return LaneValue::select(*Lanes, T, F);
+}
+
+LaneValue LaneEvaluator::evaluateMemberValue(const MemberExpr *ME) {
+  // A field of a local aggregate or of a kernel's struct parameter.
+  if (std::optional<LaneValue> Field = evaluateMember(ME))
+    return *Field;
+  // block.thread_index().y and the other dim3 queries of a group.
+  if (const auto *Call =
+          dyn_cast<CallExpr>(ME->getBase()->IgnoreParenImpCasts()))
+    if (auto CG = cuda::matchCooperativeGroupsCall(Call, Ctx);
+        CG && ME->getMemberDecl()->getIdentifier()) {
+      StringRef Field = ME->getMemberDecl()->getName();
+      if (Field == "x" || Field == "y" || Field == "z")
+        return groupQueryValue(*CG, Field[0] - 'x', Geometry, Symbols);
+    }
+  return loadedValue(ME);
+}
+
+LaneValue LaneEvaluator::evaluateBinary(const BinaryOperator *BO) {
+  BinaryOperatorKind Op = BO->getOpcode();
+  if (Op == BO_Comma)
+    return evaluate(BO->getRHS());
+  if (BO->isComparisonOp() || BO->isLogicalOp()) {
+    auto Mask = evaluateCondition(BO);
+    if (!Mask)
+      return LaneValue::unknown(UnknownKind::NotFollowed,
+                                "condition that is not decided per lane",
+                                loc(BO));
+    LaneVector B;
+    for (unsigned L = 0; L < WarpLanes; ++L)
+      B[L] = (*Mask >> L) & 1U;
+    return LaneValue::perLane(B);
+  }
+  if (BO->isAssignmentOp())
+    return LaneValue::unknown(UnknownKind::NotFollowed,
+                              "assignment inside an index", loc(BO));
+  if (BO->getLHS()->getType()->isPointerType() ||
+      BO->getRHS()->getType()->isPointerType())
+    return LaneValue::unknown(UnknownKind::NotFollowed, "pointer difference",
+                              loc(BO));
+
+  LaneValue L = evaluate(BO->getLHS());
+  LaneValue R = evaluate(BO->getRHS());
+  std::optional<LaneValue> Result = arithmetic(Op, L, R);
+  if (!Result)
+    return LaneValue::unknown(UnknownKind::NotFollowed,
+                              "operator the analysis does not follow", loc(BO));
+  if (Result->isUnknown() && Result->reason().Location == 0)
+    Result = LaneValue::unknown(Result->reason().Kind, Result->reason().What,
+                                loc(BO));
+  return sharedResult(*Result, BO, SharedOperation{nullptr, BO->getOpcode()},
+                      {&L, &R});
+}
+
+std::optional<LaneValue> LaneEvaluator::arithmetic(BinaryOperatorKind Op,
+                                                   const LaneValue &L,
+                                                   const LaneValue &R) {
+  switch (Op) {
+  case BO_Add:
+    return L + R;
+  case BO_Sub:
+    return L - R;
+  case BO_Mul:
+    return L * R;
+  case BO_Div:
+    return L.divide(R);
+  case BO_Rem:
+    return L.remainder(R);
+  case BO_Shl:
+    return L.shiftLeft(R);
+  case BO_Shr:
+    return L.shiftRight(R);
+  case BO_And:
+    return L.bitAnd(R);
+  case BO_Or:
+    return L.bitOr(R);
+  case BO_Xor:
+    return L.bitXor(R);
+  default:
+    return std::nullopt;
+  }
+}
+
+} // namespace gpumem::lanes
