@@ -11,7 +11,7 @@ namespace clang::tidy::gpumem {
 using namespace ::gpumem::access;
 
 AccessDumpCheck::AccessDumpCheck(StringRef Name, ClangTidyContext *Context)
-    : KernelAccessCheck(Name, Context),
+    : KernelAccessCheck(Name, Context, OptionReaders::AccessDump),
       LaneOffsets(readOption<bool>(Options, "LaneOffsets")),
       Predictions(readOption<bool>(Options, "Predictions")) {
 }

@@ -51,7 +51,7 @@ std::string withoutTiling(const KernelWork &Work) {
 
 ArithmeticIntensityCheck::ArithmeticIntensityCheck(StringRef Name,
                                                    ClangTidyContext *Context)
-    : KernelAccessCheck(Name, Context),
+    : KernelAccessCheck(Name, Context, OptionReaders::ArithmeticIntensity),
       PeakGflops(readDouble(Options, "PeakGflops")),
       PeakGBps(readDouble(Options, "PeakGBps")),
       MachineBalance(readDouble(Options, "MachineBalance")),

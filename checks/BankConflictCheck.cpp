@@ -68,7 +68,8 @@ struct Conflict {
 } // namespace
 
 BankConflictCheck::BankConflictCheck(StringRef Name, ClangTidyContext *Context)
-    : KernelAccessCheck(Name, Context), Arch(Hardware.architecture()),
+    : KernelAccessCheck(Name, Context, OptionReaders::BankConflict),
+      Arch(Hardware.architecture()),
       Rule(readOption<::gpumem::model::PhaseRule>(Options, "PhaseRule")),
       MinimumDegree(readOption<unsigned>(Options, "MinimumDegree")) {}
 

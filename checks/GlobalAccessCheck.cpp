@@ -42,7 +42,8 @@ static GlobalPolicy readPolicy(ClangTidyCheck::OptionsView &Options) {
 }
 
 GlobalAccessCheck::GlobalAccessCheck(StringRef Name, ClangTidyContext *Context)
-    : KernelAccessCheck(Name, Context), Policy(readPolicy(Options)),
+    : KernelAccessCheck(Name, Context, OptionReaders::GlobalChecks),
+      Policy(readPolicy(Options)),
       Arch(Hardware.architecture()) {}
 
 void GlobalAccessCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {

@@ -1,12 +1,12 @@
 //===- GpumemOptionTable.cpp - every gpumem option, once ------------------===//
 #include "checks/GpumemOptionTable.h"
+#include "checks/GpumemOptions.h"
 
 #include "model/Architecture.h"
 #include "model/BankConflict.h"
 #include "model/GlobalCost.h"
 
 #include <cassert>
-#include <cmath>
 #include <limits>
 
 namespace clang::tidy::gpumem {
@@ -34,17 +34,7 @@ bool isPreset(llvm::StringRef V) {
   return ::gpumem::model::findPreset(V.trim().str()) != nullptr;
 }
 bool isBlockDim(llvm::StringRef V) {
-  V = V.trim();
-  if (V.empty())
-    return true;
-  llvm::SmallVector<llvm::StringRef, 3> Parts;
-  V.split(Parts, ',');
-  if (Parts.size() > 3)
-    return false;
-  for (llvm::StringRef P : Parts)
-    if (!isUnsignedIn(P, 1, 1024))
-      return false;
-  return true;
+  return V.trim().empty() || parseBlockDim(V).has_value();
 }
 bool isFindingPlace(llvm::StringRef V) {
   return V.trim() == "header" || V.trim() == "call";
@@ -137,25 +127,6 @@ const GpumemOptionSpec &gpumemOption(llvm::StringRef Name) {
   const GpumemOptionSpec *Spec = findGpumemOption(Name);
   assert(Spec && "not a gpumem option");
   return *Spec;
-}
-
-bool readsOptions(OptionReaders Readers, llvm::StringRef CheckName) {
-  switch (Readers) {
-  case OptionReaders::AllChecks:
-    return true;
-  case OptionReaders::GlobalChecks:
-    return CheckName == "gpumem-aos-access" ||
-           CheckName == "gpumem-misaligned-access" ||
-           CheckName == "gpumem-partial-warp-access" ||
-           CheckName == "gpumem-uncoalesced-access";
-  case OptionReaders::BankConflict:
-    return CheckName == "gpumem-bank-conflict";
-  case OptionReaders::ArithmeticIntensity:
-    return CheckName == "gpumem-arithmetic-intensity";
-  case OptionReaders::AccessDump:
-    return CheckName == "debug-gpumem-access-dump";
-  }
-  return false;
 }
 
 } // namespace clang::tidy::gpumem

@@ -60,9 +60,6 @@ llvm::ArrayRef<GpumemOptionSpec> gpumemOptionTable();
 /// The row of \p Name, or null when it is not a gpumem option.
 const GpumemOptionSpec *findGpumemOption(llvm::StringRef Name);
 
-/// True when the check named \p CheckName reads options of \p Readers.
-bool readsOptions(OptionReaders Readers, llvm::StringRef CheckName);
-
 /// The row of \p Name, which must be one.
 const GpumemOptionSpec &gpumemOption(llvm::StringRef Name);
 

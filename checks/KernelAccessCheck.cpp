@@ -27,12 +27,14 @@ namespace clang::tidy::gpumem {
 static constexpr char KernelId[] = "kernel";
 static constexpr char LaunchId[] = "launch";
 
-KernelAccessCheck::KernelAccessCheck(StringRef Name, ClangTidyContext *Context)
+KernelAccessCheck::KernelAccessCheck(StringRef Name, ClangTidyContext *Context,
+                                     std::optional<OptionReaders> OwnOptions)
     : ClangTidyCheck(Name, Context), Hardware(Options), TidyContext(Context) {
-  diagnoseBadOptions();
+  diagnoseBadOptions(OwnOptions);
 }
 
-void KernelAccessCheck::diagnoseBadOptions() {
+void KernelAccessCheck::diagnoseBadOptions(
+    std::optional<OptionReaders> OwnOptions) {
   // Global options are read by every check: one report per context.
   static thread_local std::pair<const ClangTidyContext *,
                                 std::set<std::string>>
@@ -40,7 +42,8 @@ void KernelAccessCheck::diagnoseBadOptions() {
   if (Said.first != TidyContext)
     Said = {TidyContext, {}};
   for (const GpumemOptionSpec &Spec : gpumemOptionTable()) {
-    if (!Spec.CheckReports || !readsOptions(Spec.Readers, getID()))
+    if (!Spec.CheckReports || (Spec.Readers != OptionReaders::AllChecks &&
+                               Spec.Readers != OwnOptions))
       continue;
     const StringRef Name = Spec.Name;
     std::string Key = (getID() + "." + Name).str();
@@ -315,11 +318,6 @@ void KernelAccessCheck::noteConstantArguments(
            DiagnosticIDs::Note)
           << Param->getName() << static_cast<long long>(Value)
           << Kernel.Kernel->getName();
-}
-
-std::optional<::gpumem::cuda::BlockShape> KernelAccessCheck::knownBlockShape(
-    const ::gpumem::access::KernelAccesses &Kernel) const {
-  return Kernel.Block.Shape;
 }
 
 void KernelAccessCheck::noteBlockDim(

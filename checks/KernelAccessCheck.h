@@ -26,7 +26,10 @@ namespace clang::tidy::gpumem {
 /// Collects kernels and launches; hands the analysed kernels to a subclass.
 class KernelAccessCheck : public ClangTidyCheck {
 public:
-  KernelAccessCheck(StringRef Name, ClangTidyContext *Context);
+  /// \p OwnOptions: the rows of gpumemOptionTable this check reads besides
+  /// those every check reads (none for a check without options).
+  KernelAccessCheck(StringRef Name, ClangTidyContext *Context,
+                    std::optional<OptionReaders> OwnOptions = std::nullopt);
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) final;
   /// Empties the analysis shared by the checks of the previous TU.
@@ -69,11 +72,6 @@ protected:
                              const ::gpumem::access::MemoryAccess &Access);
   /// Notes where blockDim came from (launch, option or assumption).
   void noteBlockDim(const ::gpumem::access::KernelAccesses &Kernel);
-  /// The block shape \p Kernel was judged with, where something fixed it
-  /// (a launch, the kernel itself, __launch_bounds__ under 32, the
-  /// BlockDim option); nothing when it was assumed.
-  std::optional<::gpumem::cuda::BlockShape>
-  knownBlockShape(const ::gpumem::access::KernelAccesses &Kernel) const;
   /// Notes the definition of a local variable used as the index.
   void noteIndexDefinition(const Expr *Access);
   /// Where a finding on \p Access is reported: the access itself, or the
@@ -125,7 +123,7 @@ private:
   /// Reports, once per TU and spelling, each option this check reads
   /// (gpumemOptionTable) whose value gpumemOptionProblem rejects, with
   /// clang-tidy's configuration diagnostic.
-  void diagnoseBadOptions();
+  void diagnoseBadOptions(std::optional<OptionReaders> OwnOptions);
   /// The analysis checkKernels is running on.
   SharedAnalysis *Current = nullptr;
   /// Shared with the sibling checks of this TU; the first check to register

@@ -26,7 +26,7 @@ void UncoalescedAccessCheck::report(const MemoryAccess &Access,
     // warp, the rows are its threadIdx.y; with a wider one (a 1-D block
     // whose rows are tid / BK), the index arithmetic makes them, and a
     // wider block would change nothing.
-    std::optional<::gpumem::cuda::BlockShape> Shape = knownBlockShape(Kernel);
+    const std::optional<::gpumem::cuda::BlockShape> &Shape = Kernel.Block.Shape;
     // Clang's diagnostics take at most 10 arguments: the advice is one.
     const std::string Lanes = std::to_string(::gpumem::lanes::WarpLanes);
     const bool NarrowBlock =

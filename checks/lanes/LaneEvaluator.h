@@ -338,7 +338,7 @@ private:
   /// Counts one step; false once the query or the kernel is over budget.
   bool takeStep();
   std::uint64_t loc(const clang::Stmt *S) const;
-  /// One Visit per expression node kind: integers (LaneEvaluator.cpp),
+  /// One Visit per expression node kind: integers (IntegerValues.cpp),
   /// pointers and addresses (PointerValues.cpp).
   class IntegerVisitor;
   class PointerVisitor;

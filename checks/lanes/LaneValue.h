@@ -96,14 +96,12 @@ struct SymbolKey {
   const void *Other = nullptr;
   std::int64_t Detail = 0;
   std::vector<std::int64_t> Path;
+  auto tie() const { return std::tie(Kind, Node, Other, Detail, Path); }
   friend bool operator<(const SymbolKey &A, const SymbolKey &B) {
-    auto Tie = [](const SymbolKey &K) {
-      return std::tie(K.Kind, K.Node, K.Other, K.Detail, K.Path);
-    };
-    return Tie(A) < Tie(B);
+    return A.tie() < B.tie();
   }
   friend bool operator==(const SymbolKey &A, const SymbolKey &B) {
-    return !(A < B) && !(B < A);
+    return A.tie() == B.tie();
   }
 };
 

@@ -342,11 +342,12 @@ ReachingWrites::solve(const CFG &Graph, const FlowElements &Elements) const {
     for (const CFGBlock *Succ : B->succs()) {
       if (!Succ)
         continue;
+      // Only a write the successor does not have yet changes it.
       llvm::BitVector &SuccIn = In[Succ->getBlockID()];
-      const llvm::BitVector Before = SuccIn;
+      if (!Live.test(SuccIn))
+        continue;
       SuccIn |= Live;
-      if (SuccIn != Before)
-        Work.enqueueBlock(Succ);
+      Work.enqueueBlock(Succ);
     }
   }
   return In;
