@@ -1,10 +1,15 @@
 //===- AccessDumpCheck.cpp - debug-gpumem-access-dump ---------------------===//
 #include "checks/AccessDumpCheck.h"
 
+#include "checks/GlobalAccessCheck.h"
+
+#include "checks/access/AccessRecord.h"
 #include "checks/access/GlobalVerdict.h"
+#include "checks/access/PaddingPlan.h"
 #include "checks/access/SharedLayout.h"
 #include "model/BankConflict.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/JSON.h"
 
 namespace clang::tidy::gpumem {
 
@@ -13,129 +18,93 @@ using namespace ::gpumem::access;
 AccessDumpCheck::AccessDumpCheck(StringRef Name, ClangTidyContext *Context)
     : KernelAccessCheck(Name, Context, OptionReaders::AccessDump),
       LaneOffsets(readOption<bool>(Options, "LaneOffsets")),
-      Predictions(readOption<bool>(Options, "Predictions")) {
+      Predictions(readOption<bool>(Options, "Predictions")),
+      Format(readOption<DumpFormat>(Options, "Format")) {
+  // The record prices shared accesses as the bank-conflict check is
+  // configured to.
+  OptionsView Bank("gpumem-bank-conflict", Context->getOptions().CheckOptions,
+                   Context);
+  BankRule = readOption<::gpumem::model::PhaseRule>(Bank, "PhaseRule");
+  BankMinimumDegree = readOption<unsigned>(Bank, "MinimumDegree");
+  // ... and global accesses as the global checks are (the uncoalesced
+  // check's view: a setting only one other global check has is not seen).
+  OptionsView Global("gpumem-uncoalesced-access",
+                     Context->getOptions().CheckOptions, Context);
+  Policy = readGlobalPolicy(Global);
 }
 
 void AccessDumpCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   KernelAccessCheck::storeOptions(Opts);
   Options.store(Opts, "LaneOffsets", LaneOffsets);
   Options.store(Opts, "Predictions", Predictions);
+  Options.store(Opts, "Format", Format);
 }
-
-namespace {
-/// The lanes of one warp as a check prices them.
-struct PricedLanes {
-  ::gpumem::lanes::LaneVector Offset{};
-  ::gpumem::lanes::LaneMask Active = 0;
-};
-} // namespace
-
-/// The scenario the checks report on: for global memory the verdict's worst
-/// one, or the symbolic factor at its sample value; for shared memory the
-/// scenario with the highest bank-conflict degree (default phase rule).
-static std::optional<PricedLanes>
-pricedLanes(const MemoryAccess &A, const GlobalVerdict *Verdict,
-            const ::gpumem::model::Architecture &Arch) {
-  if (A.Space == ::gpumem::lanes::MemorySpace::Global) {
-    if (Verdict && Verdict->Worst)
-      return PricedLanes{Verdict->Worst->Offset, Verdict->Worst->Active};
-    if (A.SymbolicStride.empty())
-      return std::nullopt;
-    std::map<::gpumem::lanes::SymbolId, std::int64_t> Sample;
-    for (::gpumem::lanes::SymbolId Id : A.SymbolicStride)
-      Sample[Id] = Verdict && Verdict->SymbolicSample
-                       ? Verdict->SymbolicSample
-                       : GlobalPolicy{}.SymbolicStrideSample;
-    auto Lanes =
-        A.Offset.withoutUniformTerms().substitute(Sample).asPerLane();
-    if (!Lanes)
-      return std::nullopt;
-    return PricedLanes{*Lanes, A.Active};
-  }
-  if (A.Space != ::gpumem::lanes::MemorySpace::Shared || A.Scenarios.empty())
-    return std::nullopt;
-  const LaneScenario *Worst = nullptr;
-  unsigned WorstDegree = 0;
-  for (const LaneScenario &S : A.Scenarios) {
-    unsigned D = sharedBankConflict(A, S.Offset, S.Active, Arch,
-                                    ::gpumem::model::PhaseRule::ByAccessWidth)
-                     .Degree;
-    if (!Worst || D > WorstDegree) {
-      Worst = &S;
-      WorstDegree = D;
-    }
-  }
-  return PricedLanes{Worst->Offset, Worst->Active};
-}
-
-namespace {
-/// A count per request over an access's scenarios: their mean (what a
-/// profiler's average over the executions measures when each scenario runs
-/// equally often) and their maximum (what the checks report).
-struct PerRequest {
-  double Sum = 0;
-  unsigned Worst = 0;
-  unsigned Count = 0;
-  void add(unsigned V) {
-    Sum += V;
-    Worst = std::max(Worst, V);
-    ++Count;
-  }
-  void print(llvm::raw_ostream &OS, llvm::StringRef Name) const {
-    OS << Name << " " << llvm::format("%g", Sum / Count) << " (worst "
-       << Worst << ")";
-  }
-};
-} // namespace
 
 /// "; per request: sectors 4 (worst 4), transactions 1 (worst 1)" for a
 /// global access, "; per request: wavefronts 2 (worst 2)" for a shared one;
 /// nothing when no scenario is known (unknown or symbolic offset).
 static void printPredictions(llvm::raw_ostream &OS, const MemoryAccess &A,
                              const ::gpumem::model::Architecture &Arch) {
-  if (A.Scenarios.empty() || A.Width == 0)
+  std::optional<Predictions> P = predictionsOf(A, Arch);
+  if (!P)
     return;
+  auto Print = [&](const PerRequest &R, llvm::StringRef Name) {
+    OS << Name << " " << llvm::format("%g", R.mean()) << " (worst " << R.Worst
+       << ")";
+  };
+  OS << "; per request: ";
   if (A.Space == ::gpumem::lanes::MemorySpace::Global) {
-    PerRequest Sectors, Transactions;
-    for (const LaneScenario &S : A.Scenarios) {
-      auto Cost = ::gpumem::model::computeGlobalCost(
-          footprintOf(A, S.Offset, S.Active), Arch);
-      Sectors.add(Cost.Sectors);
-      Transactions.add(Cost.Transactions);
-    }
-    OS << "; per request: ";
-    Sectors.print(OS, "sectors");
+    Print(P->Sectors, "sectors");
     OS << ", ";
-    Transactions.print(OS, "transactions");
-  } else if (A.Space == ::gpumem::lanes::MemorySpace::Shared) {
-    PerRequest Wavefronts;
-    for (const LaneScenario &S : A.Scenarios)
-      Wavefronts.add(sharedBankConflict(
-                         A, S.Offset, S.Active, Arch,
-                         ::gpumem::model::PhaseRule::ByAccessWidth)
-                         .Wavefronts);
-    OS << "; per request: ";
-    Wavefronts.print(OS, "wavefronts");
+    Print(P->Transactions, "transactions");
+  } else {
+    Print(P->Wavefronts, "wavefronts");
   }
-}
-
-static const char *spaceName(::gpumem::lanes::MemorySpace Space) {
-  switch (Space) {
-  case ::gpumem::lanes::MemorySpace::Global:
-    return "global";
-  case ::gpumem::lanes::MemorySpace::Shared:
-    return "shared";
-  case ::gpumem::lanes::MemorySpace::Local:
-    return "local";
-  case ::gpumem::lanes::MemorySpace::Constant:
-    return "constant";
-  case ::gpumem::lanes::MemorySpace::Unknown:
-    return "unknown";
-  }
-  return "unknown";
 }
 
 void AccessDumpCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
+  if (Format == DumpFormat::Json)
+    writeRecords(Kernels);
+  else
+    writeText(Kernels);
+}
+
+/// One remark per kernel and per access whose message is the JSON record.
+void AccessDumpCheck::writeRecords(llvm::ArrayRef<KernelAccesses> Kernels) {
+  const ::gpumem::model::Architecture Arch = Hardware.architecture();
+  // The bank-conflict check's padding plan, over every shared access of
+  // the TU whose degree reaches its MinimumDegree.
+  const unsigned Threshold = std::max(2U, BankMinimumDegree);
+  std::vector<const MemoryAccess *> Shared, Conflicted;
+  for (const KernelAccesses &Kernel : Kernels)
+    for (const MemoryAccess &A : Kernel.Accesses)
+      if (A.Space == ::gpumem::lanes::MemorySpace::Shared &&
+          !A.Scenarios.empty()) {
+        Shared.push_back(&A);
+        if (worstBankConflict(A, 0, Arch, BankRule).Degree.Degree >= Threshold)
+          Conflicted.push_back(&A);
+      }
+  const PaddingPlan Plan(Shared, Conflicted, Arch, BankRule);
+  auto Remark = [&](SourceLocation At, llvm::json::Object Record) {
+    std::string Text;
+    llvm::raw_string_ostream OS(Text);
+    OS << llvm::json::Value(std::move(Record));
+    diag(At, "%0", DiagnosticIDs::Remark) << Text;
+  };
+  for (std::size_t K = 0; K < Kernels.size(); ++K) {
+    const KernelAccesses &Kernel = Kernels[K];
+    const auto Index = static_cast<std::int64_t>(K);
+    Remark(Kernel.Kernel->getLocation(), kernelRecord(Kernel, Index, Arch));
+    const AccessRecordContext Context{Kernel, Index,  Arch,          BankRule,
+                                      &Plan,  Policy, globalCheckFor};
+    for (const MemoryAccess &A : Kernel.Accesses)
+      Remark(
+          A.Expression->getExprLoc(),
+          accessRecord(Context, A, spelling(A.Expression), kindName(A.Kind)));
+  }
+}
+
+void AccessDumpCheck::writeText(llvm::ArrayRef<KernelAccesses> Kernels) {
   for (const KernelAccesses &Kernel : Kernels) {
     std::string Shape = "assumed";
     auto ShapeText = [](const ::gpumem::cuda::BlockShape &S) {
@@ -208,8 +177,9 @@ void AccessDumpCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
       }
       // Appended last, so the fields above keep their place.
       if (LaneOffsets)
-        if (auto Lanes = pricedLanes(A, V ? &*V : nullptr,
-                                     Hardware.architecture())) {
+        if (auto Lanes =
+                pricedLanes(A, V ? &*V : nullptr, Hardware.architecture(),
+                            ::gpumem::model::PhaseRule::ByAccessWidth)) {
           OS << "; lane offsets";
           for (unsigned L = 0; L < ::gpumem::lanes::WarpLanes; ++L)
             OS << (L ? "," : " ") << Lanes->Offset[L];

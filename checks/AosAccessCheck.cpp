@@ -5,10 +5,6 @@ namespace clang::tidy::gpumem {
 
 using namespace ::gpumem::access;
 
-bool AosAccessCheck::owns(GlobalCause Cause) const {
-  return Cause == GlobalCause::ArrayOfStructs;
-}
-
 void AosAccessCheck::report(const MemoryAccess &Access,
                             const GlobalVerdict &Verdict,
                             const KernelAccesses &Kernel) {

@@ -16,19 +16,6 @@
 
 namespace clang::tidy {
 
-/// PhaseRule's spellings, for clang-tidy's own parsing and diagnostics of
-/// the option (an unknown value gets "did you mean").
-template <> struct OptionEnumMapping<::gpumem::model::PhaseRule> {
-  static llvm::ArrayRef<std::pair<::gpumem::model::PhaseRule, StringRef>>
-  getEnumMapping() {
-    static constexpr std::pair<::gpumem::model::PhaseRule, StringRef>
-        Mapping[] = {{::gpumem::model::PhaseRule::ByAccessWidth,
-                      "by-access-width"},
-                     {::gpumem::model::PhaseRule::WholeWarp, "whole-warp"}};
-    return Mapping;
-  }
-};
-
 namespace gpumem {
 
 using namespace ::gpumem::access;

@@ -6,24 +6,11 @@
 
 namespace clang::tidy {
 
-/// CoalescingUnit's spellings, for clang-tidy's parsing and diagnostics of
-/// the option.
-template <> struct OptionEnumMapping<::gpumem::model::CoalescingUnit> {
-  static llvm::ArrayRef<std::pair<::gpumem::model::CoalescingUnit, StringRef>>
-  getEnumMapping() {
-    static constexpr std::pair<::gpumem::model::CoalescingUnit, StringRef>
-        Mapping[] = {
-            {::gpumem::model::CoalescingUnit::Transactions, "transactions"},
-            {::gpumem::model::CoalescingUnit::Sectors, "sectors"}};
-    return Mapping;
-  }
-};
-
 namespace gpumem {
 
 using namespace ::gpumem::access;
 
-static GlobalPolicy readPolicy(ClangTidyCheck::OptionsView &Options) {
+GlobalPolicy readGlobalPolicy(ClangTidyCheck::OptionsView &Options) {
   GlobalPolicy P;
   P.ReportOneShotPartialWarp =
       readOption<bool>(Options, "ReportOneShotPartialWarp");
@@ -43,7 +30,7 @@ static GlobalPolicy readPolicy(ClangTidyCheck::OptionsView &Options) {
 
 GlobalAccessCheck::GlobalAccessCheck(StringRef Name, ClangTidyContext *Context)
     : KernelAccessCheck(Name, Context, OptionReaders::GlobalChecks),
-      Policy(readPolicy(Options)),
+      Policy(readGlobalPolicy(Options)),
       Arch(Hardware.architecture()) {}
 
 void GlobalAccessCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
@@ -55,6 +42,24 @@ void GlobalAccessCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
                 std::to_string(static_cast<int>(
                     Policy.EfficiencyThreshold * 100.0 + 0.5)));
   Options.store(Opts, "CoalescingUnit", Policy.Unit);
+}
+
+llvm::StringRef globalCheckFor(GlobalCause Cause) {
+  switch (Cause) {
+  case GlobalCause::Stride:
+  case GlobalCause::SymbolicStride:
+    return "gpumem-uncoalesced-access";
+  case GlobalCause::ArrayOfStructs:
+    return "gpumem-aos-access";
+  case GlobalCause::Misaligned:
+    return "gpumem-misaligned-access";
+  case GlobalCause::PartialWarp:
+    return "gpumem-partial-warp-access";
+  case GlobalCause::Unknown:
+  case GlobalCause::Coalesced:
+    return "";
+  }
+  return "";
 }
 
 void GlobalAccessCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {

@@ -13,6 +13,15 @@
 
 namespace clang::tidy::gpumem {
 
+/// The name of the global check that reports an access of \p Cause; empty
+/// for a cause none reports (coalesced, unknown). The one home of which
+/// check owns which cause: the checks and the access dump's record read it.
+llvm::StringRef globalCheckFor(::gpumem::access::GlobalCause Cause);
+
+/// The global checks' policy as \p Options (one check's view) sets it.
+::gpumem::access::GlobalPolicy
+readGlobalPolicy(ClangTidyCheck::OptionsView &Options);
+
 /// Reports the global accesses whose dominant cause the subclass owns.
 class GlobalAccessCheck : public KernelAccessCheck {
 public:
@@ -23,7 +32,9 @@ protected:
   void checkKernels(
       llvm::ArrayRef<::gpumem::access::KernelAccesses> Kernels) override;
   /// True for the causes this check reports.
-  virtual bool owns(::gpumem::access::GlobalCause Cause) const = 0;
+  bool owns(::gpumem::access::GlobalCause Cause) const {
+    return globalCheckFor(Cause) == getID();
+  }
   /// Words the diagnostic for one access.
   virtual void report(const ::gpumem::access::MemoryAccess &Access,
                       const ::gpumem::access::GlobalVerdict &Verdict,

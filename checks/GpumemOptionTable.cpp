@@ -39,6 +39,9 @@ bool isBlockDim(llvm::StringRef V) {
 bool isFindingPlace(llvm::StringRef V) {
   return V.trim() == "header" || V.trim() == "call";
 }
+bool isDumpFormat(llvm::StringRef V) {
+  return V.trim() == "text" || V.trim() == "json";
+}
 bool isBlockSize(llvm::StringRef V) { return isUnsignedIn(V, 32, 1024); }
 bool isSize(llvm::StringRef V) { return isUnsignedIn(V, 1, 1 << 20); }
 bool isPhaseRule(llvm::StringRef V) {
@@ -110,6 +113,8 @@ const GpumemOptionSpec Table[] = {
      "expected 'true' or 'false'"},
     {"Predictions", "false", R::AccessDump, false, S::Boolean, true, isBool,
      "expected 'true' or 'false'"},
+    {"Format", "text", R::AccessDump, false, S::Enumeration, false,
+     isDumpFormat, "expected 'text' or 'json'; using 'text'"},
 };
 
 } // namespace

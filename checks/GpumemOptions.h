@@ -11,11 +11,44 @@
 #include "checks/GpumemOptionTable.h"
 #include "checks/access/KernelAccessCollector.h"
 #include "model/Architecture.h"
+#include "model/BankConflict.h"
+#include "model/GlobalCost.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 
 #include <string>
 #include <type_traits>
+
+namespace clang::tidy {
+
+/// PhaseRule's spellings, for clang-tidy's own parsing and diagnostics of
+/// the option (an unknown value gets "did you mean"). The bank-conflict
+/// check reads it; the access dump reads that check's value for its record.
+template <> struct OptionEnumMapping<::gpumem::model::PhaseRule> {
+  static llvm::ArrayRef<std::pair<::gpumem::model::PhaseRule, StringRef>>
+  getEnumMapping() {
+    static constexpr std::pair<::gpumem::model::PhaseRule, StringRef>
+        Mapping[] = {{::gpumem::model::PhaseRule::ByAccessWidth,
+                      "by-access-width"},
+                     {::gpumem::model::PhaseRule::WholeWarp, "whole-warp"}};
+    return Mapping;
+  }
+};
+
+/// CoalescingUnit's spellings, for clang-tidy's parsing and diagnostics of
+/// the option.
+template <> struct OptionEnumMapping<::gpumem::model::CoalescingUnit> {
+  static llvm::ArrayRef<std::pair<::gpumem::model::CoalescingUnit, StringRef>>
+  getEnumMapping() {
+    static constexpr std::pair<::gpumem::model::CoalescingUnit, StringRef>
+        Mapping[] = {
+            {::gpumem::model::CoalescingUnit::Transactions, "transactions"},
+            {::gpumem::model::CoalescingUnit::Sectors, "sectors"}};
+    return Mapping;
+  }
+};
+
+} // namespace clang::tidy
 
 namespace clang::tidy::gpumem {
 

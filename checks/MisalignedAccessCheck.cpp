@@ -7,10 +7,6 @@ namespace clang::tidy::gpumem {
 
 using namespace ::gpumem::access;
 
-bool MisalignedAccessCheck::owns(GlobalCause Cause) const {
-  return Cause == GlobalCause::Misaligned;
-}
-
 void MisalignedAccessCheck::report(const MemoryAccess &Access,
                                    const GlobalVerdict &Verdict,
                                    const KernelAccesses &Kernel) {

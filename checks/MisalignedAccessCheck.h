@@ -14,7 +14,6 @@ public:
       : GlobalAccessCheck(Name, Context) {}
 
 protected:
-  bool owns(::gpumem::access::GlobalCause Cause) const override;
   void report(const ::gpumem::access::MemoryAccess &Access,
               const ::gpumem::access::GlobalVerdict &Verdict,
               const ::gpumem::access::KernelAccesses &Kernel) override;

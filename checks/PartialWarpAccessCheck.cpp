@@ -5,10 +5,6 @@ namespace clang::tidy::gpumem {
 
 using namespace ::gpumem::access;
 
-bool PartialWarpAccessCheck::owns(GlobalCause Cause) const {
-  return Cause == GlobalCause::PartialWarp;
-}
-
 void PartialWarpAccessCheck::report(const MemoryAccess &Access,
                                     const GlobalVerdict &Verdict,
                                     const KernelAccesses &Kernel) {

@@ -9,10 +9,6 @@ UncoalescedAccessCheck::UncoalescedAccessCheck(StringRef Name,
                                                ClangTidyContext *Context)
     : GlobalAccessCheck(Name, Context) {}
 
-bool UncoalescedAccessCheck::owns(GlobalCause Cause) const {
-  return Cause == GlobalCause::Stride || Cause == GlobalCause::SymbolicStride;
-}
-
 void UncoalescedAccessCheck::report(const MemoryAccess &Access,
                                     const GlobalVerdict &Verdict,
                                     const KernelAccesses &Kernel) {

@@ -13,7 +13,6 @@ public:
   UncoalescedAccessCheck(StringRef Name, ClangTidyContext *Context);
 
 protected:
-  bool owns(::gpumem::access::GlobalCause Cause) const override;
   void report(const ::gpumem::access::MemoryAccess &Access,
               const ::gpumem::access::GlobalVerdict &Verdict,
               const ::gpumem::access::KernelAccesses &Kernel) override;

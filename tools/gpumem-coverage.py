@@ -21,18 +21,21 @@ with quoted names replaced by `X` ('i' is reassigned -> 'X' is reassigned).
 """
 
 import argparse
+import re
 import collections
 import json
-import re
+import os
 import shlex
 import subprocess
 import sys
 
-ACCESS = re.compile(
-    r"^(?P<file>.+?):(?P<line>\d+):\d+: remark: "
-    r"(?:load|store|read-modify-write) (?P<space>global|shared|unknown) "
-    r"'.*' width \d+; offset (?P<offset>.*?); active ")
-UNKNOWN = re.compile(r"^unknown, (?P<kind>[a-z -]+) \((?P<reason>.*)\)$")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True  # no __pycache__ next to the tools
+import gpumem_record as gr  # noqa: E402
+
+# The spaces counted: global and shared accesses, and those whose memory
+# the analysis could not tell.
+COUNTED = ("global", "shared", "unknown")
 
 
 def reason_text(reason):
@@ -44,17 +47,16 @@ def count(text):
     """(analysed, {kind: [(place, reason), ...]}) of a dump's accesses."""
     analysed = 0
     unknown = collections.defaultdict(list)
-    for line in text.splitlines():
-        match = ACCESS.match(line)
-        if not match:
-            continue
-        place = "%s:%s" % (match["file"], match["line"])
-        reason = UNKNOWN.match(match["offset"])
-        if reason:
-            unknown[reason["kind"]].append(
-                (place, reason_text(reason["reason"])))
-        else:
-            analysed += 1
+    for kernel in gr.read_text(text):
+        for access in kernel.accesses:
+            if access.space not in COUNTED:
+                continue
+            if access.unknown:
+                kind, reason = access.unknown
+                place = "%s:%d" % (access.at.path, access.at.line)
+                unknown[kind].append((place, reason_text(reason)))
+            else:
+                analysed += 1
     return analysed, unknown
 
 
@@ -72,8 +74,7 @@ def main(argv=None):
     parser.add_argument("--json", action="store_true",
                         help="print JSON instead of a table")
     args = parser.parse_args(argv)
-    command = shlex.split(args.gpumem_tidy) + [
-        "--checks=-*,debug-gpumem-access-dump"]
+    command = shlex.split(args.gpumem_tidy) + gr.dump_arguments()
     if args.build:
         command += ["-p", args.build]
     analysed = 0
@@ -88,7 +89,11 @@ def main(argv=None):
             print("gpumem-coverage: cannot run %s: %s" % (command[0], error),
                   file=sys.stderr)
             return 2
-        a, u = count(done.stdout)
+        try:
+            a, u = count(done.stdout)
+        except gr.RecordError as error:
+            print("gpumem-coverage: %s: %s" % (path, error), file=sys.stderr)
+            return 2
         analysed += a
         for kind, places in u.items():
             unknown[kind] += places

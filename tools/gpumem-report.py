@@ -27,7 +27,6 @@ import datetime
 import html
 import json
 import os
-import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,91 +36,14 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.dont_write_bytecode = True  # no __pycache__ next to the tools
 import gpumem_findings as gf  # noqa: E402
 
-DUMP_CHECK = "debug-gpumem-access-dump"
-GLOBAL_RULES = {"gpumem-uncoalesced-access", "gpumem-aos-access",
-                "gpumem-misaligned-access", "gpumem-partial-warp-access"}
+import gpumem_record as gr  # noqa: E402
+
 WARP = 32
-
-# --- What the access dump says about an access ----------------------------
-
-
-@dataclass
-class Geometry:
-    transaction: int = 128
-    sector: int = 32
-    banks: int = 32
-    bank_width: int = 4
-
-
-@dataclass
-class AccessFacts:
-    kind: str
-    space: str
-    spelling: str
-    width: int
-    lanes: List[int]
-    mask: int
-    geometry: Geometry
-    in_loop: bool = False
-    struct: Optional[dict] = None
-    array_dims: List[int] = field(default_factory=list)
-    element_bytes: int = 0
-
-    def active(self, lane: int) -> bool:
-        return bool((self.mask >> lane) & 1)
-
-
-_ACCESS = re.compile(r"^(load|store|read-modify-write) (\w+) '(.*)' width (\d+);")
-_KERNEL = re.compile(r"^kernel '.*': .*; transaction bytes (\d+), sector bytes "
-                     r"(\d+), banks (\d+) x (\d+) bytes")
-
-
-def parse_dump(findings: List[gf.Finding]) -> Dict[tuple, AccessFacts]:
-    """Access facts by (file, byte offset) from the dump's remarks."""
-    facts = {}
-    geometry = Geometry()
-    for remark in findings:
-        if remark.rule != DUMP_CHECK or remark.at is None:
-            continue
-        text = remark.message
-        kernel = _KERNEL.match(text)
-        if kernel:
-            geometry = Geometry(*(int(g) for g in kernel.groups()))
-            continue
-        head = _ACCESS.match(text)
-        lanes = re.search(r"; lane offsets (-?\d+(?:,-?\d+){%d}); lane mask "
-                          r"(0x[0-9a-fA-F]+)" % (WARP - 1), text)
-        if not head or not lanes:
-            continue
-        access = AccessFacts(
-            kind=head.group(1), space=head.group(2), spelling=head.group(3),
-            width=int(head.group(4)),
-            lanes=[int(v) for v in lanes.group(1).split(",")],
-            mask=int(lanes.group(2), 16), geometry=geometry,
-            in_loop="; in loop" in text)
-        # A whole-record access ("whole") is the record from offset 0.
-        struct = re.search(r"; struct (\S+) \((\d+) bytes\) "
-                           r"(?:field '([^']*)' at (\d+)|whole)", text)
-        if struct:
-            access.struct = {"name": struct.group(1),
-                             "bytes": int(struct.group(2)),
-                             "field": struct.group(3) or "",
-                             "offset": int(struct.group(4) or 0)}
-        array = re.search(r"; array \w+((?:\[\d+\])+)", text)
-        if array:
-            access.array_dims = [int(d) for d in
-                                 re.findall(r"\[(\d+)\]", array.group(1))]
-        element = re.search(r"; element bytes (\d+)", text)
-        if element:
-            access.element_bytes = int(element.group(1))
-        # Instantiations share a location: the first one is what the
-        # checks (which report a location once) priced too.
-        facts.setdefault((remark.at.path, remark.at.offset), access)
-    return facts
+Geometry = gr.Geometry
 
 
 def dump_command(command: List[str]) -> List[str]:
-    """The user's command with only the access dump, lane offsets on.
+    """The user's command with only the access dump, writing its record.
 
     The configuration (.clang-tidy files, or the user's --config) is kept,
     so the hardware options the checks used price the dump too."""
@@ -138,7 +60,7 @@ def dump_command(command: List[str]) -> List[str]:
     options = config.get("CheckOptions") or {}
     if isinstance(options, list):  # the older list-of-{key, value} form
         options = {o["key"]: o["value"] for o in options}
-    options[DUMP_CHECK + ".LaneOffsets"] = "true"
+    options[gr.FORMAT_OPTION] = "json"
     config["CheckOptions"] = options
     stripped = gf.drop_options(command, {
         "checks", "config", "config-file", "export-fixes",
@@ -146,67 +68,44 @@ def dump_command(command: List[str]) -> List[str]:
     stripped = [a for a in stripped
                 if a not in ("--fix", "-fix", "--fix-errors", "-fix-errors",
                              "--fix-notes", "-fix-notes")]
-    return gf.with_options(stripped, ["--checks=-*," + DUMP_CHECK,
+    return gf.with_options(stripped, ["--checks=-*," + gr.DUMP_CHECK,
                                       "--config=" + json.dumps(config)])
 
 
-# --- The model, in the few lines the figures need --------------------------
+# --- What the figures draw -------------------------------------------------
+#
+# Every number a figure prints is the record's (the model's, in C++); the
+# lanes say only where to draw each lane's bytes.
 
 
-@dataclass
-class WarpCost:
-    blocks: List[int]
-    sectors: List[int]
-    useful: int
-
-    def efficiency(self, geometry: Geometry) -> float:
-        hauled = len(self.blocks) * geometry.transaction
-        return self.useful / hauled if hauled else 0.0
-
-
-def touched_bytes(lanes, mask, width):
+def touched_blocks(lanes: gr.Lanes, width, geometry: Geometry):
+    """(blocks, sectors) the lanes' bytes fall in: where to draw boxes."""
     touched = set()
     for lane in range(WARP):
-        if (mask >> lane) & 1:
-            touched.update(range(lanes[lane], lanes[lane] + width))
-    return touched
+        if lanes.active(lane):
+            touched.update(range(lanes.offsets[lane],
+                                 lanes.offsets[lane] + width))
+    return (sorted({b // geometry.transaction for b in touched}),
+            sorted({b // geometry.sector for b in touched}))
 
 
-def warp_cost(lanes, mask, width, geometry: Geometry) -> WarpCost:
-    """Blocks and sectors the touched bytes fall in (SPEC section 1)."""
-    touched = touched_bytes(lanes, mask, width)
-    return WarpCost(sorted({b // geometry.transaction for b in touched}),
-                    sorted({b // geometry.sector for b in touched}),
-                    len(touched))
+FIX_LABELS = {
+    "stride": "consecutive elements",
+    "symbolic-stride": "the factor at 1",
+    "array-of-structs": "structure of arrays",
+    "partial-warp": "all 32 lanes",
+}
 
 
-def fixed_layout(rule: str, access: AccessFacts, message: str = ""):
-    """(label, lanes, mask) of the layout the check's advice leads to."""
-    width, mask = access.width, access.mask
-    active = [l for l in range(WARP) if access.active(l)]
-    if (rule == "gpumem-uncoalesced-access" and "the warp spans" in message
-            and access.active(0) and access.active(1)):
-        # "A block 32 threads wide keeps each warp in one row": the first
-        # row's pattern (one element, or consecutive ones) for every lane.
-        step = access.lanes[1] - access.lanes[0]
-        return ("a block %d threads wide" % WARP,
-                [access.lanes[0] + l * step for l in range(WARP)], mask)
-    if rule == "gpumem-aos-access" and access.struct:
-        record, at = access.struct["bytes"], access.struct["offset"]
-        lanes = [(o - at) // record * width for o in access.lanes]
-        return "structure of arrays", lanes, mask
-    if rule == "gpumem-misaligned-access" and active:
-        shift = min(access.lanes[l] for l in active) % access.geometry.transaction
-        return ("aligned to a %d-byte block" % access.geometry.transaction,
-                [o - shift for o in access.lanes], mask)
-    if rule == "gpumem-partial-warp-access":
-        return "all 32 lanes", [l * width for l in range(WARP)], (1 << WARP) - 1
-    return "consecutive elements", [l * width for l in range(WARP)], mask
-
-
-def phases_of(width: int) -> int:
-    """Phases of a shared access (by-access-width rule of the model)."""
-    return {8: 2, 16: 4}.get(width, 1)
+def fix_label(access: gr.Access) -> str:
+    """What the fix in the record is, in the figure's words."""
+    verdict = access.global_verdict
+    cause = verdict.get("cause")
+    if cause == "misaligned":
+        return "aligned to a %d-byte block" % access.kernel.geometry.transaction
+    if cause == "stride" and verdict.get("rowsSpanned"):
+        return "a block %d threads wide" % WARP
+    return FIX_LABELS.get(cause, "consecutive elements")
 
 
 @dataclass
@@ -217,53 +116,30 @@ class BankPicture:
     last_lane: int
     # bank -> list of (word, [lanes]) in word order
     banks: Dict[int, list]
-
-    @property
-    def degree(self) -> int:
-        return max((len(words) for words in self.banks.values()), default=0)
-
-    @property
-    def worst_bank(self) -> int:
-        return max(sorted(self.banks), key=lambda b: len(self.banks[b]),
-                   default=0)
+    # The record's: the phase's degree and the bank the most lanes queue on.
+    degree: int
+    worst_bank: int
 
 
-def bank_picture(lanes, mask, width, geometry: Geometry) -> BankPicture:
-    """The words each lane of the worst phase touches, by bank."""
-    phases = phases_of(width)
+def bank_picture(lanes: gr.Lanes, width, geometry: Geometry,
+                 conflict: dict) -> BankPicture:
+    """The words each lane of the record's worst phase touches, by bank;
+    \\p conflict is the record's "shared" or "padding" object."""
+    phase, phases = conflict["worstPhase"], conflict["phases"]
     per_phase = WARP // phases
-    best = None
-    for phase in range(phases):
-        banks: Dict[int, Dict[int, list]] = {}
-        for lane in range(phase * per_phase, (phase + 1) * per_phase):
-            if not (mask >> lane) & 1:
-                continue
-            first = lanes[lane] // geometry.bank_width
-            last = (lanes[lane] + width - 1) // geometry.bank_width
-            for word in range(first, last + 1):
-                bank = word % geometry.banks
-                banks.setdefault(bank, {}).setdefault(word, []).append(lane)
-        picture = BankPicture(phase, phases, phase * per_phase,
-                              (phase + 1) * per_phase - 1,
-                              {b: sorted(words.items())
-                               for b, words in banks.items()})
-        if best is None or picture.degree > best.degree:
-            best = picture
-    return best
-
-
-def padded_lanes(access: AccessFacts, columns: int):
-    """Offsets with the innermost dimension of the array widened to
-    `columns` elements (the bank-conflict check's padding fix)."""
-    dims = access.array_dims
-    element = access.element_bytes or access.width
-    out = []
-    for offset in access.lanes:
-        index, within = divmod(offset, element)
-        inner = index % dims[-1]
-        outer = index // dims[-1]
-        out.append((outer * columns + inner) * element + within)
-    return out
+    banks: Dict[int, Dict[int, list]] = {}
+    for lane in range(phase * per_phase, (phase + 1) * per_phase):
+        if not lanes.active(lane):
+            continue
+        first = lanes.offsets[lane] // geometry.bank_width
+        last = (lanes.offsets[lane] + width - 1) // geometry.bank_width
+        for word in range(first, last + 1):
+            banks.setdefault(word % geometry.banks, {}).setdefault(
+                word, []).append(lane)
+    return BankPicture(phase, phases, phase * per_phase,
+                       (phase + 1) * per_phase - 1,
+                       {b: sorted(words.items()) for b, words in banks.items()},
+                       conflict["degree"], conflict["worstBank"])
 
 
 # --- Drawing ----------------------------------------------------------------
@@ -284,17 +160,19 @@ BOX_TOP = 16
 BOX_PX = 34
 
 
-def strip_svg(lanes, mask, width, geometry: Geometry, role: str):
+def strip_svg(lanes: gr.Lanes, width, geometry: Geometry, role: str):
     """One warp's strip: the fetched blocks as boxes, sectors moved shaded,
-    each lane's bytes in its colour. Returns (svg, cost)."""
-    cost = warp_cost(lanes, mask, width, geometry)
+    each lane's bytes in its colour."""
+    blocks, sectors = touched_blocks(lanes, width, geometry)
+    mask = lanes.mask
+    lanes = lanes.offsets
     scale = BLOCK_PX / geometry.transaction
     parts = []
     positions = {}
     x = row = 0
     row_widths = []
     previous = None
-    for i, block in enumerate(cost.blocks):
+    for i, block in enumerate(blocks):
         if i and i % BLOCKS_PER_ROW == 0:
             row_widths.append(x)
             row += 1
@@ -315,7 +193,7 @@ def strip_svg(lanes, mask, width, geometry: Geometry, role: str):
     total_height = (row + 1) * ROW_PX
 
     sectors_per_block = geometry.transaction // geometry.sector
-    used_sectors = set(cost.sectors)
+    used_sectors = set(sectors)
     for block, (bx, by) in positions.items():
         top = by + BOX_TOP
         parts.append('<rect class="block" x="%d" y="%d" width="%d" height="%d">'
@@ -355,23 +233,25 @@ def strip_svg(lanes, mask, width, geometry: Geometry, role: str):
            'width="%d" height="%d" viewBox="0 0 %d %d" role="img">%s</svg>'
            % (role, total_width, total_height, total_width, total_height,
               "".join(parts)))
-    return svg, cost
+    return svg
 
 
-def strip_panel(title, lanes, mask, width, geometry, role):
-    svg, cost = strip_svg(lanes, mask, width, geometry, role)
-    active = bin(mask).count("1")
-    hauled = len(cost.blocks) * geometry.transaction
+def strip_panel(title, lanes: gr.Lanes, width, geometry, role,
+                cost: gr.Cost):
+    """A strip with the record's cost of those lanes as its caption."""
+    svg = strip_svg(lanes, width, geometry, role)
+    active = bin(lanes.mask).count("1")
     caption = ("%d transaction%s, %d sectors: %d of %d bytes used "
                "(%.1f%%), %d active lane%s"
-               % (len(cost.blocks), "" if len(cost.blocks) == 1 else "s",
-                  len(cost.sectors), cost.useful, hauled,
-                  100 * cost.efficiency(geometry), active,
+               % (cost.transactions, "" if cost.transactions == 1 else "s",
+                  cost.sectors, cost.useful_bytes,
+                  cost.transactions * geometry.transaction,
+                  100 * cost.efficiency, active,
                   "" if active == 1 else "s"))
     return ('<div class="panel %s" data-transactions="%d" data-sectors="%d">'
             '<div class="panel-title">%s</div>%s<div class="panel-caption">%s'
-            '</div></div>' % (role, len(cost.blocks), len(cost.sectors),
-                              esc(title), svg, esc(caption))), cost
+            '</div></div>' % (role, cost.transactions, cost.sectors,
+                              esc(title), svg, esc(caption)))
 
 
 CELL_W = 21
@@ -379,7 +259,8 @@ CELL_H = 17
 
 
 def banks_svg(picture: BankPicture, geometry: Geometry, role: str):
-    rows = max(1, picture.degree)
+    rows = max([1, picture.degree] +
+               [len(words) for words in picture.banks.values()])
     width = geometry.banks * CELL_W + 40
     height = rows * CELL_H + 34
     parts = []
@@ -416,8 +297,8 @@ def banks_svg(picture: BankPicture, geometry: Geometry, role: str):
             % (role, width, height, width, height, "".join(parts)))
 
 
-def bank_panel(title, lanes, mask, width, geometry, role):
-    picture = bank_picture(lanes, mask, width, geometry)
+def bank_panel(title, lanes: gr.Lanes, width, geometry, role, conflict):
+    picture = bank_picture(lanes, width, geometry, conflict)
     phase = ("" if picture.phases == 1 else
              ", phase %d of %d (lanes %d-%d)"
              % (picture.phase + 1, picture.phases, picture.first_lane,
@@ -430,7 +311,7 @@ def bank_panel(title, lanes, mask, width, geometry, role):
     return ('<div class="panel %s" data-degree="%d"><div class="panel-title">'
             '%s</div>%s<div class="panel-caption">%s</div></div>'
             % (role, picture.degree, esc(title),
-               banks_svg(picture, geometry, role), esc(caption))), picture
+               banks_svg(picture, geometry, role), esc(caption)))
 
 
 def roofline_svg(intensity: float, balance: float) -> str:
@@ -489,53 +370,72 @@ def roofline_svg(intensity: float, balance: float) -> str:
             % (w, h, w, h, "".join(parts)))
 
 
-def figure_for(finding: gf.Finding, access: Optional[AccessFacts]) -> str:
+def reported_analysis(finding: gf.Finding,
+                      analyses: List[gr.Access]) -> Optional[gr.Access]:
+    """The analysis of the finding's access that the finding reports: of a
+    global check, one whose verdict that check owns."""
+    if finding.rule == "gpumem-bank-conflict":
+        return gr.reported(analyses, "shared")
+    owned = [a for a in analyses
+             if a.global_verdict.get("check") == finding.rule]
+    return gr.reported(owned, "global")
+
+
+def figure_for(finding: gf.Finding, analyses: List[gr.Access]) -> str:
     numbers = finding.numbers
     # What the message says, next to what the figure draws: the browser
     # test holds them equal.
     attrs = 'data-rule="%s"' % esc(finding.rule) + "".join(
         ' data-message-%s="%s"' % (key, esc(numbers[key]))
         for key in ("transactions", "degree") if key in numbers)
-    if finding.rule in GLOBAL_RULES and access and access.space == "global":
-        written, cost = strip_panel("as written", access.lanes, access.mask,
-                                    access.width, access.geometry, "written")
-        label, lanes, mask = fixed_layout(finding.rule, access,
-                                          finding.message)
-        fixed, fixed_cost = strip_panel("fixed: " + label, lanes, mask,
-                                        access.width, access.geometry, "fixed")
+    access = reported_analysis(finding, analyses)
+    if access and access.space == "global" and access.lanes:
+        geometry = access.kernel.geometry
+        cost = access.global_cost
+        written = strip_panel("as written", access.lanes, access.width,
+                              geometry, "written", cost)
+        fixed, fixed_transactions, label = "", cost.transactions, ""
+        if access.fix:
+            fix_lanes, fix_cost = access.fix
+            label = fix_label(access)
+            fixed = strip_panel("fixed: " + label, fix_lanes, access.width,
+                                geometry, "fixed", fix_cost)
+            fixed_transactions = fix_cost.transactions
         caption = ("One warp of '%s' (%d-byte %s): coloured bars are the "
                    "bytes each lane asks for, boxes the %d-byte blocks "
                    "fetched, shading the %d-byte sectors moved. %d "
-                   "transactions as written, %d %s."
-                   % (access.spelling, access.width, access.kind,
-                      access.geometry.transaction, access.geometry.sector,
-                      len(cost.blocks), len(fixed_cost.blocks), label))
+                   "transactions as written%s."
+                   % (access.expression, access.width, access.kind,
+                      geometry.transaction, geometry.sector,
+                      cost.transactions,
+                      ", %d %s" % (fixed_transactions, label) if label
+                      else ""))
         return ('<figure class="gpumem-figure" data-kind="global" %s '
                 'data-transactions="%d" data-fixed-transactions="%d">'
                 '<div class="panels">%s%s</div><figcaption>%s</figcaption>'
-                '</figure>' % (attrs, len(cost.blocks), len(fixed_cost.blocks),
+                '</figure>' % (attrs, cost.transactions, fixed_transactions,
                                written, fixed, esc(caption)))
-    if finding.rule == "gpumem-bank-conflict" and access and \
-            access.space == "shared":
-        written, picture = bank_panel("as written", access.lanes, access.mask,
-                                      access.width, access.geometry, "written")
+    if access and access.space == "shared" and access.lanes:
+        geometry = access.kernel.geometry
+        written = bank_panel("as written", access.lanes, access.width,
+                             geometry, "written", access.shared)
         padded = ""
-        pad = re.search(r"pad to ((?:\[\d+\])+)", finding.message)
-        if pad and access.array_dims:
-            columns = [int(d) for d in re.findall(r"\d+", pad.group(1))][-1]
-            padded, _ = bank_panel(
-                "padded to " + pad.group(1), padded_lanes(access, columns),
-                access.mask, access.width, access.geometry, "fixed")
+        padding = access.padding
+        if padding and padding.get("lanes"):
+            dims = "".join("[%d]" % d for d in padding["dims"])
+            padded = bank_panel("padded to " + dims,
+                                gr.lanes_of(padding["lanes"]), access.width,
+                                geometry, "fixed", padding)
         caption = ("The %d banks of shared memory (%d bytes wide) for '%s': "
                    "each cell is a word a lane reads, stacked where lanes "
                    "queue on one bank; the cell's number is the lane "
                    "(\"3+1\": lane 3 and one more on the same word)."
-                   % (access.geometry.banks, access.geometry.bank_width,
-                      access.spelling))
+                   % (geometry.banks, geometry.bank_width, access.expression))
         return ('<figure class="gpumem-figure" data-kind="shared" %s '
                 'data-degree="%d"><div class="panels">%s%s</div>'
                 '<figcaption>%s</figcaption></figure>'
-                % (attrs, picture.degree, written, padded, esc(caption)))
+                % (attrs, access.shared["degree"], written, padded,
+                   esc(caption)))
     if "intensity" in numbers and "balance" in numbers:
         intensity, balance = numbers["intensity"], numbers["balance"]
         caption = ("Roofline: at %g FLOP/byte the kernel can reach at most "
@@ -650,10 +550,10 @@ def numbers_html(numbers: Dict[str, float]) -> str:
     return '<div class="numbers">%s</div>' % "".join(spans) if spans else ""
 
 
-def render(findings: List[gf.Finding], facts: Dict[tuple, AccessFacts],
+def render(findings: List[gf.Finding], facts: Dict[tuple, List[gr.Access]],
            root: Path, title: str, version: Optional[str]) -> str:
     shown = [f for f in findings if f.level in ("warning", "error")
-             and f.rule != DUMP_CHECK]
+             and f.rule != gr.DUMP_CHECK]
 
     def display_path(path):
         try:
@@ -683,7 +583,7 @@ def render(findings: List[gf.Finding], facts: Dict[tuple, AccessFacts],
             body.append('<h2 class="file">%s</h2>' % esc(path))
             current = path
         where = "%d:%d" % (f.at.line, f.at.column) if f.at else ""
-        access = facts.get((f.at.path, f.at.offset)) if f.at else None
+        analyses = facts.get((f.at.path, f.at.offset), []) if f.at else []
         # A note in another file (a header, the launch in another .cu)
         # names that file; one in the finding's file needs only its line.
         notes = "".join(
@@ -703,7 +603,7 @@ def render(findings: List[gf.Finding], facts: Dict[tuple, AccessFacts],
                if f.source_line else "",
                numbers_html(f.numbers),
                '<ul class="notes">%s</ul>' % notes if notes else "",
-               figure_for(f, access)))
+               figure_for(f, analyses)))
     if not shown:
         body.append('<p class="none">No findings.</p>')
 
@@ -758,7 +658,11 @@ def main(argv=None):
         sys.stderr.write("gpumem-report: the access dump failed (exit %d); "
                          "figures are left out\n%s" % (dump.exit_code,
                                                        dump.stderr[-2000:]))
-    facts = parse_dump(dump.findings)
+    try:
+        facts = gr.accesses_at(gr.read_findings(dump.findings))
+    except gr.RecordError as error:
+        sys.stderr.write("gpumem-report: %s; figures are left out\n" % error)
+        facts = {}
     root = Path(args.source_root or os.getcwd()).resolve()
     page = render(run.findings, facts, root, args.title, gf.project_version())
     Path(args.output).write_text(page, encoding="utf-8")

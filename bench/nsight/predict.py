@@ -25,9 +25,13 @@ the toolkit it finds, as on its own command line.
 import argparse
 import csv
 import os
-import re
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "tools"))
+sys.dont_write_bytecode = True
+import gpumem_record as gr  # noqa: E402
 
 COLUMNS = [
     "file", "line", "column", "kernel", "space", "kind", "width", "status",
@@ -35,68 +39,45 @@ COLUMNS = [
     "transactions_worst", "wavefronts_mean", "wavefronts_worst", "expression",
 ]
 
-_LOCATION = r"^(?P<file>.+?):(?P<line>\d+):(?P<column>\d+): remark: "
-_KERNEL = re.compile(_LOCATION + r"kernel '(?P<kernel>[^']+)':")
-_ACCESS = re.compile(
-    _LOCATION + r"(?P<kind>load|store|read-modify-write) "
-    r"(?P<space>global|shared|local|constant|unknown) "
-    r"'(?P<expression>.*)' width (?P<width>\d+); offset (?P<offset>.*?); active ")
-_GLOBAL = re.compile(
-    r"; per request: sectors (?P<sm>[\d.e+-]+) \(worst (?P<sw>\d+)\), "
-    r"transactions (?P<tm>[\d.e+-]+) \(worst (?P<tw>\d+)\)")
-_SHARED = re.compile(
-    r"; per request: wavefronts (?P<wm>[\d.e+-]+) \(worst (?P<ww>\d+)\)")
-
 
 def parse_dump(text):
-    """The accesses of an access dump with Predictions on, as dicts with the
-    keys of COLUMNS (numbers as strings, empty where they do not apply)."""
+    """The global and shared accesses of the dump's records, as dicts with
+    the keys of COLUMNS (numbers as strings, empty where they do not
+    apply)."""
     rows = []
-    kernel = ""
-    for line in text.splitlines():
-        match = _KERNEL.match(line)
-        if match:
-            kernel = match["kernel"]
-            continue
-        match = _ACCESS.match(line)
-        if not match or match["space"] not in ("global", "shared"):
-            continue
-        row = {c: "" for c in COLUMNS}
-        for key in ("file", "line", "column", "kind", "space", "width",
-                    "expression"):
-            row[key] = match[key]
-        row["kernel"] = kernel
-        rest = line[match.end():]
-        counts = _GLOBAL.search(rest) or _SHARED.search(rest)
-        if counts and match["space"] == "global" and "sm" in counts.groupdict():
-            row.update(sectors_mean=counts["sm"], sectors_worst=counts["sw"],
-                       transactions_mean=counts["tm"],
-                       transactions_worst=counts["tw"], status="predicted")
-        elif counts and match["space"] == "shared" and "wm" in counts.groupdict():
-            row.update(wavefronts_mean=counts["wm"],
-                       wavefronts_worst=counts["ww"], status="predicted")
-        elif match["offset"].startswith("unknown"):
-            row["status"] = "unknown"
-        elif "; symbolic stride" in rest:
-            row["status"] = "symbolic"
-        else:
-            row["status"] = "unpriced"
-        rows.append(row)
+    for kernel in gr.read_text(text):
+        for access in kernel.accesses:
+            if access.space not in ("global", "shared"):
+                continue
+            row = {c: "" for c in COLUMNS}
+            row.update(file=access.at.path, line=str(access.at.line),
+                       column=str(access.at.column), kernel=kernel.name,
+                       space=access.space, kind=access.kind,
+                       width=str(access.width), expression=access.expression)
+            names = (("sectors", "transactions") if access.space == "global"
+                     else ("wavefronts",))
+            counts = [access.per_request(n) for n in names]
+            if all(counts):
+                for name, count in zip(names, counts):
+                    row[name + "_mean"] = "%g" % count.mean
+                    row[name + "_worst"] = str(count.worst)
+                row["status"] = "predicted"
+            elif access.status in ("unknown", "symbolic"):
+                row["status"] = access.status
+            else:
+                row["status"] = "unpriced"
+            rows.append(row)
     return rows
 
 
 def run_dump(gpumem_tidy, path, compiler_flags):
     """The access dump of one file, as gpumem-tidy prints it."""
-    command = [
-        gpumem_tidy, "--checks=-*,debug-gpumem-access-dump",
-        "--config={CheckOptions: {debug-gpumem-access-dump.Predictions: true}}",
-        path,
-    ]
+    command = [gpumem_tidy] + gr.dump_arguments() + [path]
     if compiler_flags:
         command += ["--"] + compiler_flags
     done = subprocess.run(command, stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, text=True, check=False)
-    if "remark: kernel '" not in done.stdout:
+    if not gr.read_text(done.stdout):
         raise RuntimeError(f"{path}: gpumem-tidy found no kernel "
                            f"(exit {done.returncode}):\n{done.stdout[-2000:]}")
     return done.stdout
@@ -125,7 +106,7 @@ def main(argv=None):
         for path in args.files:
             rows += parse_dump(run_dump(args.gpumem_tidy,
                                         os.path.abspath(path), flags))
-    except (OSError, RuntimeError) as error:
+    except (OSError, RuntimeError, gr.RecordError) as error:
         print(f"predict.py: {error}", file=sys.stderr)
         return 1
     if args.output:

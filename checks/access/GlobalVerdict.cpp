@@ -123,6 +123,22 @@ enum class Ruling {
 
 using CauseJudge = Ruling (*)(const WorstCase &, GlobalVerdict &);
 
+/// Lane L at L * Width: each lane reads the next element.
+lanes::LaneVector consecutive(unsigned Width) {
+  lanes::LaneVector Offset{};
+  for (unsigned L = 0; L < lanes::WarpLanes; ++L)
+    Offset[L] = static_cast<std::int64_t>(L) * Width;
+  return Offset;
+}
+
+/// The lanes a fix is priced at.
+LaneScenario fixAt(const lanes::LaneVector &Offset, lanes::LaneMask Active) {
+  LaneScenario S;
+  S.Offset = Offset;
+  S.Active = Active;
+  return S;
+}
+
 /// Coalesced (or a broadcast): nothing to say, unless a few lanes that a
 /// thread-index guard keeps do all the work (partial warp).
 Ruling judgeCoalescedOrPartialWarp(const WorstCase &W, GlobalVerdict &V) {
@@ -137,8 +153,12 @@ Ruling judgeCoalescedOrPartialWarp(const WorstCase &W, GlobalVerdict &V) {
   if (W.Access.GuardedByThreadIndex && V.ActiveLanes < Populated &&
       V.ActiveLanes <= W.Policy.PartialWarpMaxLanes && !ScalarPerIteration &&
       (W.Access.InLoop || W.Policy.ReportOneShotPartialWarp)) {
+    // The fix spreads the work over the warp: every lane reads the next
+    // element.
     V.Cause = GlobalCause::PartialWarp;
-    V.FixedCost = V.Cost;
+    V.Fix = fixAt(consecutive(W.Access.Width), lanes::AllLanes);
+    V.FixedCost = gpumem::model::computeGlobalCost(
+        footprintOf(W.Access, V.Fix->Offset, V.Fix->Active), W.Arch);
   }
   return Ruling::Final;
 }
@@ -164,6 +184,7 @@ Ruling judgeArrayOfStructs(const WorstCase &W, GlobalVerdict &V) {
                 Access.Struct->RecordBytes * Access.Width;
   V.FixedCost = gpumem::model::computeGlobalCost(
       footprintOf(Access, Planar, W.Active), W.Arch);
+  V.Fix = fixAt(Planar, W.Active);
   V.Cause = GlobalCause::ArrayOfStructs;
   return Ruling::Final;
 }
@@ -193,6 +214,7 @@ Ruling judgeMisaligned(const WorstCase &W, GlobalVerdict &V) {
     return Ruling::Final;
   V.MisalignBytes = Shift;
   V.FixedCost = C;
+  V.Fix = fixAt(Aligned, W.Active);
   V.Cause = GlobalCause::Misaligned;
   return Ruling::Final;
 }
@@ -201,10 +223,16 @@ Ruling judgeMisaligned(const WorstCase &W, GlobalVerdict &V) {
 /// elements.
 Ruling judgeStride(const WorstCase &W, GlobalVerdict &V) {
   findRows(W.Offset, W.Active, W.Access.Width, V.RowsSpanned, V.LanesPerRow);
-  WarpFootprint Consecutive =
-      WarpFootprint::strided(0, W.Access.Width, W.Access.Width);
-  Consecutive.ActiveMask = W.Active;
-  V.FixedCost = gpumem::model::computeGlobalCost(Consecutive, W.Arch);
+  // Lanes on consecutive elements; a warp that spans rows keeps its first
+  // row's pattern over all 32 lanes instead (what a block a warp wide
+  // reads).
+  lanes::LaneVector Fixed = consecutive(W.Access.Width);
+  if (V.RowsSpanned > 1 && (W.Active & 3U) == 3U)
+    for (unsigned L = 0; L < lanes::WarpLanes; ++L)
+      Fixed[L] = W.Offset[0] + L * (W.Offset[1] - W.Offset[0]);
+  V.FixedCost = gpumem::model::computeGlobalCost(
+      footprintOf(W.Access, Fixed, W.Active), W.Arch);
+  V.Fix = fixAt(Fixed, W.Active);
   V.Cause = GlobalCause::Stride;
   return Ruling::Final;
 }
@@ -291,6 +319,7 @@ GlobalVerdict judgeSymbolicStride(const MemoryAccess &Access,
   V.Cost = gpumem::model::computeGlobalCost(footprintOf(Access, *Lanes, Access.Active), Arch);
   V.FixedCost =
       gpumem::model::computeGlobalCost(footprintOf(Access, *Base, Access.Active), Arch);
+  V.Fix = fixAt(*Base, Access.Active);
   // "Coalesced only when 1" is a claim about a stride; rows of a 2-D
   // block scaled by the factor may coalesce at other values too.
   V.CoalescedWhenFactorIsOne =

@@ -48,8 +48,12 @@ struct GlobalVerdict {
   GlobalCause Cause = GlobalCause::Unknown;
   /// The cost as written (worst scenario, or the symbolic sample).
   gpumem::model::GlobalCost Cost;
-  /// The cost after the fix the cause suggests (unit stride, SoA, aligned).
+  /// The cost after the fix the cause suggests.
   gpumem::model::GlobalCost FixedCost;
+  /// The lanes FixedCost is priced at: unit stride, SoA, aligned, the
+  /// symbolic factor at 1, every lane of the warp (partial warp); none
+  /// for a coalesced access.
+  std::optional<LaneScenario> Fix;
   /// The scenario the cost was computed for.
   const LaneScenario *Worst = nullptr;
   /// The lane-to-lane stride when it is one number.

@@ -9,7 +9,9 @@ or for the Python tools is checked against those two files:
 
 - each check registered has a doc page, a row in README.md's table and a
   rule in tools/gpumem_findings.py (GPUMEM_RULES), and nothing else does;
-- the report's GLOBAL_RULES are the checks derived from GlobalAccessCheck;
+- the checks globalCheckFor (checks/GlobalAccessCheck.cpp) gives a cause
+  to are the checks derived from GlobalAccessCheck (the access dump's
+  record names them, and the report draws a global finding from it);
 - each option row a doc page's Options table lists is an option the check
   reads, with the table's default; each option only one check or the
   global checks read is on the page of every check that reads it.
@@ -53,6 +55,17 @@ def global_checks(root, checks):
     return out
 
 
+def owning_checks(root):
+    """The check names globalCheckFor returns."""
+    path = os.path.join(root, "checks/GlobalAccessCheck.cpp")
+    if not os.path.exists(path):
+        return set()
+    text = read(root, "checks/GlobalAccessCheck.cpp")
+    body = re.search(r"StringRef globalCheckFor\(.*?\n\}", text, re.S)
+    return set(re.findall(r'return "([^"]+)";', body.group(0))) if body \
+        else set()
+
+
 def python_set(text, name):
     """The keys of the dict, or the members of the set, assigned to `name`
     at the top of a Python file."""
@@ -92,7 +105,7 @@ def problems(root):
     readme = set(re.findall(r"^\| `(gpumem-[\w-]+)` \|", read(root, "README.md"),
                             re.M))
     rules = python_set(read(root, "tools/gpumem_findings.py"), "GPUMEM_RULES")
-    report = python_set(read(root, "tools/gpumem-report.py"), "GLOBAL_RULES")
+    owners = owning_checks(root)
     for where, found in (("docs/checks/", pages), ("README.md", readme),
                          ("tools/gpumem_findings.py GPUMEM_RULES", rules)):
         for name in sorted(public - (found or set())):
@@ -100,10 +113,10 @@ def problems(root):
         for name in sorted((found or set()) - public):
             yield "%s: %s is not a registered check" % (where, name)
     globals_ = global_checks(root, checks)
-    if report != globals_:
-        yield ("tools/gpumem-report.py GLOBAL_RULES: %s, but the checks "
-               "derived from GlobalAccessCheck are %s" %
-               (sorted(report or []), sorted(globals_)))
+    if owners != globals_:
+        yield ("checks/GlobalAccessCheck.cpp globalCheckFor names %s, but "
+               "the checks derived from GlobalAccessCheck are %s" %
+               (sorted(owners), sorted(globals_)))
 
     rows = option_rows(root)
     if not rows:
