@@ -25,13 +25,6 @@ namespace {
 
 constexpr llvm::StringLiteral DatabaseName = "compile_commands.json";
 
-bool hasSeparator(const std::vector<std::string> &Args) {
-  for (const std::string &A : Args)
-    if (A == "--")
-      return true;
-  return false;
-}
-
 /// compile_commands.json in \p Dir or the nearest folder above it, the way
 /// clang's CompilationDatabase::autoDetectFromDirectory searches; nothing
 /// when a compile_flags.txt comes first (clang-tidy uses that instead).
@@ -328,17 +321,13 @@ TranslatedDatabaseDir translateNvccDatabase(const std::string &DatabaseFile,
   return writeTranslated(*Loaded, Env);
 }
 
-TranslatedDatabaseDir useCompileDatabase(std::vector<std::string> &Args,
+TranslatedDatabaseDir useCompileDatabase(ToolCommandLine &Line,
                                          const ToolEnvironment &Env) {
-  if (hasSeparator(Args))
+  if (Line.hasSeparator())
     return {};
-  std::optional<FlagValue> BuildPath = findFlagValue(Args, "p");
-  std::string FirstSource;
-  for (const std::string &A : Args)
-    if (isSourceFileArgument(A)) {
-      FirstSource = A;
-      break;
-    }
+  std::optional<FlagValue> BuildPath = Line.value("p");
+  const std::string FirstSource =
+      Line.sourceFiles().empty() ? "" : Line.sourceFiles().front();
 
   std::optional<std::string> DatabaseFile;
   if (BuildPath) {
@@ -368,48 +357,12 @@ TranslatedDatabaseDir useCompileDatabase(std::vector<std::string> &Args,
   // with neither is read by clang-tidy as it is.
   TranslatedDatabaseDir Result = writeTranslated(*Loaded, Env);
   if (Result.path().empty()) {
-    if (!BuildPath && !FirstSource.empty()) {
-      Args.push_back("-p");
-      Args.push_back(llvm::sys::path::parent_path(*DatabaseFile).str());
-    }
+    if (!BuildPath && !FirstSource.empty())
+      Line.setBuildPath(llvm::sys::path::parent_path(*DatabaseFile).str());
     return {};
   }
-  if (!BuildPath) {
-    Args.push_back("-p");
-    Args.push_back(Result.path());
-  } else {
-    setFlagValue(Args, *BuildPath, Result.path());
-  }
+  Line.setBuildPath(Result.path());
   return Result;
-}
-
-std::optional<FlagValue> findFlagValue(const std::vector<std::string> &Args,
-                                       llvm::StringRef Name) {
-  for (std::size_t I = 0; I < Args.size(); ++I) {
-    llvm::StringRef A = Args[I];
-    if (A == "--")
-      break;
-    // One dash or two.
-    if (!A.consume_front("-"))
-      continue;
-    A.consume_front("-");
-    if (!A.consume_front(Name))
-      continue;
-    if (A.empty())
-      return I + 1 < Args.size()
-                 ? std::optional<FlagValue>(FlagValue{I + 1, false, Args[I + 1]})
-                 : std::nullopt;
-    if (A.consume_front("="))
-      return FlagValue{I, true, A.str()};
-  }
-  return std::nullopt;
-}
-
-void setFlagValue(std::vector<std::string> &Args, const FlagValue &Where,
-                  const std::string &NewValue) {
-  std::string &Arg = Args[Where.Index];
-  // A joined value keeps the flag as written (-p=, --p=).
-  Arg = Where.Joined ? Arg.substr(0, Arg.find('=') + 1) + NewValue : NewValue;
 }
 
 } // namespace gpumem::plugin

@@ -13,6 +13,7 @@
 #define GPUMEM_PLUGIN_COMPILEDATABASE_H
 
 #include "plugin/CudaDefaults.h"
+#include "plugin/ToolCommandLine.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -40,21 +41,6 @@ private:
   std::string Dir;
 };
 
-/// Where a command-line flag's value is: `-NAME V`, `--NAME V`,
-/// `-NAME=V` or `--NAME=V`, before any `--`.
-struct FlagValue {
-  /// The argument that holds the value.
-  std::size_t Index;
-  /// `NAME=V`: the value shares its argument with the flag.
-  bool Joined;
-  std::string Value;
-};
-std::optional<FlagValue> findFlagValue(const std::vector<std::string> &Args,
-                                       llvm::StringRef Name);
-/// Gives the flag found at \p Where the value \p NewValue, in the same form.
-void setFlagValue(std::vector<std::string> &Args, const FlagValue &Where,
-                  const std::string &NewValue);
-
 /// Completes the clang command \p Arguments (argv, the compiler first) for
 /// \p File, run in \p Directory, when it compiles CUDA: what the analysis
 /// needs and the command lacks (completeCudaFlags), nvcc spellings
@@ -78,12 +64,12 @@ TranslatedDatabaseDir translateNvccDatabase(const std::string &DatabaseFile,
 bool writeClangDatabase(const std::string &DatabaseFile,
                         const std::string &OutDir, const ToolEnvironment &Env);
 
-/// Points \p Args (argv without argv[0]) at a translated copy of the
-/// compilation database they use when it holds nvcc commands, and at a
-/// database found above the first source file when clang-tidy would use
-/// it. \p Args is left alone when a `--` gives the compile command.
-/// Problems go to stderr as warnings.
-TranslatedDatabaseDir useCompileDatabase(std::vector<std::string> &Args,
+/// Points \p Line at a translated copy of the compilation database it
+/// uses when that holds nvcc commands, and at a database found above the
+/// first source file when clang-tidy would use it. \p Line is left alone
+/// when a `--` gives the compile command. Problems go to stderr as
+/// warnings.
+TranslatedDatabaseDir useCompileDatabase(ToolCommandLine &Line,
                                          const ToolEnvironment &Env);
 
 } // namespace gpumem::plugin

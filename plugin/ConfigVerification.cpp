@@ -63,10 +63,10 @@ std::optional<ClangTidyOptions> parse(llvm::StringRef Text,
 
 } // namespace
 
-unsigned verifyGpumemOptionValues(const std::vector<std::string> &Args,
+unsigned verifyGpumemOptionValues(const ToolCommandLine &Line,
                                   llvm::raw_ostream &OS) {
-  std::optional<FlagValue> Config = findFlagValue(Args, "config");
-  std::optional<FlagValue> ConfigFile = findFlagValue(Args, "config-file");
+  std::optional<FlagValue> Config = Line.value("config");
+  std::optional<FlagValue> ConfigFile = Line.value("config-file");
   if (Config) {
     std::optional<ClangTidyOptions> Options =
         parse(Config->Value, "-config", OS);
@@ -86,14 +86,8 @@ unsigned verifyGpumemOptionValues(const std::vector<std::string> &Args,
   }
   // The .clang-tidy files clang-tidy reads for the first source file.
   llvm::SmallString<256> Path;
-  for (const std::string &A : Args) {
-    if (A == "--")
-      break;
-    if (isSourceFileArgument(A)) {
-      Path = A;
-      break;
-    }
-  }
+  if (!Line.sourceFiles().empty())
+    Path = Line.sourceFiles().front();
   if (Path.empty()) {
     llvm::sys::fs::current_path(Path);
     llvm::sys::path::append(Path, "dummy");

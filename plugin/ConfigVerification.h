@@ -11,17 +11,16 @@
 #ifndef GPUMEM_PLUGIN_CONFIGVERIFICATION_H
 #define GPUMEM_PLUGIN_CONFIGVERIFICATION_H
 
-#include "llvm/Support/raw_ostream.h"
+#include "plugin/ToolCommandLine.h"
 
-#include <string>
-#include <vector>
+#include "llvm/Support/raw_ostream.h"
 
 namespace gpumem::plugin {
 
-/// Prints each gpumem option of the configuration \p Args select whose
+/// Prints each gpumem option of the configuration \p Line selects whose
 /// value is invalid, as clang-tidy prints --verify-config findings, and
 /// returns how many there were.
-unsigned verifyGpumemOptionValues(const std::vector<std::string> &Args,
+unsigned verifyGpumemOptionValues(const ToolCommandLine &Line,
                                   llvm::raw_ostream &OS);
 
 } // namespace gpumem::plugin

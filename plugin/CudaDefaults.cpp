@@ -13,14 +13,6 @@ namespace gpumem::plugin {
 
 namespace {
 
-bool startsWithAny(llvm::StringRef Arg,
-                   std::initializer_list<llvm::StringRef> Prefixes) {
-  for (llvm::StringRef P : Prefixes)
-    if (Arg == P || Arg.starts_with(P.str() + "="))
-      return true;
-  return false;
-}
-
 /// True when a .clang-tidy in \p Dir or above has a Checks key.
 bool configSetsChecks(llvm::StringRef Dir) {
   llvm::SmallString<256> Path(Dir);
@@ -40,15 +32,6 @@ bool configSetsChecks(llvm::StringRef Dir) {
 }
 
 } // namespace
-
-bool isSourceFileArgument(const std::string &A) {
-  llvm::StringRef Arg(A);
-  return !Arg.starts_with("-") &&
-         (Arg.ends_with(".cu") || Arg.ends_with(".cuh") ||
-          Arg.ends_with(".cpp") || Arg.ends_with(".cc") ||
-          Arg.ends_with(".cxx") || Arg.ends_with(".c") ||
-          Arg.ends_with(".h") || Arg.ends_with(".hpp"));
-}
 
 std::vector<std::string> defaultCudaFlags(const ToolEnvironment &Env) {
   // Device side only: kernels are analysed once, and host functions (the
@@ -215,34 +198,20 @@ completeCudaFlags(const std::vector<std::string> &UserFlags,
   return Out;
 }
 
-std::vector<std::string> withCudaDefaults(const std::vector<std::string> &Args,
+std::vector<std::string> withCudaDefaults(const ToolCommandLine &Line,
                                           const ToolEnvironment &Env) {
-  bool HasSeparator = false, HasDatabase = false, HasChecks = false,
-       HasConfig = false, HasCudaSource = false, HasOtherSource = false;
-  std::vector<std::string> Before, After;
-  for (const std::string &A : Args) {
-    if (HasSeparator) {
-      After.push_back(A);
-      continue;
-    }
-    llvm::StringRef Arg(A);
-    if (Arg == "--") {
-      HasSeparator = true;
-      continue;
-    }
-    Before.push_back(A);
-    HasDatabase |= startsWithAny(Arg, {"-p", "--p"}) ||
-                   (Arg.starts_with("-p") && Arg.size() > 2 &&
-                    !Arg.starts_with("-print"));
-    HasChecks |= startsWithAny(Arg, {"-checks", "--checks"});
-    HasConfig |= startsWithAny(Arg, {"-config", "--config", "-config-file",
-                                     "--config-file"});
-    if (isSourceFileArgument(A)) {
-      bool Cuda = Arg.ends_with(".cu") || Arg.ends_with(".cuh");
-      HasCudaSource |= Cuda;
-      HasOtherSource |= !Cuda;
-    }
+  const bool HasSeparator = Line.hasSeparator();
+  const bool HasDatabase = Line.given("p");
+  const bool HasChecks = Line.given("checks");
+  const bool HasConfig = Line.given("config") || Line.given("config-file");
+  bool HasCudaSource = false, HasOtherSource = false;
+  for (llvm::StringRef File : Line.sourceFiles()) {
+    bool Cuda = File.ends_with(".cu") || File.ends_with(".cuh");
+    HasCudaSource |= Cuda;
+    HasOtherSource |= !Cuda;
   }
+  const llvm::ArrayRef<std::string> Before = Line.options();
+  const std::vector<std::string> After = Line.compilerFlags().vec();
 
   // nvcc flags in --extra-arg are translated like those after "--"; the
   // architecture they name replaces the default one.
@@ -318,7 +287,7 @@ resourceDirOverride(const std::string &ExecutablePath) {
 }
 
 ToolEnvironment detectEnvironment(const std::string &ExecutablePath,
-                                  const std::vector<std::string> &Args) {
+                                  llvm::ArrayRef<std::string> SourceFiles) {
   ToolEnvironment Env;
   auto HasRuntime = [](llvm::StringRef Root) {
     llvm::SmallString<256> P(Root);
@@ -353,16 +322,9 @@ ToolEnvironment detectEnvironment(const std::string &ExecutablePath,
   else
     Env.ShimDir = GPUMEM_SOURCE_SHIM_DIR;
 
-  for (const std::string &A : Args) {
-    if (A == "--")
-      break;
-    if (isSourceFileArgument(A)) {
-      Env.ChecksConfigured |=
-          configSetsChecks(llvm::sys::path::parent_path(A).empty()
-                               ? llvm::StringRef(".")
-                               : llvm::sys::path::parent_path(A));
-      break;
-    }
+  if (!SourceFiles.empty()) {
+    llvm::StringRef Dir = llvm::sys::path::parent_path(SourceFiles.front());
+    Env.ChecksConfigured = configSetsChecks(Dir.empty() ? "." : Dir);
   }
   return Env;
 }

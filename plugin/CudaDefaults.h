@@ -11,6 +11,10 @@
 #ifndef GPUMEM_PLUGIN_CUDADEFAULTS_H
 #define GPUMEM_PLUGIN_CUDADEFAULTS_H
 
+#include "plugin/ToolCommandLine.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,9 +41,6 @@ std::vector<std::string> cudaToolkitFlags(const ToolEnvironment &Env);
 /// Compiler flags that parse CUDA with \p Env's toolkit or the shim.
 std::vector<std::string> defaultCudaFlags(const ToolEnvironment &Env);
 
-/// Whether a command-line argument names a C, C++ or CUDA source file.
-bool isSourceFileArgument(const std::string &Arg);
-
 /// The flags of one CUDA compilation: \p UserFlags (already translated
 /// from nvcc's spelling) after what the analysis needs and the user did
 /// not give, looking at \p AlsoGiven too (--extra-arg): the language, one
@@ -51,11 +52,11 @@ completeCudaFlags(const std::vector<std::string> &UserFlags,
                   const std::vector<std::string> &AlsoGiven,
                   const std::string &GpuArch, const ToolEnvironment &Env);
 
-/// \p Args (argv without argv[0]) with the CUDA defaults added: the gpumem
-/// checks when nothing configures checks; nvcc flags translated after `--`
-/// and in --extra-arg; the CUDA flags the user did not give completed
-/// after `--`, or given whole when there is neither `--` nor -p.
-std::vector<std::string> withCudaDefaults(const std::vector<std::string> &Args,
+/// \p Line's arguments with the CUDA defaults added: the gpumem checks
+/// when nothing configures checks; nvcc flags translated after `--` and in
+/// --extra-arg; the CUDA flags the user did not give completed after `--`,
+/// or given whole when there is neither `--` nor -p.
+std::vector<std::string> withCudaDefaults(const ToolCommandLine &Line,
                                           const ToolEnvironment &Env);
 
 /// Clang's resource folder (builtin headers, the CUDA wrapper headers) for
@@ -69,9 +70,9 @@ resourceDirOverride(const std::string &ExecutablePath);
 
 /// The environment of this process: CUDA_PATH, /usr/local/cuda, the shim
 /// next to \p ExecutablePath or in the source tree, .clang-tidy files above
-/// the source files named in \p Args.
+/// the first of \p SourceFiles.
 ToolEnvironment detectEnvironment(const std::string &ExecutablePath,
-                                  const std::vector<std::string> &Args);
+                                  llvm::ArrayRef<std::string> SourceFiles);
 
 } // namespace gpumem::plugin
 

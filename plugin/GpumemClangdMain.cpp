@@ -16,6 +16,7 @@
 #include "plugin/ClangdHooks.h"
 #include "plugin/CompileDatabase.h"
 #include "plugin/CudaDefaults.h"
+#include "plugin/ToolCommandLine.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
@@ -47,26 +48,20 @@ std::string databaseIn(llvm::StringRef Dir) {
 int main(int Argc, char *Argv[]) {
   std::string Executable = llvm::sys::fs::getMainExecutable(
       Argv[0], reinterpret_cast<void *>(&main));
-  std::vector<std::string> Args(Argv, Argv + Argc);
-  bool HasResourceDir = false;
-  for (const std::string &A : Args)
-    HasResourceDir |= A.find("resource-dir") != std::string::npos;
-  // Built outside LLVM's tree, clangd would look for Clang's headers (the
-  // CUDA wrappers among them) next to itself.
-  if (!HasResourceDir)
-    if (auto Dir = gpumem::plugin::resourceDirOverride(Executable))
-      Args.insert(Args.begin() + 1, "--resource-dir=" + *Dir);
-
-  // The translated database is read once, at startup: a database that the
-  // build rewrites later needs a restart of the server.
+  // clangd's options, read once (no source files: an editor sends them).
+  gpumem::plugin::ToolCommandLine Line(
+      std::vector<std::string>(Argv + 1, Argv + Argc));
   gpumem::plugin::ToolEnvironment Env =
       gpumem::plugin::detectEnvironment(Executable, {});
   // Every CUDA command clangd uses (a database's, the fallback, with the
   // edits of .clangd files) is completed as gpumem-tidy's are.
   gpumem::plugin::setClangdCommandEnvironment(Env);
+  // The translated database is read once, at startup: a database that the
+  // build rewrites later needs a restart of the server.
+  std::vector<std::string> Args = Line.arguments();
   static gpumem::plugin::TranslatedDatabaseDir Database;
   if (std::optional<gpumem::plugin::FlagValue> Dir =
-          gpumem::plugin::findFlagValue(Args, CompileCommandsDir)) {
+          Line.value(CompileCommandsDir)) {
     Database =
         gpumem::plugin::translateNvccDatabase(databaseIn(Dir->Value), Env);
     if (!Database.path().empty())
@@ -83,6 +78,12 @@ int main(int Argc, char *Argv[]) {
       break;
     }
   }
+  // Built outside LLVM's tree, clangd would look for Clang's headers (the
+  // CUDA wrappers among them) next to itself.
+  if (!Line.given("resource-dir"))
+    if (auto Dir = gpumem::plugin::resourceDirOverride(Executable))
+      Args.insert(Args.begin(), "--resource-dir=" + *Dir);
+  Args.insert(Args.begin(), Argv[0]);
 
   std::vector<char *> NewArgv;
   for (std::string &A : Args)

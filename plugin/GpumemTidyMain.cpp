@@ -9,6 +9,7 @@
 #include "plugin/CompileDatabase.h"
 #include "plugin/ConfigVerification.h"
 #include "plugin/CudaDefaults.h"
+#include "plugin/ToolCommandLine.h"
 
 #include "clang-tidy/tool/ClangTidyMain.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -29,10 +30,6 @@
 // module is compiled into this executable, so its registration is linked.
 
 namespace {
-
-constexpr llvm::StringLiteral ShowCompileCommand = "--show-compile-command";
-constexpr llvm::StringLiteral TranslateDatabase =
-    "--translate-compile-database=";
 
 // Printed after clang-tidy's own --help.
 llvm::cl::extrahelp GpumemHelp(R"(
@@ -91,38 +88,24 @@ template <typename F> std::string captureStdout(F Run, int &Status) {
   return Text;
 }
 
-/// Prints, for each source file of \p Args (clang-tidy's final command
+/// Prints, for each source file of \p Final (clang-tidy's final command
 /// line), the compile command clang-tidy will parse it with: the flags
 /// after `--`, or the database's command, with the --extra-arg flags.
-void showCompileCommands(const std::vector<std::string> &Args) {
-  std::vector<std::string> Files, Fixed, Before, After;
-  std::string DatabaseDir;
-  bool HasSeparator = false;
-  for (std::size_t I = 0; I < Args.size(); ++I) {
-    llvm::StringRef A(Args[I]);
-    if (HasSeparator) {
-      Fixed.push_back(Args[I]);
-    } else if (A == "--") {
-      HasSeparator = true;
-    } else if (A.consume_front("--extra-arg-before=") ||
-               A.consume_front("-extra-arg-before=")) {
+void showCompileCommands(const gpumem::plugin::ToolCommandLine &Final) {
+  std::vector<std::string> Before, After;
+  for (llvm::StringRef A : Final.options()) {
+    if (A.consume_front("--extra-arg-before=") ||
+        A.consume_front("-extra-arg-before="))
       Before.push_back(A.str());
-    } else if (A.consume_front("--extra-arg=") ||
-               A.consume_front("-extra-arg=")) {
+    else if (A.consume_front("--extra-arg=") || A.consume_front("-extra-arg="))
       After.push_back(A.str());
-    } else if (A == "-p" || A == "--p") {
-      if (I + 1 < Args.size())
-        DatabaseDir = Args[++I];
-    } else if (A.consume_front("-p=") || A.consume_front("--p=")) {
-      DatabaseDir = A.str();
-    } else if (gpumem::plugin::isSourceFileArgument(Args[I])) {
-      Files.push_back(Args[I]);
-    }
   }
+  const std::vector<std::string> &Files = Final.sourceFiles();
   std::unique_ptr<clang::tooling::CompilationDatabase> Database;
   std::string Error;
-  if (!HasSeparator) {
-    llvm::StringRef Start = DatabaseDir;
+  if (!Final.hasSeparator()) {
+    std::optional<gpumem::plugin::FlagValue> Build = Final.value("p");
+    llvm::StringRef Start = Build ? llvm::StringRef(Build->Value) : "";
     if (Start.empty() && !Files.empty())
       Start = llvm::sys::path::parent_path(Files.front());
     Database = clang::tooling::CompilationDatabase::autoDetectFromDirectory(
@@ -130,9 +113,9 @@ void showCompileCommands(const std::vector<std::string> &Args) {
   }
   for (const std::string &File : Files) {
     std::vector<std::string> Command;
-    if (HasSeparator) {
+    if (Final.hasSeparator()) {
       Command = {"clang-tool"};
-      Command.insert(Command.end(), Fixed.begin(), Fixed.end());
+      llvm::append_range(Command, Final.compilerFlags());
       Command.push_back(File);
     } else if (Database) {
       llvm::SmallString<256> Absolute(File);
@@ -157,45 +140,63 @@ void showCompileCommands(const std::vector<std::string> &Args) {
   }
 }
 
+/// --translate-compile-database=DIR: writes DIR/compile_commands.json from
+/// the database -p names (or the current folder's); the exit status.
+int translateDatabase(const gpumem::plugin::ToolCommandLine &Line,
+                      const gpumem::plugin::ToolEnvironment &Env) {
+  const std::string &OutDir = *Line.translateDatabaseTo();
+  std::optional<gpumem::plugin::FlagValue> Build = Line.value("p");
+  llvm::SmallString<256> Database(Build ? Build->Value : ".");
+  llvm::sys::path::append(Database, "compile_commands.json");
+  if (OutDir.empty()) {
+    llvm::errs() << "gpumem-tidy: --translate-compile-database needs a "
+                    "folder: --translate-compile-database=DIR\n";
+    return 1;
+  }
+  if (!gpumem::plugin::writeClangDatabase(std::string(Database), OutDir, Env))
+    return 1;
+  llvm::errs() << "gpumem-tidy: wrote " << OutDir
+               << "/compile_commands.json from " << Database << "\n";
+  return 0;
+}
+
+/// Runs clang-tidy with --verify-config, adding the values of gpumem's
+/// options: "No config errors detected." is said only when neither found
+/// any.
+int verifyConfig(const gpumem::plugin::ToolCommandLine &Line,
+                 llvm::function_ref<int()> RunClangTidy) {
+  std::string Problems;
+  llvm::raw_string_ostream ProblemsOS(Problems);
+  unsigned Invalid = gpumem::plugin::verifyGpumemOptionValues(Line, ProblemsOS);
+  int Status = 0;
+  std::string Said = captureStdout(RunClangTidy, Status);
+  llvm::StringRef Clean = "No config errors detected.\n";
+  if (Invalid && llvm::StringRef(Said).ends_with(Clean))
+    Said.resize(Said.size() - Clean.size());
+  llvm::outs() << Said;
+  llvm::outs().flush();
+  llvm::errs() << Problems;
+  return Invalid ? 1 : Status;
+}
+
 } // namespace
 
 int main(int Argc, const char **Argv) {
   std::string Executable = llvm::sys::fs::getMainExecutable(
       Argv[0], reinterpret_cast<void *>(&main));
-  std::vector<std::string> Args(Argv + 1, Argv + Argc);
-  bool ShowCommands = false;
-  for (auto It = Args.begin(); It != Args.end() && *It != "--";)
-    if (*It == ShowCompileCommand) {
-      ShowCommands = true;
-      It = Args.erase(It);
-    } else {
-      ++It;
-    }
+  // Read once; every step below asks it.
+  gpumem::plugin::ToolCommandLine Line(
+      std::vector<std::string>(Argv + 1, Argv + Argc));
   gpumem::plugin::ToolEnvironment Env =
-      gpumem::plugin::detectEnvironment(Executable, Args);
-  for (const std::string &A : Args) {
-    if (A == "--")
-      break;
-    if (!llvm::StringRef(A).starts_with(TranslateDatabase))
-      continue;
-    std::string OutDir = A.substr(TranslateDatabase.size());
-    std::optional<gpumem::plugin::FlagValue> Build =
-        gpumem::plugin::findFlagValue(Args, "p");
-    llvm::SmallString<256> Database(Build ? Build->Value : ".");
-    llvm::sys::path::append(Database, "compile_commands.json");
-    if (OutDir.empty() ||
-        !gpumem::plugin::writeClangDatabase(std::string(Database), OutDir,
-                                            Env))
-      return 1;
-    llvm::errs() << "gpumem-tidy: wrote " << OutDir
-                 << "/compile_commands.json from " << Database << "\n";
-    return 0;
-  }
+      gpumem::plugin::detectEnvironment(Executable, Line.sourceFiles());
+  if (Line.translateDatabaseTo())
+    return translateDatabase(Line, Env);
   // Static, so that the translated database is removed even when
   // clangTidyMain leaves through exit().
   static gpumem::plugin::TranslatedDatabaseDir Database;
-  Database = gpumem::plugin::useCompileDatabase(Args, Env);
-  std::vector<std::string> Full = gpumem::plugin::withCudaDefaults(Args, Env);
+  Database = gpumem::plugin::useCompileDatabase(Line, Env);
+  std::vector<std::string> Full = gpumem::plugin::withCudaDefaults(Line, Env);
+  // Given as a compiler flag: after `--`, or in --extra-arg(-before).
   bool HasResourceDir = false;
   for (const std::string &A : Full)
     HasResourceDir |= A.find("resource-dir") != std::string::npos;
@@ -204,8 +205,8 @@ int main(int Argc, const char **Argv) {
       Full.insert(Full.begin(),
                   "--extra-arg-before=-resource-dir=" + *ResourceDir);
 
-  if (ShowCommands)
-    showCompileCommands(Full);
+  if (Line.showCompileCommand())
+    showCompileCommands(gpumem::plugin::ToolCommandLine(Full));
 
   std::vector<const char *> NewArgv;
   NewArgv.push_back(Argv[0]);
@@ -217,27 +218,7 @@ int main(int Argc, const char **Argv) {
     return clang::tidy::clangTidyMain(static_cast<int>(NewArgv.size() - 1),
                                       NewArgv.data());
   };
-  bool VerifyConfig = false;
-  for (const std::string &A : Args) {
-    if (A == "--")
-      break;
-    VerifyConfig |= A == "--verify-config" || A == "-verify-config";
-  }
-  if (!VerifyConfig)
-    return RunClangTidy();
-
-  // clang-tidy verifies names; gpumem adds the values of its options, and
-  // "No config errors detected." is said only when neither found any.
-  std::string Problems;
-  llvm::raw_string_ostream ProblemsOS(Problems);
-  unsigned Invalid = gpumem::plugin::verifyGpumemOptionValues(Args, ProblemsOS);
-  int Status = 0;
-  std::string Said = captureStdout(RunClangTidy, Status);
-  llvm::StringRef Clean = "No config errors detected.\n";
-  if (Invalid && llvm::StringRef(Said).ends_with(Clean))
-    Said.resize(Said.size() - Clean.size());
-  llvm::outs() << Said;
-  llvm::outs().flush();
-  llvm::errs() << Problems;
-  return Invalid ? 1 : Status;
+  if (Line.given("verify-config"))
+    return verifyConfig(Line, RunClangTidy);
+  return RunClangTidy();
 }
