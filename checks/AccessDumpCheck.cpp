@@ -104,94 +104,101 @@ void AccessDumpCheck::writeRecords(llvm::ArrayRef<KernelAccesses> Kernels) {
   }
 }
 
+/// "launch 16x16x1", "assumed": where the kernel's block shape comes from.
+/// A __launch_bounds__ under 32 threads shows as assumed, as it is judged:
+/// one row of that many threads.
+static std::string blockText(const BlockShapeOrigin &Block) {
+  switch (Block.Source) {
+  case BlockShapeSource::Launch:
+  case BlockShapeSource::Stated:
+  case BlockShapeSource::Option:
+    return std::string(blockSourceName(Block.Source)) + " " +
+           Block.Shape->text("x", "?");
+  case BlockShapeSource::LaunchBounds:
+  case BlockShapeSource::Assumed:
+    break;
+  }
+  return "assumed";
+}
+
+/// The layout an access goes through: "; struct P (16 bytes) field 'x' at
+/// 0", "; array tile[32][32]".
+static void printLayout(llvm::raw_ostream &OS, const MemoryAccess &A) {
+  if (A.Struct) {
+    OS << "; struct " << A.Struct->Record->getName() << " ("
+       << A.Struct->RecordBytes << " bytes) ";
+    // A load or store of the whole record names no field.
+    if (A.Struct->FieldPath.empty())
+      OS << "whole";
+    else
+      OS << "field '" << A.Struct->FieldPath << "' at "
+         << A.Struct->FieldOffset;
+  }
+  if (A.Array) {
+    OS << "; array " << A.Array->Decl->getName();
+    for (std::int64_t D : A.Array->Dims)
+      OS << "[" << D << "]";
+  }
+}
+
 void AccessDumpCheck::writeText(llvm::ArrayRef<KernelAccesses> Kernels) {
+  const ::gpumem::model::Architecture Arch = Hardware.architecture();
   for (const KernelAccesses &Kernel : Kernels) {
-    std::string Shape = "assumed";
-    auto ShapeText = [](const ::gpumem::cuda::BlockShape &S) {
-      return S.text("x", "?");
-    };
-    // A __launch_bounds__ under 32 threads shows as assumed, as it is
-    // judged: one row of that many threads.
-    switch (Kernel.Block.Source) {
-    case BlockShapeSource::Launch:
-      Shape = "launch " + ShapeText(*Kernel.Block.Shape);
-      break;
-    case BlockShapeSource::Stated:
-      Shape = "stated " + ShapeText(*Kernel.Block.Shape);
-      break;
-    case BlockShapeSource::Option:
-      Shape = "option " + ShapeText(*Kernel.Block.Shape);
-      break;
-    case BlockShapeSource::LaunchBounds:
-    case BlockShapeSource::Assumed:
-      break;
-    }
     std::string Geometry;
-    if (LaneOffsets) {
+    if (LaneOffsets)
       // The sizes the lane offsets are to be drawn against.
-      ::gpumem::model::Architecture Arch = Hardware.architecture();
       Geometry = "; transaction bytes " +
                  std::to_string(Arch.TransactionBytes) + ", sector bytes " +
                  std::to_string(Arch.SectorBytes) + ", banks " +
                  std::to_string(Arch.BankCount) + " x " +
                  std::to_string(Arch.BankWidthBytes) + " bytes";
-    }
     diag(Kernel.Kernel->getLocation(),
          "kernel '%0': blockDim %1, %2 accesses%3", DiagnosticIDs::Remark)
-        << Kernel.Kernel->getName() << Shape
+        << Kernel.Kernel->getName() << blockText(Kernel.Block)
         << static_cast<unsigned>(Kernel.Accesses.size()) << Geometry;
-    for (const MemoryAccess &A : Kernel.Accesses) {
-      std::string Facts;
-      llvm::raw_string_ostream OS(Facts);
-      OS << kindName(A.Kind) << " " << spaceName(A.Space) << " '"
-         << spelling(A.Expression) << "' width " << A.Width << "; offset "
-         << A.Offset.str(*Kernel.Symbols) << "; active "
-         << llvm::format_hex(A.Active, 10) << (A.InLoop ? "; in loop" : "");
-      if (A.Struct) {
-        OS << "; struct " << A.Struct->Record->getName() << " ("
-           << A.Struct->RecordBytes << " bytes) ";
-        // A load or store of the whole record names no field.
-        if (A.Struct->FieldPath.empty())
-          OS << "whole";
-        else
-          OS << "field '" << A.Struct->FieldPath << "' at "
-             << A.Struct->FieldOffset;
-      }
-      if (A.Array) {
-        OS << "; array " << A.Array->Decl->getName();
-        for (std::int64_t D : A.Array->Dims)
-          OS << "[" << D << "]";
-      }
-      if (!A.SymbolicStride.empty()) {
-        OS << "; symbolic stride";
-        for (::gpumem::lanes::SymbolId Id : A.SymbolicStride)
-          OS << " " << (*Kernel.Symbols)[Id].Name;
-      } else {
-        OS << "; scenarios " << A.Scenarios.size();
-      }
-      std::optional<GlobalVerdict> V;
-      if (A.Space == ::gpumem::lanes::MemorySpace::Global) {
-        V = judgeGlobalAccess(A, Hardware.architecture(), GlobalPolicy{});
-        OS << "; transactions " << V->Cost.Transactions << ", sectors "
-           << V->Cost.Sectors;
-      }
-      // Appended last, so the fields above keep their place.
-      if (LaneOffsets)
-        if (auto Lanes =
-                pricedLanes(A, V ? &*V : nullptr, Hardware.architecture(),
-                            ::gpumem::model::PhaseRule::ByAccessWidth)) {
-          OS << "; lane offsets";
-          for (unsigned L = 0; L < ::gpumem::lanes::WarpLanes; ++L)
-            OS << (L ? "," : " ") << Lanes->Offset[L];
-          OS << "; lane mask " << llvm::format_hex(Lanes->Active, 10);
-          if (A.Array)
-            OS << "; element bytes " << A.Array->ElementBytes;
-        }
-      if (Predictions)
-        printPredictions(OS, A, Hardware.architecture());
-      diag(A.Expression->getExprLoc(), "%0", DiagnosticIDs::Remark) << Facts;
-    }
+    for (const MemoryAccess &A : Kernel.Accesses)
+      diag(A.Expression->getExprLoc(), "%0", DiagnosticIDs::Remark)
+          << accessText(Kernel, A, Arch);
   }
+}
+
+std::string
+AccessDumpCheck::accessText(const KernelAccesses &Kernel, const MemoryAccess &A,
+                            const ::gpumem::model::Architecture &Arch) {
+  std::string Facts;
+  llvm::raw_string_ostream OS(Facts);
+  OS << kindName(A.Kind) << " " << spaceName(A.Space) << " '"
+     << spelling(A.Expression) << "' width " << A.Width << "; offset "
+     << A.Offset.str(*Kernel.Symbols) << "; active "
+     << llvm::format_hex(A.Active, 10) << (A.InLoop ? "; in loop" : "");
+  printLayout(OS, A);
+  if (!A.SymbolicStride.empty()) {
+    OS << "; symbolic stride";
+    for (::gpumem::lanes::SymbolId Id : A.SymbolicStride)
+      OS << " " << (*Kernel.Symbols)[Id].Name;
+  } else {
+    OS << "; scenarios " << A.Scenarios.size();
+  }
+  std::optional<GlobalVerdict> V;
+  if (A.Space == ::gpumem::lanes::MemorySpace::Global) {
+    V = judgeGlobalAccess(A, Arch, GlobalPolicy{});
+    OS << "; transactions " << V->Cost.Transactions << ", sectors "
+       << V->Cost.Sectors;
+  }
+  // Appended last, so the fields above keep their place.
+  if (LaneOffsets)
+    if (auto Lanes = pricedLanes(A, V ? &*V : nullptr, Arch,
+                                 ::gpumem::model::PhaseRule::ByAccessWidth)) {
+      OS << "; lane offsets";
+      for (unsigned L = 0; L < ::gpumem::lanes::WarpLanes; ++L)
+        OS << (L ? "," : " ") << Lanes->Offset[L];
+      OS << "; lane mask " << llvm::format_hex(Lanes->Active, 10);
+      if (A.Array)
+        OS << "; element bytes " << A.Array->ElementBytes;
+    }
+  if (Predictions)
+    printPredictions(OS, A, Arch);
+  return Facts;
 }
 
 } // namespace clang::tidy::gpumem

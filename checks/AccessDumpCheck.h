@@ -58,6 +58,10 @@ protected:
 private:
   void writeText(llvm::ArrayRef<::gpumem::access::KernelAccesses> Kernels);
   void writeRecords(llvm::ArrayRef<::gpumem::access::KernelAccesses> Kernels);
+  /// One access's remark in the text form.
+  std::string accessText(const ::gpumem::access::KernelAccesses &Kernel,
+                         const ::gpumem::access::MemoryAccess &A,
+                         const ::gpumem::model::Architecture &Arch);
 
   const bool LaneOffsets;
   const bool Predictions;

@@ -93,56 +93,69 @@ void ArithmeticIntensityCheck::checkKernels(
       continue;
 
     Precision P = Work.dominantPrecision();
-    double Balance = MachineBalance;
-    std::string Source;
-    if (Balance <= 0) {
-      double Gflops = PeakGflops > 0 ? PeakGflops : Arch.peakGflops(P);
-      double GBps = PeakGBps > 0 ? PeakGBps : Arch.PeakGBps;
-      if (GBps <= 0)
-        continue;
-      Balance = Gflops / GBps;
-      Source = (PeakGflops > 0 || PeakGBps > 0)
-                   ? "options PeakGflops/PeakGBps"
-                   : Arch.Name + ", " +
-                         std::string(::gpumem::model::precisionName(P));
-    } else {
-      Source = "option MachineBalance";
-    }
+    std::optional<Balance> B = balanceFor(P, Arch);
+    if (!B)
+      continue;
     ::gpumem::model::RooflinePoint Point = ::gpumem::model::evaluateRoofline(
-        Work.totalFlops(), Work.GlobalBytes, Balance);
+        Work.totalFlops(), Work.GlobalBytes, B->Value);
     if (!Point.isBandwidthBound())
       continue;
     SourceLocation Loc = Kernel.Kernel->getLocation();
     if (!firstReport(Loc))
       continue;
-
-    std::string Advice;
-    if (Tiled)
-      Advice = "a tile of at least " +
-               std::to_string(::gpumem::model::tileToReachBalance(
-                   Balance, Work.ElementBytes)) +
-               " would be compute-bound; consider register blocking";
-    else if (ReuseDominates)
-      Advice = "tiling through shared memory with T = 32 would give " +
-               number(Work.tiledIntensity(32)) + " FLOP/byte";
-    else
-      Advice = withoutTiling(Work);
-    diag(Loc, "kernel '%0' is bandwidth-bound: arithmetic intensity %1 "
-              "FLOP/byte < machine balance %2 (%3); %4")
-        << Kernel.Kernel->getName() << number(Point.Intensity)
-        << number(Balance) << Source << Advice;
-    if (Work.HotLoop)
-      diag(Work.HotLoop->getBeginLoc(),
-           "per thread and iteration of this loop: %0 FLOPs (%1) over %2 "
-           "bytes of global memory%3",
-           DiagnosticIDs::Note)
-          << number(Work.totalFlops()) << ::gpumem::model::precisionName(P)
-          << number(Work.GlobalBytes)
-          << (Tiled ? "; the inner tile loop runs " +
-                          std::to_string(Work.TileTrips) + " times"
-                    : std::string());
-    noteInstantiation(Kernel, Loc);
+    report(Kernel, Work, Point, *B, ReuseDominates);
   }
+}
+
+std::optional<ArithmeticIntensityCheck::Balance>
+ArithmeticIntensityCheck::balanceFor(
+    Precision P, const ::gpumem::model::Architecture &Arch) const {
+  if (MachineBalance > 0)
+    return Balance{MachineBalance, "option MachineBalance"};
+  double Gflops = PeakGflops > 0 ? PeakGflops : Arch.peakGflops(P);
+  double GBps = PeakGBps > 0 ? PeakGBps : Arch.PeakGBps;
+  if (GBps <= 0)
+    return std::nullopt;
+  return Balance{Gflops / GBps,
+                 (PeakGflops > 0 || PeakGBps > 0)
+                     ? "options PeakGflops/PeakGBps"
+                     : Arch.Name + ", " +
+                           std::string(::gpumem::model::precisionName(P))};
+}
+
+void ArithmeticIntensityCheck::report(
+    const KernelAccesses &Kernel, const KernelWork &Work,
+    const ::gpumem::model::RooflinePoint &Point, const Balance &B,
+    bool ReuseDominates) {
+  const bool Tiled = Work.TileTrips > 0;
+  const Precision P = Work.dominantPrecision();
+  const SourceLocation Loc = Kernel.Kernel->getLocation();
+  std::string Advice;
+  if (Tiled)
+    Advice = "a tile of at least " +
+             std::to_string(::gpumem::model::tileToReachBalance(
+                 B.Value, Work.ElementBytes)) +
+             " would be compute-bound; consider register blocking";
+  else if (ReuseDominates)
+    Advice = "tiling through shared memory with T = 32 would give " +
+             number(Work.tiledIntensity(32)) + " FLOP/byte";
+  else
+    Advice = withoutTiling(Work);
+  diag(Loc, "kernel '%0' is bandwidth-bound: arithmetic intensity %1 "
+            "FLOP/byte < machine balance %2 (%3); %4")
+      << Kernel.Kernel->getName() << number(Point.Intensity)
+      << number(B.Value) << B.Source << Advice;
+  if (Work.HotLoop)
+    diag(Work.HotLoop->getBeginLoc(),
+         "per thread and iteration of this loop: %0 FLOPs (%1) over %2 "
+         "bytes of global memory%3",
+         DiagnosticIDs::Note)
+        << number(Work.totalFlops()) << ::gpumem::model::precisionName(P)
+        << number(Work.GlobalBytes)
+        << (Tiled ? "; the inner tile loop runs " +
+                        std::to_string(Work.TileTrips) + " times"
+                  : std::string());
+  noteInstantiation(Kernel, Loc);
 }
 
 } // namespace clang::tidy::gpumem

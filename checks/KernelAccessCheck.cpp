@@ -223,7 +223,7 @@ KernelAccessCheck::globalVerdicts(const ::gpumem::model::Architecture &Arch,
                                   const ::gpumem::access::GlobalPolicy &Policy) {
   assert(Current && "globalVerdicts outside checkKernels");
   for (const SharedAnalysis::Verdicts &V : Current->Judged)
-    if (::gpumem::access::sameGlobalModel(V.Arch, Arch) && V.Policy == Policy)
+    if (V.Arch == Arch && V.Policy == Policy)
       return V.Judged;
   ::gpumem::access::KernelVerdicts All(Current->Analysed.size());
   for (std::size_t K = 0; K < Current->Analysed.size(); ++K)

@@ -11,6 +11,7 @@
 
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 namespace gpumem::model {
@@ -34,6 +35,16 @@ struct Architecture {
   double PeakGflopsFP64 = 0;
   /// Peak DRAM bandwidth in GB/s.
   double PeakGBps = 0;
+
+  /// Every field, for comparing: a field added above is added here.
+  auto fields() const {
+    return std::tie(Name, WarpSize, TransactionBytes, SectorBytes, BankCount,
+                    BankWidthBytes, PeakGflopsFP16, PeakGflopsFP32,
+                    PeakGflopsFP64, PeakGBps);
+  }
+  bool operator==(const Architecture &O) const {
+    return fields() == O.fields();
+  }
 
   /// Peak GFLOP/s for \p P.
   double peakGflops(Precision P) const;

@@ -368,22 +368,4 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
   return V;
 }
 
-bool operator==(const GlobalPolicy &A, const GlobalPolicy &B) {
-  return A.ReportOneShotPartialWarp == B.ReportOneShotPartialWarp &&
-         A.PartialWarpMaxLanes == B.PartialWarpMaxLanes &&
-         A.EfficiencyThreshold == B.EfficiencyThreshold &&
-         A.SymbolicStrideSample == B.SymbolicStrideSample && A.Unit == B.Unit;
-}
-
-bool sameGlobalModel(const gpumem::model::Architecture &A,
-                     const gpumem::model::Architecture &B) {
-  return A.Name == B.Name && A.WarpSize == B.WarpSize &&
-         A.TransactionBytes == B.TransactionBytes &&
-         A.SectorBytes == B.SectorBytes && A.BankCount == B.BankCount &&
-         A.BankWidthBytes == B.BankWidthBytes &&
-         A.PeakGflopsFP16 == B.PeakGflopsFP16 &&
-         A.PeakGflopsFP32 == B.PeakGflopsFP32 &&
-         A.PeakGflopsFP64 == B.PeakGflopsFP64 && A.PeakGBps == B.PeakGBps;
-}
-
 } // namespace gpumem::access

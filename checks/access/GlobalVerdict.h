@@ -14,6 +14,8 @@
 #include "checks/access/MemoryAccess.h"
 #include "model/GlobalCost.h"
 
+#include <tuple>
+
 namespace gpumem::access {
 
 /// Why a global access costs more than its bytes need.
@@ -41,6 +43,16 @@ struct GlobalPolicy {
   /// Transactions (the seed's model) or sectors (Nsight Compute's).
   gpumem::model::CoalescingUnit Unit =
       gpumem::model::CoalescingUnit::Transactions;
+
+  /// Every field: two policies give the same verdicts exactly when these
+  /// compare equal. A field added above is added here.
+  auto fields() const {
+    return std::tie(ReportOneShotPartialWarp, PartialWarpMaxLanes,
+                    EfficiencyThreshold, SymbolicStrideSample, Unit);
+  }
+  bool operator==(const GlobalPolicy &O) const {
+    return fields() == O.fields();
+  }
 };
 
 /// The judgement on one global access.
@@ -77,11 +89,6 @@ struct GlobalVerdict {
   unsigned LanesPerRow = 0;
 };
 
-/// Everything a verdict depends on besides the access: two settings give
-/// the same verdicts exactly when they compare equal.
-bool operator==(const GlobalPolicy &A, const GlobalPolicy &B);
-bool sameGlobalModel(const gpumem::model::Architecture &A,
-                     const gpumem::model::Architecture &B);
 
 /// The verdicts on every access of every kernel of a TU, by kernel.
 using KernelVerdicts = std::vector<std::vector<GlobalVerdict>>;

@@ -18,6 +18,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 namespace gpumem::access {
 
@@ -201,89 +202,92 @@ private:
       return;
     if (Nesting >= MaxNesting)
       return;
-    struct NestingGuard {
-      unsigned &Level;
-      ~NestingGuard() { --Level; }
-    } Guard{++Nesting};
-    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
-      // The state is copied only once an early exit narrows the lanes of
-      // the statements after it.
-      std::optional<State> Narrowed;
-      for (const Stmt *Child : CS->body()) {
-        visit(Child, Narrowed ? *Narrowed : St);
-        // if (cond) return; removes the lanes where cond holds.
-        if (const auto *If = dyn_cast<IfStmt>(Child))
-          if (!If->getElse() && isExitStatement(If->getThen()) &&
-              !If->getConditionVariable()) {
-            if (!Narrowed)
-              Narrowed = St;
-            narrow(*Narrowed, If->getCond(), false);
-          }
-      }
-      return;
-    }
-    if (const auto *DS = dyn_cast<DeclStmt>(S);
-        DS && llvm::any_of(DS->decls(), [&](const Decl *D) {
-          const auto *VD = dyn_cast<VarDecl>(D);
-          return VD && VD->getType()->isReferenceType() &&
-                 isWholeVector(VD->getType()->getPointeeType());
-        })) {
-      for (const Decl *D : DS->decls())
-        if (const auto *VD = dyn_cast<VarDecl>(D);
-            VD && !bindWholeVectorRef(VD, St) && VD->getInit())
-          visit(VD->getInit(), St);
-      return;
-    }
-    if (const auto *If = dyn_cast<IfStmt>(S)) {
-      visit(If->getInit(), St);
-      visit(If->getConditionVariableDeclStmt(), St);
-      visit(If->getCond(), St);
-      // A condition fixed in this instantiation (`if (nIsPow2)`, `if
-      // (blockSize >= 512)` on template parameters): the other branch is
-      // not compiled, and its accesses are none of this kernel's.
-      bool Fixed = false;
-      if (const Expr *Cond = If->getCond();
-          Cond && !If->getConditionVariable() && !Cond->isValueDependent() &&
-          Cond->EvaluateAsBooleanCondition(Fixed, Ctx)) {
-        visit(Fixed ? If->getThen() : If->getElse(), St);
-        return;
-      }
-      State Then = St, Else = St;
-      if (!If->getConditionVariable()) {
-        narrow(Then, If->getCond(), true);
-        narrow(Else, If->getCond(), false);
-      }
-      visit(If->getThen(), Then);
-      visit(If->getElse(), Else);
-      return;
-    }
-    if (const auto *For = dyn_cast<ForStmt>(S)) {
-      visit(For->getInit(), St);
-      State Body = St;
-      // A loop each active lane leaves after one pass makes its accesses
-      // once.
-      if (!Eval.runsAtMostOnce(For, St.Active))
-        ++Body.LoopDepth;
-      visit(For->getCond(), Body);
-      visit(For->getBody(), Body);
-      visit(For->getInc(), Body);
-      return;
-    }
+    llvm::SaveAndRestore<unsigned> Deeper(Nesting, Nesting + 1);
+    if (const auto *CS = dyn_cast<CompoundStmt>(S))
+      return visitCompound(CS, St);
+    if (const auto *DS = dyn_cast<DeclStmt>(S); DS && bindsWholeVectorRef(DS))
+      return visitWholeVectorRefs(DS, St);
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      return visitIf(If, St);
+    if (const auto *For = dyn_cast<ForStmt>(S))
+      return visitFor(For, St);
     if (isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S)) {
       State Body = St;
       ++Body.LoopDepth;
-      for (const Stmt *Child : S->children())
-        visit(Child, Body);
-      return;
+      return visitChildren(S, Body);
     }
     if (isa<LambdaExpr>(S))
       return;
-    if (const auto *E = dyn_cast<Expr>(S)) {
-      visitExpr(E, St);
+    if (const auto *E = dyn_cast<Expr>(S))
+      return visitExpr(E, St);
+    visitChildren(S, St);
+  }
+
+  void visitCompound(const CompoundStmt *CS, const State &St) {
+    // The state is copied only once an early exit narrows the lanes of the
+    // statements after it.
+    std::optional<State> Narrowed;
+    for (const Stmt *Child : CS->body()) {
+      visit(Child, Narrowed ? *Narrowed : St);
+      // if (cond) return; removes the lanes where cond holds.
+      if (const auto *If = dyn_cast<IfStmt>(Child))
+        if (!If->getElse() && isExitStatement(If->getThen()) &&
+            !If->getConditionVariable()) {
+          if (!Narrowed)
+            Narrowed = St;
+          narrow(*Narrowed, If->getCond(), false);
+        }
+    }
+  }
+
+  /// A declaration of a reference to a whole vector element.
+  bool bindsWholeVectorRef(const DeclStmt *DS) const {
+    return llvm::any_of(DS->decls(), [&](const Decl *D) {
+      const auto *VD = dyn_cast<VarDecl>(D);
+      return VD && VD->getType()->isReferenceType() &&
+             isWholeVector(VD->getType()->getPointeeType());
+    });
+  }
+
+  void visitWholeVectorRefs(const DeclStmt *DS, const State &St) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D);
+          VD && !bindWholeVectorRef(VD, St) && VD->getInit())
+        visit(VD->getInit(), St);
+  }
+
+  void visitIf(const IfStmt *If, const State &St) {
+    visit(If->getInit(), St);
+    visit(If->getConditionVariableDeclStmt(), St);
+    visit(If->getCond(), St);
+    // A condition fixed in this instantiation (`if (nIsPow2)`, `if
+    // (blockSize >= 512)` on template parameters): the other branch is not
+    // compiled, and its accesses are none of this kernel's.
+    bool Fixed = false;
+    if (const Expr *Cond = If->getCond();
+        Cond && !If->getConditionVariable() && !Cond->isValueDependent() &&
+        Cond->EvaluateAsBooleanCondition(Fixed, Ctx)) {
+      visit(Fixed ? If->getThen() : If->getElse(), St);
       return;
     }
-    for (const Stmt *Child : S->children())
-      visit(Child, St);
+    State Then = St, Else = St;
+    if (!If->getConditionVariable()) {
+      narrow(Then, If->getCond(), true);
+      narrow(Else, If->getCond(), false);
+    }
+    visit(If->getThen(), Then);
+    visit(If->getElse(), Else);
+  }
+
+  void visitFor(const ForStmt *For, const State &St) {
+    visit(For->getInit(), St);
+    State Body = St;
+    // A loop each active lane leaves after one pass makes its accesses once.
+    if (!Eval.runsAtMostOnce(For, St.Active))
+      ++Body.LoopDepth;
+    visit(For->getCond(), Body);
+    visit(For->getBody(), Body);
+    visit(For->getInc(), Body);
   }
 
   void visitChildren(const Stmt *S, const State &St, const Expr *Skip = nullptr) {
@@ -292,87 +296,68 @@ private:
         visit(Child, St);
   }
 
+  /// \p E as an access of kind \p Kind where it may be memory (with the
+  /// indices inside it), else as any other expression.
+  void accessOrVisit(const Expr *E, AccessKind Kind, const State &St) {
+    if (!mayBeMemory(E))
+      return visit(E, St);
+    record(E, Kind, St);
+    visitLValueParts(E, St);
+  }
+
+  /// The copy of a whole object, an lvalue read: `x = a[i]` through an
+  /// lvalue-to-rvalue cast, a copy construction.
+  static const Expr *copiedLValue(const Expr *E) {
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E);
+        Cast && Cast->getCastKind() == CK_LValueToRValue)
+      return Cast->getSubExpr();
+    if (const auto *Ctor = dyn_cast<CXXConstructExpr>(E);
+        Ctor && Ctor->getNumArgs() == 1 &&
+        Ctor->getConstructor()->isCopyOrMoveConstructor())
+      return Ctor->getArg(0);
+    return nullptr;
+  }
+
   void visitExpr(const Expr *E, const State &St) {
-    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E);
-        Cast && Cast->getCastKind() == CK_LValueToRValue &&
-        readsWholeVectorCopy(Cast->getSubExpr()))
-      return;
-    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E);
-        Cast && Cast->getCastKind() == CK_LValueToRValue &&
-        mayBeMemory(Cast->getSubExpr())) {
-      record(Cast->getSubExpr(), AccessKind::Load, St);
-      visitLValueParts(Cast->getSubExpr(), St);
-      return;
+    if (const Expr *Read = copiedLValue(E)) {
+      if (readsWholeVectorCopy(Read))
+        return;
+      if (mayBeMemory(Read))
+        return accessOrVisit(Read, AccessKind::Load, St);
     }
     if (const auto *BO = dyn_cast<BinaryOperator>(E);
         BO && BO->isAssignmentOp() && mayBeMemory(BO->getLHS())) {
-      record(BO->getLHS(), BO->isCompoundAssignmentOp()
-                               ? AccessKind::ReadModifyWrite
-                               : AccessKind::Store,
-             St);
-      visitLValueParts(BO->getLHS(), St);
-      visit(BO->getRHS(), St);
-      return;
+      accessOrVisit(BO->getLHS(),
+                    BO->isCompoundAssignmentOp() ? AccessKind::ReadModifyWrite
+                                                 : AccessKind::Store,
+                    St);
+      return visit(BO->getRHS(), St);
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(E);
-        UO && UO->isIncrementDecrementOp() && mayBeMemory(UO->getSubExpr())) {
-      record(UO->getSubExpr(), AccessKind::ReadModifyWrite, St);
-      visitLValueParts(UO->getSubExpr(), St);
-      return;
-    }
-    if (const auto *Ctor = dyn_cast<CXXConstructExpr>(E);
-        Ctor && Ctor->getNumArgs() == 1 &&
-        Ctor->getConstructor()->isCopyOrMoveConstructor() &&
-        readsWholeVectorCopy(Ctor->getArg(0)))
-      return;
-    if (const auto *Ctor = dyn_cast<CXXConstructExpr>(E);
-        Ctor && Ctor->getNumArgs() == 1 &&
-        Ctor->getConstructor()->isCopyOrMoveConstructor() &&
-        mayBeMemory(Ctor->getArg(0))) {
-      record(Ctor->getArg(0), AccessKind::Load, St);
-      visitLValueParts(Ctor->getArg(0), St);
-      return;
-    }
+        UO && UO->isIncrementDecrementOp() && mayBeMemory(UO->getSubExpr()))
+      return accessOrVisit(UO->getSubExpr(), AccessKind::ReadModifyWrite, St);
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
         Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2) {
-      if (mayBeMemory(Op->getArg(0))) {
-        record(Op->getArg(0), AccessKind::Store, St);
-        visitLValueParts(Op->getArg(0), St);
-      } else {
-        visit(Op->getArg(0), St);
-      }
-      if (mayBeMemory(Op->getArg(1))) {
-        record(Op->getArg(1), AccessKind::Load, St);
-        visitLValueParts(Op->getArg(1), St);
-      } else {
-        visit(Op->getArg(1), St);
-      }
-      return;
+      accessOrVisit(Op->getArg(0), AccessKind::Store, St);
+      return accessOrVisit(Op->getArg(1), AccessKind::Load, St);
     }
-    // (float)h[i] with h a __half or __nv_bfloat16 array: the conversion
-    // operator reads the whole element, its object; its body reads only
-    // that object (through `this`, which is not followed), so it is not
-    // walked.
     if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E);
         Member && isa_and_nonnull<CXXConversionDecl>(Member->getMethodDecl()) &&
-        Member->getImplicitObjectArgument()) {
-      const Expr *Object = Member->getImplicitObjectArgument();
-      if (cuda::isBuiltinVariable(Object))
-        return; // dim3(threadIdx): no memory
-      if (mayBeMemory(Object)) {
-        record(Object, AccessKind::Load, St);
-        visitLValueParts(Object, St);
-      } else {
-        visit(Object, St);
-      }
-      return;
-    }
+        Member->getImplicitObjectArgument())
+      return visitConversion(Member->getImplicitObjectArgument(), St);
     if (const auto *Call = dyn_cast<CallExpr>(E);
-        Call && !isa<CXXOperatorCallExpr>(Call) && !isa<CUDAKernelCallExpr>(Call)) {
-      visitCall(Call, St);
-      return;
-    }
+        Call && !isa<CXXOperatorCallExpr>(Call) && !isa<CUDAKernelCallExpr>(Call))
+      return visitCall(Call, St);
     visitChildren(E, St);
+  }
+
+  /// (float)h[i] with h a __half or __nv_bfloat16 array: the conversion
+  /// operator reads the whole element, its object; its body reads only that
+  /// object (through `this`, which is not followed), so it is not walked.
+  void visitConversion(const Expr *Object, const State &St) {
+    if (cuda::isBuiltinVariable(Object))
+      return; // dim3(threadIdx): no memory
+    accessOrVisit(Object, AccessKind::Load, St);
   }
 
   /// Visits the index expressions inside an lvalue, not the lvalue itself.
