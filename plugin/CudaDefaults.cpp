@@ -8,10 +8,22 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace gpumem::plugin {
 
 namespace {
+
+/// An on/off environment setting: 1, true, yes, on and their opposites
+/// (any case); nothing for anything else.
+std::optional<bool> parseSwitch(llvm::StringRef Value) {
+  std::string V = Value.trim().lower();
+  if (V == "1" || V == "true" || V == "yes" || V == "on")
+    return true;
+  if (V == "0" || V == "false" || V == "no" || V == "off")
+    return false;
+  return std::nullopt;
+}
 
 /// True when a .clang-tidy in \p Dir or above has a Checks key.
 bool configSetsChecks(llvm::StringRef Dir) {
@@ -294,20 +306,44 @@ ToolEnvironment detectEnvironment(const std::string &ExecutablePath,
     llvm::sys::path::append(P, "include", "cuda_runtime.h");
     return llvm::sys::fs::exists(P);
   };
-  if (auto Path = llvm::sys::Process::GetEnv("CUDA_PATH");
-      Path && !Path->empty() && HasRuntime(*Path))
-    Env.CudaPath = *Path;
-  else if (auto Home = llvm::sys::Process::GetEnv("CUDA_HOME");
-           Home && !Home->empty() && HasRuntime(*Home))
-    Env.CudaPath = *Home;
-  else if (HasRuntime("/usr/local/cuda"))
-    Env.CudaPath = "/usr/local/cuda";
-  // GPUMEM_NO_CUDA_TOOLKIT=1 forces the shim (and tests that path).
-  if (auto NoToolkit = llvm::sys::Process::GetEnv("GPUMEM_NO_CUDA_TOOLKIT");
-      NoToolkit && *NoToolkit == "1") {
-    Env.CudaPath.reset();
-    Env.ToolkitDisabled = true;
+  // The first of CUDA_PATH, CUDA_HOME and /usr/local/cuda that holds a
+  // toolkit; a variable set to a folder without one is named, not passed
+  // over in silence.
+  std::vector<std::string> Passed;
+  for (const char *Variable : {"CUDA_PATH", "CUDA_HOME"}) {
+    std::optional<std::string> Path = llvm::sys::Process::GetEnv(Variable);
+    if (!Path || Path->empty())
+      continue;
+    if (HasRuntime(*Path)) {
+      Env.CudaPath = *Path;
+      break;
+    }
+    Passed.push_back(std::string(Variable) + "='" + *Path + "'");
   }
+  if (!Env.CudaPath && HasRuntime("/usr/local/cuda"))
+    Env.CudaPath = "/usr/local/cuda";
+  // GPUMEM_NO_CUDA_TOOLKIT=1 (or true, yes, on) forces the shim (and tests
+  // that path).
+  if (auto NoToolkit = llvm::sys::Process::GetEnv("GPUMEM_NO_CUDA_TOOLKIT");
+      NoToolkit && !NoToolkit->empty()) {
+    std::optional<bool> Disabled = parseSwitch(*NoToolkit);
+    if (!Disabled)
+      llvm::errs() << "gpumem-tidy: warning: GPUMEM_NO_CUDA_TOOLKIT='"
+                   << *NoToolkit
+                   << "' is not 1 or 0 (true/false, yes/no, on/off); "
+                      "ignored\n";
+    if (Disabled.value_or(false)) {
+      Env.CudaPath.reset();
+      Env.ToolkitDisabled = true;
+    }
+  }
+  if (!Env.ToolkitDisabled)
+    for (const std::string &Named : Passed)
+      llvm::errs() << "gpumem-tidy: warning: " << Named
+                   << " has no include/cuda_runtime.h; using "
+                   << (Env.CudaPath ? *Env.CudaPath
+                                    : std::string("the bundled shim"))
+                   << "\n";
 
   // The shim: installed next to the binary, else in the source tree.
   llvm::SmallString<256> Installed(llvm::sys::path::parent_path(ExecutablePath));

@@ -10,8 +10,10 @@ pointer whose memory the analysis could not tell (never analysed): analysed (the
 offsets are known, or known up to a symbolic stride) and not analysed,
 grouped by the kind of obstacle (data-dependent, reassigned, symbolic
 operation, arithmetic, limit, not followed), each with its three commonest
-places and the reasons the analysis gives. A file that does not parse shows as fewer accesses, not as an
-error: run gpumem-tidy itself to see why.
+places and the reasons the analysis gives. A file that does not parse shows
+as fewer accesses, not as an error: run gpumem-tidy itself to see why. A
+missing file, or a run of gpumem-tidy that crashes, stops the count with an
+error (exit 2).
 
 A script over the dump rather than a gpumem-tidy option: the dump is
 already the analysis' own record of every access (tests check it), a
@@ -80,6 +82,9 @@ def main(argv=None):
     analysed = 0
     unknown = collections.defaultdict(list)
     for path in args.files:
+        if not os.path.isfile(path):
+            print("gpumem-coverage: %s: no such file" % path, file=sys.stderr)
+            return 2
         try:
             done = subprocess.run(command + [path] + flags,
                                   stdout=subprocess.PIPE,
@@ -87,6 +92,13 @@ def main(argv=None):
                                   errors="replace", check=False)
         except OSError as error:
             print("gpumem-coverage: cannot run %s: %s" % (command[0], error),
+                  file=sys.stderr)
+            return 2
+        # A signal (or a shell's 128 + signal): the tool crashed, and the
+        # file's accesses would silently count as none.
+        if done.returncode < 0 or done.returncode > 128:
+            print("gpumem-coverage: %s crashed on %s (exit %d):\n%s"
+                  % (command[0], path, done.returncode, done.stdout[-2000:]),
                   file=sys.stderr)
             return 2
         try:

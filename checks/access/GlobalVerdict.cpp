@@ -182,8 +182,14 @@ Ruling judgeArrayOfStructs(const WorstCase &W, GlobalVerdict &V) {
   for (unsigned L = 0; L < lanes::WarpLanes; ++L)
     Planar[L] = (W.Offset[L] - Access.Struct->FieldOffset) /
                 Access.Struct->RecordBytes * Access.Width;
-  V.FixedCost = gpumem::model::computeGlobalCost(
+  GlobalCost C = gpumem::model::computeGlobalCost(
       footprintOf(Access, Planar, W.Active), W.Arch);
+  // A structure of arrays that costs as much (the lanes stride over many
+  // records: SoA strides over as many elements) is no advice: the stride
+  // is the cause.
+  if (C.units(W.Policy.Unit) >= V.Cost.units(W.Policy.Unit))
+    return Ruling::NotMine;
+  V.FixedCost = C;
   V.Fix = fixAt(Planar, W.Active);
   V.Cause = GlobalCause::ArrayOfStructs;
   return Ruling::Final;

@@ -64,6 +64,13 @@ public:
     }
     return true;
   }
+  bool VisitAsmStmt(AsmStmt *Asm) {
+    // An output operand (`"=r"(x)`, `"+r"(x)`) is written by the
+    // instructions, which are not followed.
+    for (unsigned I = 0; I < Asm->getNumOutputs(); ++I)
+      note(writtenVar(Asm->getOutputExpr(I)), Asm);
+    return true;
+  }
   bool VisitVarDecl(VarDecl *VD) {
     // Binding a non-const reference to a variable lets it be written.
     if (VD->getType()->isReferenceType() &&

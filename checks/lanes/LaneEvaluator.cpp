@@ -140,10 +140,18 @@ LaneValue LaneEvaluator::evaluateVariable(const VarDecl *VD, const Expr *Use) {
   if (VD->hasLocalStorage()) {
     // Written in a way the reaching writes do not follow (its address
     // taken, a read inside a lambda).
-    if (F && !F->writesOf(VD).empty())
+    if (F && !F->writesOf(VD).empty()) {
+      // An asm statement's output: the instructions are not followed.
+      for (const Stmt *W : F->writesOf(VD))
+        if (isa<AsmStmt>(W))
+          return LaneValue::unknown(UnknownKind::NotFollowed,
+                                    "'" + VD->getNameAsString() +
+                                        "' is written by inline asm",
+                                    loc(W));
       return LaneValue::unknown(UnknownKind::Reassigned,
                                 "'" + VD->getNameAsString() + "' is reassigned",
                                 loc(F->writesOf(VD).front()));
+    }
     if (isa<ParmVarDecl>(VD)) {
       // A kernel parameter: the same in every lane of every warp.
       return pinned(LaneValue::symbol(Symbols.intern(
