@@ -54,7 +54,8 @@ gpumem-tidy (the gpumem checks, CUDA defaults and nvcc databases):
 
   Environment:
     CUDA_PATH, CUDA_HOME       the CUDA toolkit (default /usr/local/cuda)
-    GPUMEM_NO_CUDA_TOOLKIT=1   use the bundled shim even where a toolkit is
+    GPUMEM_NO_CUDA_TOOLKIT=1   (or true) use the bundled shim even where a
+                               toolkit is
     GPUMEM_SHIM_DIR            the shim's folder (default: installed next
                                to gpumem-tidy, share/gpumem-tidy/include)
 )");
