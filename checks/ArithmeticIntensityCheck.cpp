@@ -14,11 +14,13 @@ using ::gpumem::model::Precision;
 
 namespace {
 
+/// A rate option's value; 0 (the preset's) where the table rejects it, as
+/// the configuration diagnostic says.
 double readDouble(ClangTidyCheck::OptionsView &Options, StringRef Name) {
+  const std::string Text = readOption<std::string>(Options, Name);
   double Value = 0;
-  if (llvm::StringRef(readOption<std::string>(Options, Name))
-          .getAsDouble(Value) ||
-      Value < 0)
+  if (gpumemOptionProblem(Name, Text) ||
+      llvm::StringRef(Text).trim().getAsDouble(Value))
     return 0;
   return Value;
 }

@@ -44,6 +44,18 @@ bool isDumpFormat(llvm::StringRef V) {
 }
 bool isBlockSize(llvm::StringRef V) { return isUnsignedIn(V, 32, 1024); }
 bool isSize(llvm::StringRef V) { return isUnsignedIn(V, 1, 1 << 20); }
+/// A power of two from \p Min to 2^20 bytes.
+bool isPowerOfTwoIn(llvm::StringRef V, unsigned Min) {
+  unsigned long long N;
+  return !V.trim().getAsInteger(10, N) && N >= Min && N <= (1U << 20) &&
+         (N & (N - 1)) == 0;
+}
+bool isBlockBytes(llvm::StringRef V) { return isPowerOfTwoIn(V, 4); }
+bool isBankWidth(llvm::StringRef V) {
+  unsigned long long N;
+  return !V.trim().getAsInteger(10, N) && (N == 4 || N == 8);
+}
+bool isBankCount(llvm::StringRef V) { return isPowerOfTwoIn(V, 1); }
 bool isPhaseRule(llvm::StringRef V) {
   return ::gpumem::model::parsePhaseRule(V.trim().str()).has_value();
 }
@@ -55,10 +67,10 @@ bool isLaneCount(llvm::StringRef V) { return isUnsignedIn(V, 1, 32); }
 bool isPercent(llvm::StringRef V) {
   return isNumberIn(V, 0, 100, /*MinOpen=*/true);
 }
-bool isRate(llvm::StringRef V) {
-  return isNumberIn(V, 0, std::numeric_limits<double>::max(),
-                    /*MinOpen=*/false);
-}
+// Finite and far above any GPU (1 EFLOP/s, 1 PB/s, a balance of a
+// million FLOP/byte): a larger or infinite value is a typo, not hardware.
+bool isRate(llvm::StringRef V) { return isNumberIn(V, 0, 1e9, false); }
+bool isBalance(llvm::StringRef V) { return isNumberIn(V, 0, 1e6, false); }
 
 using R = OptionReaders;
 using S = OptionSyntax;
@@ -67,14 +79,16 @@ const GpumemOptionSpec Table[] = {
     // The hardware and the block shape, read by every check.
     {"GpuPreset", "a100", R::AllChecks, true, S::Text, true, isPreset,
      nullptr},
-    {"TransactionBytes", "128", R::AllChecks, true, S::Integer, true, isSize,
-     "expected a positive integer; using the preset's"},
-    {"SectorBytes", "32", R::AllChecks, true, S::Integer, true, isSize,
-     "expected a positive integer; using the preset's"},
-    {"BankCount", "32", R::AllChecks, true, S::Integer, true, isSize,
-     "expected a positive integer; using the preset's"},
-    {"BankWidthBytes", "4", R::AllChecks, true, S::Integer, true, isSize,
-     "expected a positive integer; using the preset's"},
+    {"TransactionBytes", "128", R::AllChecks, true, S::Integer, true,
+     isBlockBytes, "expected a power of two from 4 to 1048576; using the "
+     "preset's"},
+    {"SectorBytes", "32", R::AllChecks, true, S::Integer, true, isBlockBytes,
+     "expected a power of two from 4 to 1048576, at most TransactionBytes; "
+     "using the preset's"},
+    {"BankCount", "32", R::AllChecks, true, S::Integer, true, isBankCount,
+     "expected a power of two from 1 to 1048576; using the preset's"},
+    {"BankWidthBytes", "4", R::AllChecks, true, S::Integer, true, isBankWidth,
+     "expected 4 or 8; using the preset's"},
     {"BlockDim", "", R::AllChecks, true, S::Text, true, isBlockDim,
      "expected 'X', 'X,Y' or 'X,Y,Z', each from 1 to 1024; ignored"},
     {"AssumedBlockSize", "256", R::AllChecks, true, S::Integer, true,
@@ -101,11 +115,11 @@ const GpumemOptionSpec Table[] = {
      isDegree, "expected a non-negative integer"},
     // gpumem-arithmetic-intensity.
     {"PeakGflops", "0", R::ArithmeticIntensity, true, S::Number, true, isRate,
-     "expected a non-negative number; using the preset's"},
+     "expected a number from 0 to 1e9; using the preset's"},
     {"PeakGBps", "0", R::ArithmeticIntensity, true, S::Number, true, isRate,
-     "expected a non-negative number; using the preset's"},
+     "expected a number from 0 to 1e9; using the preset's"},
     {"MachineBalance", "0", R::ArithmeticIntensity, true, S::Number, true,
-     isRate, "expected a non-negative number; using the preset's"},
+     isBalance, "expected a number from 0 to 1e6; using the preset's"},
     {"ReportAll", "false", R::ArithmeticIntensity, true, S::Text, true,
      isBool, "expected 'true' or 'false'"},
     // debug-gpumem-access-dump.

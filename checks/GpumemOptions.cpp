@@ -37,17 +37,27 @@ void GpumemOptions::store(ClangTidyOptions::OptionMap &Opts,
 ::gpumem::model::Architecture GpumemOptions::architecture() const {
   const ::gpumem::model::Architecture *P = ::gpumem::model::findPreset(Preset);
   ::gpumem::model::Architecture A = P ? *P : ::gpumem::model::defaultPreset();
-  // Zero or nonsense sizes would divide by zero in the model; the range is
-  // gpumemOptionProblem's.
-  auto Valid = [](unsigned V) { return V > 0 && V <= (1U << 20); };
-  if (Valid(TransactionBytes))
+  // A value the table rejects is replaced by the preset's, as the
+  // configuration diagnostic says.
+  auto Valid = [](llvm::StringRef Option, unsigned V) {
+    return !gpumemOptionProblem(Option, std::to_string(V));
+  };
+  if (Valid("TransactionBytes", TransactionBytes))
     A.TransactionBytes = TransactionBytes;
-  if (Valid(SectorBytes))
+  if (Valid("SectorBytes", SectorBytes))
     A.SectorBytes = SectorBytes;
-  if (Valid(BankCount))
+  if (Valid("BankCount", BankCount))
     A.BankCount = BankCount;
-  if (Valid(BankWidthBytes))
+  if (Valid("BankWidthBytes", BankWidthBytes))
     A.BankWidthBytes = BankWidthBytes;
+  // A sector is part of a transaction: a larger one takes the preset's
+  // sizes (sizesProblem says so).
+  if (A.SectorBytes > A.TransactionBytes) {
+    const ::gpumem::model::Architecture &Preset =
+        P ? *P : ::gpumem::model::defaultPreset();
+    A.TransactionBytes = Preset.TransactionBytes;
+    A.SectorBytes = Preset.SectorBytes;
+  }
   return A;
 }
 

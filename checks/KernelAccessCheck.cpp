@@ -67,6 +67,19 @@ void KernelAccessCheck::diagnoseBadOptions(
     configurationDiag("invalid configuration value '%0' for option '%1'; %2")
         << *Value << Key << *Problem;
   }
+  // Valid one by one, wrong together: a sector is part of a transaction.
+  if (!gpumemOptionProblem("TransactionBytes",
+                           std::to_string(Hardware.TransactionBytes)) &&
+      !gpumemOptionProblem("SectorBytes",
+                           std::to_string(Hardware.SectorBytes)) &&
+      Hardware.SectorBytes > Hardware.TransactionBytes &&
+      Said.second
+          .insert("sizes=" + std::to_string(Hardware.SectorBytes) + ">" +
+                  std::to_string(Hardware.TransactionBytes))
+          .second)
+    configurationDiag("option 'SectorBytes' (%0) is larger than "
+                      "'TransactionBytes' (%1); using the preset's sizes")
+        << Hardware.SectorBytes << Hardware.TransactionBytes;
 }
 
 void KernelAccessCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
@@ -323,6 +336,12 @@ void KernelAccessCheck::noteConstantArguments(
 void KernelAccessCheck::noteBlockDim(
     const ::gpumem::access::KernelAccesses &Kernel) {
   const ::gpumem::access::BlockShapeOrigin &Block = Kernel.Block;
+  if (Kernel.InvalidLaunch.isValid())
+    diag(Kernel.InvalidLaunch,
+         "this launch's block is not one CUDA runs (every extent at least 1, "
+         "x and y at most 1024, z at most 64, at most 1024 threads): it "
+         "fixes no blockDim",
+         DiagnosticIDs::Note);
   switch (Block.Source) {
   case ::gpumem::access::BlockShapeSource::Launch: {
     const auto &S = *Block.Shape;
@@ -373,7 +392,9 @@ void KernelAccessCheck::noteBlockDim(
        "in this file%1; set option 'BlockDim' to fix it)%2",
        DiagnosticIDs::Note)
       << Kernel.Kernel->getName()
-      << (Kernel.LaunchesDisagree ? ", its launches disagree" : "")
+      << (Kernel.LaunchesDisagree        ? ", its launches disagree"
+          : Kernel.InvalidLaunch.isValid() ? " that CUDA would run"
+                                           : "")
       << (Kernel.MaxThreads > 0
               ? "; its __launch_bounds__ allows at most " +
                     std::to_string(Kernel.MaxThreads) +

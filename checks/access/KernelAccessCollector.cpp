@@ -636,6 +636,7 @@ void decideBlockShape(const FunctionDecl *Def, const FunctionDecl *Kernel,
     Block = {BlockShapeSource::Stated, Stated->Shape, Stated->Where};
   if (const cuda::LaunchSites::Entry *Launch = Launches.find(Kernel)) {
     Out.LaunchesDisagree = Launch->Conflicting;
+    Out.InvalidLaunch = Launch->InvalidLaunch;
     if (Launch->Shape)
       Block = {BlockShapeSource::Launch, Launch->Shape, Launch->Where};
   }

@@ -153,6 +153,9 @@ struct KernelAccesses {
   clang::SourceLocation MaxThreadsLocation;
   bool AssumedSizeFromMaxThreads = false;
   bool LaunchesDisagree = false;
+  /// A launch of the kernel whose block CUDA would reject: it fixes no
+  /// shape, and the notes say so.
+  clang::SourceLocation InvalidLaunch;
   bool FirstWarpOnly = false;
   bool UsedAssumedBounds = false;
   bool GuardOnFirstWarp = false;

@@ -34,6 +34,9 @@ public:
 
   std::optional<BlockShape> shapeOf(const Expr *E, unsigned Depth);
 
+  /// An extent read was a constant CUDA rejects (0 or negative).
+  bool NonPositive = false;
+
 private:
   const CUDAKernelCallExpr *Launch;
   ASTContext &Ctx;
@@ -65,8 +68,10 @@ private:
 /// point, or after the launch with no loop around the launch that starts
 /// after that point.
 std::int64_t ShapeReader::extentOf(const Expr *E) {
-  if (auto D = constantInt(E, Ctx))
+  if (auto D = constantInt(E, Ctx)) {
+    NonPositive |= *D <= 0;
     return *D > 0 ? *D : 0;
+  }
   const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   const auto *FD =
@@ -209,19 +214,37 @@ constantBlockShape(const CUDAKernelCallExpr *Launch, ASTContext &Ctx) {
   return LaunchSites::constantBlockShape(Launch, Ctx, Facts);
 }
 
-std::optional<BlockShape>
-LaunchSites::constantBlockShape(const CUDAKernelCallExpr *Launch,
-                                ASTContext &Ctx, FactsCache &Facts) {
+bool launchableBlock(const BlockShape &S) {
+  // CUDA's limits on a block (compute capability 5.0 and later): x and y
+  // at most 1024, z at most 64, at most 1024 threads in all. An extent
+  // that is not a constant (0 here) counts as 1.
+  auto Known = [](std::int64_t E) { return E > 0 ? E : 1; };
+  return S.X <= 1024 && S.Y <= 1024 && S.Z <= 64 &&
+         Known(S.X) * Known(S.Y) * Known(S.Z) <= 1024;
+}
+
+LaunchSites::LaunchShape
+LaunchSites::readShape(const CUDAKernelCallExpr *Launch, ASTContext &Ctx,
+                       FactsCache &Facts) {
   const CallExpr *Config = Launch->getConfig();
   if (!Config || Config->getNumArgs() < 2)
-    return std::nullopt;
-  std::optional<BlockShape> Shape =
-      ShapeReader(Launch, Ctx, Facts).shapeOf(Config->getArg(1), 0);
+    return {};
+  ShapeReader Reader(Launch, Ctx, Facts);
+  std::optional<BlockShape> Shape = Reader.shapeOf(Config->getArg(1), 0);
+  // A block CUDA would not launch says nothing of the blocks that run.
+  if (Reader.NonPositive || (Shape && !launchableBlock(*Shape)))
+    return {std::nullopt, true};
   // Extents that are not constants are fine when the others place every
   // lane of a warp (`dim3 block = {4, 8, depth}`); otherwise nothing.
   if (Shape && !Shape->placesLanes())
-    return std::nullopt;
-  return Shape;
+    return {};
+  return {Shape, false};
+}
+
+std::optional<BlockShape>
+LaunchSites::constantBlockShape(const CUDAKernelCallExpr *Launch,
+                                ASTContext &Ctx, FactsCache &Facts) {
+  return readShape(Launch, Ctx, Facts).Shape;
 }
 
 const FunctionDecl *launchedKernel(const CUDAKernelCallExpr *Launch) {
@@ -233,7 +256,8 @@ void LaunchSites::add(const CUDAKernelCallExpr *Launch, ASTContext &Ctx) {
   const FunctionDecl *Kernel = launchedKernel(Launch);
   if (!Kernel)
     return;
-  auto Shape = constantBlockShape(Launch, Ctx, Facts);
+  LaunchShape Read = readShape(Launch, Ctx, Facts);
+  const std::optional<BlockShape> &Shape = Read.Shape;
   // The integer constants this launch passes (a template argument or a
   // constexpr folds too; anything else is no constant).
   std::vector<std::optional<std::int64_t>> Args;
@@ -248,6 +272,8 @@ void LaunchSites::add(const CUDAKernelCallExpr *Launch, ASTContext &Ctx) {
   }
   auto [It, Inserted] = Entries.try_emplace(Kernel);
   Entry &E = It->second;
+  if (Read.Invalid && E.InvalidLaunch.isInvalid())
+    E.InvalidLaunch = Launch->getBeginLoc();
   if (Inserted) {
     E.Shape = Shape;
     E.Where = Launch->getBeginLoc();

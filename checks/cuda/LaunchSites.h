@@ -28,6 +28,11 @@ std::optional<BlockShape>
 constantBlockShape(const clang::CUDAKernelCallExpr *Launch,
                    clang::ASTContext &Ctx);
 
+/// True when CUDA can launch a block of shape \p S (x and y at most 1024,
+/// z at most 64, at most 1024 threads); extents that are not constants
+/// count as 1.
+bool launchableBlock(const BlockShape &S);
+
 /// The kernel a launch calls (canonical declaration), or null.
 const clang::FunctionDecl *
 launchedKernel(const clang::CUDAKernelCallExpr *Launch);
@@ -42,6 +47,9 @@ public:
     /// Per parameter, the integer every launch passes, when all pass the
     /// same constant (`attn<<<g, b>>>(q, k, /*Bc=*/32)`); empty otherwise.
     std::vector<std::optional<std::int64_t>> ConstantArgs;
+    /// The first launch whose block CUDA would reject (an extent of 0,
+    /// x or y over 1024, z over 64, over 1024 threads); it fixes no shape.
+    clang::SourceLocation InvalidLaunch;
   };
 
   /// Records \p Launch.
@@ -67,6 +75,14 @@ public:
   static std::optional<BlockShape>
   constantBlockShape(const clang::CUDAKernelCallExpr *Launch,
                      clang::ASTContext &Ctx, FactsCache &Facts);
+
+  /// A launch's block: its constant shape, or that CUDA would reject it.
+  struct LaunchShape {
+    std::optional<BlockShape> Shape;
+    bool Invalid = false;
+  };
+  static LaunchShape readShape(const clang::CUDAKernelCallExpr *Launch,
+                               clang::ASTContext &Ctx, FactsCache &Facts);
 
 private:
   FactsCache Facts;
