@@ -132,6 +132,7 @@ static std::string paddingText(const MemoryAccess &A,
     return "; no padding of the innermost dimension removes it";
   case PaddingAdvice::Kind::NotPaddable:
   case PaddingAdvice::Kind::RowLengthAssumed:
+  case PaddingAdvice::Kind::IndexesPastRow:
     break;
   }
   return "";
@@ -168,7 +169,12 @@ void BankConflictCheck::reportConflict(const KernelAccesses &Kernel,
     diag(A.Array->Decl->getLocation(), "'%0' declared here%1",
          DiagnosticIDs::Note)
         << A.Array->Decl->getName()
-        << (Advice.What != PaddingAdvice::Kind::RowLengthAssumed ? ""
+        << (Advice.What == PaddingAdvice::Kind::IndexesPastRow
+                ? "; it is not padded: '" +
+                      spelling(Advice.PastRow->Expression) +
+                      "' runs past the end of a row, and padding would "
+                      "move it"
+            : Advice.What != PaddingAdvice::Kind::RowLengthAssumed ? ""
             : A.Array->Decl->getParentFunctionOrMethod()
                 ? "; it is not padded: it is also used through a pointer "
                   "or as a whole, which assumes its row length"

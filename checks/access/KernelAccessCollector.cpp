@@ -494,14 +494,53 @@ private:
       A.DependsOnWarp |= Eval.symbols()[Id].ThreadDerived;
       A.BlockAxes |= Eval.symbols()[Id].BlockAxes;
     }
-    if (A.Space == MemorySpace::Shared)
+    if (A.Space == MemorySpace::Shared) {
       A.Array = arrayShapeOf(A.Base, Ctx);
+      A.IndexesPastRow =
+          A.Array && A.Array->Dims.size() > 1 &&
+          indexesPastRow(Target, *A.Array, St.Active);
+    }
     CurrentGuards = &St.Guards;
     CurrentGuardSymbols = &St.GuardSymbols;
     concretize(A);
     if (!Settings.KeepUniformOffsetTerms)
       A.Offset = A.Offset.withoutUniformTerms();
     Out.Accesses.push_back(std::move(A));
+  }
+
+  /// True when a subscript of \p Target (tile[i][j], tile[i][j].x) provably
+  /// leaves its dimension for an active lane: the lanes' values of it
+  /// spread over the dimension's extent or more, whatever the uniform part.
+  bool indexesPastRow(const Expr *Target, const ArrayShape &Shape,
+                      LaneMask Active) {
+    const Expr *E = Target->IgnoreParenImpCasts();
+    while (const auto *ME = dyn_cast<MemberExpr>(E))
+      E = ME->getBase()->IgnoreParenImpCasts();
+    // The subscripts, innermost first, of the array itself (not of a
+    // pointer into it: that use is judged by the row length it assumes).
+    llvm::SmallVector<const Expr *, 4> Indices;
+    while (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      Indices.push_back(AS->getIdx());
+      E = AS->getBase()->IgnoreParenImpCasts();
+    }
+    const auto *Ref = dyn_cast<DeclRefExpr>(E);
+    if (!Ref || Ref->getDecl() != Shape.Decl ||
+        Indices.size() != Shape.Dims.size())
+      return false;
+    for (std::size_t I = 0; I < Indices.size(); ++I) {
+      auto Lanes = Eval.evaluate(Indices[I]).withoutUniformTerms().asPerLane();
+      if (!Lanes)
+        continue;
+      std::int64_t Low = INT64_MAX, High = INT64_MIN;
+      for (unsigned L = 0; L < lanes::WarpLanes; ++L)
+        if ((Active >> L) & 1U) {
+          Low = std::min(Low, (*Lanes)[L]);
+          High = std::max(High, (*Lanes)[L]);
+        }
+      if (Low <= High && High - Low >= Shape.Dims[Shape.Dims.size() - 1 - I])
+        return true;
+    }
+    return false;
   }
 
   /// Fills Scenarios (or SymbolicStride) from the symbolic offset.

@@ -105,6 +105,10 @@ struct MemoryAccess {
   bool GuardOnFirstBlock = false;
   std::optional<StructField> Struct;
   std::optional<ArrayShape> Array;
+  /// A subscript provably leaves its dimension for some lane
+  /// (t[0][threadIdx.x * 32] in float t[32][32]): padding the array would
+  /// move this access, so it is not padded.
+  bool IndexesPastRow = false;
   /// Concrete per-lane offsets, relative to a warp-uniform base that is
   /// assumed aligned; empty when the offset is unknown or symbolic.
   std::vector<LaneScenario> Scenarios;

@@ -26,14 +26,19 @@ PaddingPlan::PaddingPlan(llvm::ArrayRef<const MemoryAccess *> Shared,
       ToClear[arrayKey(*A)].push_back(A);
 
   // Arrays that may be padded: every use (in every instantiation) is a
-  // plain subscript, so no code computes addresses with the old row length.
+  // plain subscript, so no code computes addresses with the old row length,
+  // and no subscript runs past its row (padding would move that access).
   for (const auto &[Key, Accesses] : ToClear) {
     bool Safe = true;
     llvm::SmallPtrSet<const clang::VarDecl *, 4> Seen;
-    for (const MemoryAccess *A : ByArray[Key])
+    for (const MemoryAccess *A : ByArray[Key]) {
+      if (A->IndexesPastRow && !PastRow.count(Key))
+        PastRow[Key] = A;
+      Safe = Safe && !A->IndexesPastRow;
       if (Seen.insert(A->Array->Decl).second)
         Safe = Safe && isPaddable(*A->Array) &&
                usedOnlyThroughSubscripts(*A->Array->Decl, *A->Array);
+    }
     Paddable[Key] = Safe;
   }
 
@@ -49,6 +54,8 @@ PaddingAdvice PaddingPlan::adviceFor(const MemoryAccess &A) const {
   if (!A.Array || !isPaddable(*A.Array))
     return {Kind::NotPaddable, 0};
   const unsigned Key = arrayKey(A);
+  if (const MemoryAccess *Past = PastRow.lookup(Key))
+    return {Kind::IndexesPastRow, 0, Past};
   if (!Paddable.lookup(Key))
     return {Kind::RowLengthAssumed, 0};
   // The padding for the whole array, else the smallest one that clears

@@ -33,6 +33,9 @@ struct PaddingAdvice {
     /// The code relies on the declared row length (a pointer into the
     /// array, sizeof, a row, namespace scope): no padding is offered.
     RowLengthAssumed,
+    /// An access to the array runs past the end of its row (PastRow):
+    /// padding would move it, so none is offered.
+    IndexesPastRow,
     /// Pad the innermost dimension by Pad elements.
     Pad,
     /// A padding clears this access, but each one slows another access to
@@ -43,6 +46,8 @@ struct PaddingAdvice {
   };
   Kind What = Kind::NotPaddable;
   std::int64_t Pad = 0;
+  /// For IndexesPastRow: the access that does.
+  const MemoryAccess *PastRow = nullptr;
 };
 
 /// The padding policy over the shared accesses of one translation unit.
@@ -62,6 +67,8 @@ public:
   static unsigned arrayKey(const MemoryAccess &Access);
 
 private:
+  /// Per array, an access that runs past its row.
+  llvm::DenseMap<unsigned, const MemoryAccess *> PastRow;
   const model::Architecture &Arch;
   model::PhaseRule Rule;
   /// Every access to each array, and whether the array may be padded.
