@@ -91,6 +91,8 @@ const GpumemOptionSpec Table[] = {
      "expected 4 or 8; using the preset's"},
     {"BlockDim", "", R::AllChecks, true, S::Text, true, isBlockDim,
      "expected 'X', 'X,Y' or 'X,Y,Z', each from 1 to 1024; ignored"},
+    {"MaxAccessesPerKernel", "4096", R::AllChecks, true, S::Integer, true,
+     isSize, "expected an integer from 1 to 1048576; using 4096"},
     {"AssumedBlockSize", "256", R::AllChecks, true, S::Integer, true,
      isBlockSize, "expected a block size from 32 to 1024; using 256"},
     // Where a finding in a header's device function is reported; the

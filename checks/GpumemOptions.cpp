@@ -17,6 +17,8 @@ GpumemOptions::GpumemOptions(ClangTidyCheck::OptionsView &Options)
       BankWidthBytes(readOption<unsigned>(Options, "BankWidthBytes")),
       BlockDim(readOption<std::string>(Options, "BlockDim")),
       AssumedBlockSize(readOption<std::int64_t>(Options, "AssumedBlockSize")),
+      MaxAccessesPerKernel(
+          readOption<unsigned>(Options, "MaxAccessesPerKernel")),
       HeaderFindingsAtCall(
           llvm::StringRef(readOption<std::string>(Options, "HeaderFindingsAt"))
               .trim() == "call") {}
@@ -30,6 +32,7 @@ void GpumemOptions::store(ClangTidyOptions::OptionMap &Opts,
   Options.store(Opts, "BankWidthBytes", BankWidthBytes);
   Options.store(Opts, "BlockDim", BlockDim);
   Options.store(Opts, "AssumedBlockSize", AssumedBlockSize);
+  Options.store(Opts, "MaxAccessesPerKernel", MaxAccessesPerKernel);
   Options.store(Opts, "HeaderFindingsAt",
                 HeaderFindingsAtCall ? "call" : "header");
 }
@@ -66,6 +69,9 @@ void GpumemOptions::store(ClangTidyOptions::OptionMap &Opts,
   S.BlockDim = parseBlockDim(BlockDim);
   if (AssumedBlockSize >= 32 && AssumedBlockSize <= 1024)
     S.AssumedBlockSize = AssumedBlockSize;
+  if (!gpumemOptionProblem("MaxAccessesPerKernel",
+                           std::to_string(MaxAccessesPerKernel)))
+    S.MaxAccesses = MaxAccessesPerKernel;
   return S;
 }
 

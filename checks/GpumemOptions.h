@@ -61,6 +61,8 @@ struct GpumemOptions {
   unsigned BankWidthBytes;
   std::string BlockDim;
   std::int64_t AssumedBlockSize;
+  /// Accesses analysed per kernel; the rest are said to be left out.
+  unsigned MaxAccessesPerKernel;
   /// True when a finding in a header's device function is reported at the
   /// kernel's call in the main file, with a note into the header
   /// (HeaderFindingsAt: call, gpumem-clangd's default: an editor shows

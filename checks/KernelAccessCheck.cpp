@@ -336,6 +336,13 @@ void KernelAccessCheck::noteConstantArguments(
 void KernelAccessCheck::noteBlockDim(
     const ::gpumem::access::KernelAccesses &Kernel) {
   const ::gpumem::access::BlockShapeOrigin &Block = Kernel.Block;
+  if (Kernel.AccessesCapped)
+    diag(Kernel.Kernel->getLocation(),
+         "only the first %0 accesses of '%1' are analysed; the others are "
+         "left out (option MaxAccessesPerKernel)",
+         DiagnosticIDs::Note)
+        << static_cast<unsigned>(Kernel.Accesses.size())
+        << Kernel.Kernel->getName();
   if (Kernel.InvalidLaunch.isValid())
     diag(Kernel.InvalidLaunch,
          "this launch's block is not one CUDA runs (every extent at least 1, "

@@ -46,10 +46,16 @@ def reason_text(reason):
 
 
 def count(text):
-    """(analysed, {kind: [(place, reason), ...]}) of a dump's accesses."""
+    """(analysed, {kind: [(place, reason), ...]}) of a dump's accesses. A
+    kernel with more accesses than MaxAccessesPerKernel counts as one
+    more, of kind limit: its accesses past the cap are not analysed."""
     analysed = 0
     unknown = collections.defaultdict(list)
     for kernel in gr.read_text(text):
+        if kernel.capped:
+            unknown["limit"].append((
+                "%s:%d" % (kernel.at.path, kernel.at.line),
+                "more accesses in the kernel than MaxAccessesPerKernel"))
         for access in kernel.accesses:
             if access.space not in COUNTED:
                 continue

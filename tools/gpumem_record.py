@@ -101,6 +101,8 @@ class Kernel:
     block_shape: Optional[Tuple[Optional[int], ...]]
     geometry: Geometry
     architecture: str
+    # More accesses than MaxAccessesPerKernel: the rest are not analysed.
+    capped: bool = False
     accesses: List["Access"] = field(default_factory=list)
 
 
@@ -218,7 +220,7 @@ def _kernel(record: dict, at: Location) -> Kernel:
                   tuple(shape) if shape else None,
                   Geometry(arch["transactionBytes"], arch["sectorBytes"],
                            arch["banks"], arch["bankWidthBytes"]),
-                  arch["name"])
+                  arch["name"], bool(record.get("accessesCapped")))
 
 
 def _access(record: dict, at: Location, kernel: Kernel) -> Access:

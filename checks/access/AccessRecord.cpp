@@ -256,6 +256,8 @@ Object kernelRecord(const KernelAccesses &Kernel, std::int64_t Index,
   }
   K["block"] = std::move(Block);
   K["accesses"] = static_cast<std::int64_t>(Kernel.Accesses.size());
+  // More accesses than MaxAccessesPerKernel: the rest are not analysed.
+  K["accessesCapped"] = Kernel.AccessesCapped;
   K["architecture"] = Object{{"name", Arch.Name},
                              {"transactionBytes", Arch.TransactionBytes},
                              {"sectorBytes", Arch.SectorBytes},

@@ -196,7 +196,9 @@ private:
   }
 
   void visit(const Stmt *S, const State &St) {
-    if (!S || Out.Accesses.size() >= Settings.MaxAccesses)
+    // Past the cap nothing more is analysed (full(), on the access that
+    // found it).
+    if (!S || Out.AccessesCapped)
       return;
     if (CallDepth > 0 && ++CalleeVisits > MaxCalleeVisits)
       return;
@@ -438,7 +440,18 @@ private:
     visit(E, St);
   }
 
+  /// True, and the kernel marked capped, when MaxAccesses accesses are
+  /// already collected.
+  bool full() {
+    if (Out.Accesses.size() < Settings.MaxAccesses)
+      return false;
+    Out.AccessesCapped = true;
+    return true;
+  }
+
   void record(const Expr *LValue, AccessKind Kind, const State &St) {
+    if (full())
+      return;
     QualType T = LValue->getType().getNonReferenceType().getCanonicalType();
     if (T->isIncompleteType() || !T->isConstantSizeType() ||
         T->isDependentType())
@@ -449,6 +462,8 @@ private:
 
   void recordPointer(const Expr *Ptr, const Expr *Where, AccessKind Kind,
                      const State &St) {
+    if (full())
+      return;
     QualType T = Ptr->getType()->getPointeeType().getCanonicalType();
     if (T->isIncompleteType() || !T->isConstantSizeType() ||
         T->isDependentType() || T->isVoidType())

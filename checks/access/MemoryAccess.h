@@ -157,6 +157,9 @@ struct KernelAccesses {
   clang::SourceLocation MaxThreadsLocation;
   bool AssumedSizeFromMaxThreads = false;
   bool LaunchesDisagree = false;
+  /// The kernel has more accesses than AnalysisSettings::MaxAccesses: the
+  /// ones after the first MaxAccesses are not analysed.
+  bool AccessesCapped = false;
   /// A launch of the kernel whose block CUDA would reject: it fixes no
   /// shape, and the notes say so.
   clang::SourceLocation InvalidLaunch;
