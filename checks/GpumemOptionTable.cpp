@@ -110,10 +110,10 @@ const GpumemOptionSpec Table[] = {
      S::Enumeration, true, isCoalescingUnit,
      "expected 'transactions' or 'sectors'; using 'transactions'"},
     // gpumem-bank-conflict.
-    {"PhaseRule", "by-access-width", R::BankConflict, false, S::Enumeration,
+    {"PhaseRule", "by-access-width", R::BankConflict, true, S::Enumeration,
      false, isPhaseRule,
      "expected 'by-access-width' or 'whole-warp'; using 'by-access-width'"},
-    {"MinimumDegree", "2", R::BankConflict, false, S::Integer, false,
+    {"MinimumDegree", "2", R::BankConflict, true, S::Integer, false,
      isDegree, "expected a non-negative integer"},
     // gpumem-arithmetic-intensity.
     {"PeakGflops", "0", R::ArithmeticIntensity, true, S::Number, true, isRate,
