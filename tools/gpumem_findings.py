@@ -289,16 +289,54 @@ def _token_end(source: SourceFile, at: Position, spelling: Optional[str]) -> int
     return at.offset + (1 if column < len(text) else 0)
 
 
+class ExportFixesError(ValueError):
+    """An --export-fixes file that cannot be read whole: not UTF-8, not
+    YAML, cut short, or pointing outside its source files."""
+
+
+def _checked_position(files: SourceFiles, path: str, offset,
+                      where: str) -> Position:
+    """The position of \p offset in \p path; ExportFixesError when it is
+    not a number or lies outside the file (a line 0 would be made up)."""
+    try:
+        offset = int(offset)
+    except (TypeError, ValueError):
+        raise ExportFixesError("%s: offset %r is not a number" % (where, offset))
+    size = len(files.get(path).data)
+    if offset < 0 or (size and offset > size):
+        raise ExportFixesError("%s: offset %d is outside %s (%d bytes)"
+                               % (where, offset, path, size))
+    return position(files, path, offset)
+
+
 def load_export_fixes(path: str, files: Optional[SourceFiles] = None) -> List[Finding]:
-    """The diagnostics of one --export-fixes YAML file, in file order."""
+    """The diagnostics of one --export-fixes YAML file, in file order;
+    ExportFixesError when it cannot be read whole."""
     try:
         import yaml
     except ImportError:
         sys.exit("gpumem: reading --export-fixes needs PyYAML "
                  "(Debian: apt-get install python3-yaml)")
     files = files or SourceFiles()
-    with open(path, encoding="utf-8") as handle:
-        document = yaml.safe_load(handle) or {}
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except UnicodeDecodeError as error:
+        raise ExportFixesError("%s: not UTF-8 (%s)" % (path, error.reason))
+    # clang-tidy ends the document with '...': a file without it was cut
+    # short (a disk full, a killed run) and would give a partial log.
+    if text.strip() and not text.rstrip().endswith("..."):
+        raise ExportFixesError("%s: truncated (no '...' at its end)" % path)
+    # The C loader where PyYAML has it: several times faster on big logs.
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        document = yaml.load(text, Loader=loader) or {}
+    except yaml.YAMLError as error:
+        raise ExportFixesError("%s: not YAML: %s"
+                               % (path, str(error).splitlines()[0]))
+    if not isinstance(document, dict):
+        raise ExportFixesError("%s: not a clang-tidy --export-fixes file"
+                               % path)
     findings = []
     for diag in document.get("Diagnostics") or []:
         build_dir = diag.get("BuildDirectory") or os.getcwd()
@@ -308,7 +346,8 @@ def load_export_fixes(path: str, files: Optional[SourceFiles] = None) -> List[Fi
         at = end = None
         line_text = ""
         if path_:
-            at = position(files, path_, int(main.get("FileOffset", 0)))
+            at = _checked_position(files, path_, main.get("FileOffset", 0),
+                                   path)
             source = files.get(path_)
             line_text = source.line_text(at.line)
             ranges = [r for r in main.get("Ranges") or []
@@ -324,8 +363,8 @@ def load_export_fixes(path: str, files: Optional[SourceFiles] = None) -> List[Fi
             note_path = _path_of(note, build_dir)
             note_at = note_end = None
             if note_path:
-                note_at = position(files, note_path,
-                                   int(note.get("FileOffset", 0)))
+                note_at = _checked_position(
+                    files, note_path, note.get("FileOffset", 0), path)
                 note_end = position(files, note_path, _token_end(
                     files.get(note_path), note_at, None))
             notes.append(Note(
