@@ -367,9 +367,13 @@ void ReachingWrites::recordReads(const CFG &Graph,
             VD && Tracked.count(VD)) {
           llvm::BitVector Seen = Live;
           Seen &= Elements.WritesOfVar.find(VD)->second;
+          // A read the CFG lists once (all but a few) fills its slot
+          // without a search: the search made a chain of n writes that
+          // each read the variable cost n^3.
           auto &Slot = Reaching[Ref];
+          const bool Fresh = Slot.empty();
           for (unsigned W : Seen.set_bits())
-            if (!llvm::is_contained(Slot, W))
+            if (Fresh || !llvm::is_contained(Slot, W))
               Slot.push_back(W);
         }
       for (unsigned W : Made)
@@ -407,6 +411,9 @@ void ReachingWrites::findCycles() {
   // Write W depends on the writes its reads of the same variable see.
   const unsigned N = Writes.size();
   std::vector<llvm::SmallVector<unsigned, 4>> Deps(N);
+  // Sets as bits, so that a chain of n writes that each read the variable
+  // costs n^2, not n^3.
+  llvm::BitVector Have(N);
   for (unsigned W = 0; W < N; ++W) {
     llvm::SmallVector<const DeclRefExpr *, 2> Reads;
     if (Writes[W].SteppedRead)
@@ -416,8 +423,12 @@ void ReachingWrites::findCycles() {
     for (const DeclRefExpr *R : Reads)
       if (const auto *Seen = reaching(R))
         for (unsigned D : *Seen)
-          if (!llvm::is_contained(Deps[W], D))
+          if (!Have.test(D)) {
+            Have.set(D);
             Deps[W].push_back(D);
+          }
+    for (unsigned D : Deps[W])
+      Have.reset(D);
   }
   // Tarjan's strongly connected components.
   std::vector<int> Index(N, -1), Low(N, 0);
@@ -449,10 +460,16 @@ void ReachingWrites::findCycles() {
     if (C.Members.size() == 1 && !llvm::is_contained(Deps[V], V))
       return;
     for (unsigned Member : C.Members)
+      Have.set(Member);
+    llvm::BitVector Entered(N);
+    for (unsigned Member : C.Members)
       for (unsigned D : Deps[Member])
-        if (!llvm::is_contained(C.Members, D) &&
-            !llvm::is_contained(C.Entries, D))
+        if (!Have.test(D) && !Entered.test(D)) {
+          Entered.set(D);
           C.Entries.push_back(D);
+        }
+    for (unsigned Member : C.Members)
+      Have.reset(Member);
     for (unsigned Member : C.Members)
       CycleOfWrite[Member] = Cycles.size();
     Cycles.push_back(std::move(C));
