@@ -314,12 +314,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except gf.ExportFixesError as error:
-        # One line, and a failure: a partial log must not pass for a whole.
-        sys.stderr.write("gpumem-sarif: error: %s\n" % error)
-        sys.exit(2)
-    except OSError as error:
-        sys.stderr.write("gpumem-sarif: error: %s\n" % error)
-        sys.exit(2)
+    gf.run_main(main, "gpumem-sarif")

@@ -294,6 +294,17 @@ class ExportFixesError(ValueError):
     YAML, cut short, or pointing outside its source files."""
 
 
+def run_main(main, name: str):
+    """sys.exit(main()), with an unreadable --export-fixes file or an
+    OSError as one line of error and exit 2: a partial log must not pass
+    for a whole one, and a traceback tells a user nothing."""
+    try:
+        sys.exit(main())
+    except (ExportFixesError, OSError) as error:
+        sys.stderr.write("%s: error: %s\n" % (name, error))
+        sys.exit(2)
+
+
 def _checked_position(files: SourceFiles, path: str, offset,
                       where: str) -> Position:
     """The position of \p offset in \p path; ExportFixesError when it is
