@@ -10,6 +10,7 @@
 #include "checks/access/KernelAccessCollector.h"
 
 #include "checks/access/AccessShapes.h"
+#include "checks/access/OffsetScenarios.h"
 
 #include "checks/cuda/CudaBuiltins.h"
 #include "checks/cuda/StatedBlockShape.h"
@@ -80,8 +81,6 @@ private:
   /// device function it is in; null in the kernel itself.
   const CallExpr *KernelCall = nullptr;
   LaneMask Populated = lanes::AllLanes;
-  const std::vector<std::pair<const Expr *, bool>> *CurrentGuards = nullptr;
-  const std::vector<SymbolId> *CurrentGuardSymbols = nullptr;
   /// Const references bound to a whole vector in memory (`const uint4 &v =
   /// p[i]`): the vector is loaded once, with one wide instruction, where
   /// the reference is bound; reads of its fields read that copy.
@@ -135,26 +134,13 @@ private:
     return VD && WholeVectorRefs.count(VD);
   }
 
-  /// The active lanes with \p Pins fixed.
-  LaneMask activeUnder(const std::map<SymbolId, std::int64_t> &Pins,
-                       LaneMask Unpinned) {
-    if (!CurrentGuards || CurrentGuards->empty() || Pins.empty())
-      return Unpinned;
-    lanes::LaneEvaluator::PinScope Pinned(Eval, Pins);
-    LaneMask M = Populated;
-    for (const auto &[Cond, Holds] : *CurrentGuards)
-      if (auto Mask = Eval.evaluateCondition(Cond))
-        M &= Holds ? *Mask : ~*Mask;
-    return M;
-  }
-
   void narrow(State &S, const Expr *Cond, bool Holds) {
     // Kept for re-deciding with pinned loop values (if (index < blockDim.x)
     // in a reduction depends on the loop's s).
     S.Guards.emplace_back(Cond, Holds);
     lanes::LaneEvaluator::DecidedCondition Decided = Eval.decideCondition(Cond);
     if (!Decided.Lanes) {
-      conditionSymbols(Cond, S.GuardSymbols);
+      conditionSymbols(Cond, Eval, S.GuardSymbols);
       return;
     }
     S.Active &= Holds ? *Decided.Lanes : ~*Decided.Lanes;
@@ -162,37 +148,6 @@ private:
     S.GuardLoopDepth = S.LoopDepth;
     S.FirstWarpGuard |= Decided.Did.decidedForFirstWarp();
     S.FirstBlockGuard |= Decided.Did.decidedForFirstBlock();
-  }
-
-  /// Adds to \p Out the loop variables with known values that the
-  /// comparisons of \p Cond read (through !, && and ||).
-  void conditionSymbols(const Expr *Cond, std::vector<SymbolId> &Out,
-                        unsigned Depth = 0) {
-    if (!Cond || Depth > 8)
-      return;
-    Cond = Cond->IgnoreParenImpCasts();
-    if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
-        UO && UO->getOpcode() == UO_LNot)
-      return conditionSymbols(UO->getSubExpr(), Out, Depth + 1);
-    const auto *BO = dyn_cast<BinaryOperator>(Cond);
-    if (!BO)
-      return;
-    if (BO->isLogicalOp()) {
-      conditionSymbols(BO->getLHS(), Out, Depth + 1);
-      conditionSymbols(BO->getRHS(), Out, Depth + 1);
-      return;
-    }
-    if (!BO->isComparisonOp() ||
-        !BO->getLHS()->getType()->isIntegralOrEnumerationType() ||
-        !BO->getRHS()->getType()->isIntegralOrEnumerationType())
-      return;
-    lanes::SymbolTable &Symbols = Eval.symbols();
-    for (const Expr *Side : {BO->getLHS(), BO->getRHS()})
-      for (SymbolId Id : Eval.evaluate(Side).symbols())
-        if (!Symbols[Id].Values.empty() && !Symbols[Id].ThreadDerived &&
-            Eval.loopVariableOf(Id) &&
-            std::find(Out.begin(), Out.end(), Id) == Out.end())
-          Out.push_back(Id);
   }
 
   void visit(const Stmt *S, const State &St) {
@@ -513,167 +468,13 @@ private:
       A.Array = arrayShapeOf(A.Base, Ctx);
       A.IndexesPastRow =
           A.Array && A.Array->Dims.size() > 1 &&
-          indexesPastRow(Target, *A.Array, St.Active);
+          indexesPastRow(Target, *A.Array, St.Active, Eval);
     }
-    CurrentGuards = &St.Guards;
-    CurrentGuardSymbols = &St.GuardSymbols;
-    concretize(A);
+    concretizeOffset(A, Eval, {St.Guards, St.GuardSymbols, Populated},
+                     Settings.MaxScenarios);
     if (!Settings.KeepUniformOffsetTerms)
       A.Offset = A.Offset.withoutUniformTerms();
     Out.Accesses.push_back(std::move(A));
-  }
-
-  /// True when a subscript of \p Target (tile[i][j], tile[i][j].x) provably
-  /// leaves its dimension for an active lane: the lanes' values of it
-  /// spread over the dimension's extent or more, whatever the uniform part.
-  bool indexesPastRow(const Expr *Target, const ArrayShape &Shape,
-                      LaneMask Active) {
-    const Expr *E = Target->IgnoreParenImpCasts();
-    while (const auto *ME = dyn_cast<MemberExpr>(E))
-      E = ME->getBase()->IgnoreParenImpCasts();
-    // The subscripts, innermost first, of the array itself (not of a
-    // pointer into it: that use is judged by the row length it assumes).
-    llvm::SmallVector<const Expr *, 4> Indices;
-    while (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
-      Indices.push_back(AS->getIdx());
-      E = AS->getBase()->IgnoreParenImpCasts();
-    }
-    const auto *Ref = dyn_cast<DeclRefExpr>(E);
-    if (!Ref || Ref->getDecl() != Shape.Decl ||
-        Indices.size() != Shape.Dims.size())
-      return false;
-    for (std::size_t I = 0; I < Indices.size(); ++I) {
-      auto Lanes = Eval.evaluate(Indices[I]).withoutUniformTerms().asPerLane();
-      if (!Lanes)
-        continue;
-      std::int64_t Low = INT64_MAX, High = INT64_MIN;
-      for (unsigned L = 0; L < lanes::WarpLanes; ++L)
-        if ((Active >> L) & 1U) {
-          Low = std::min(Low, (*Lanes)[L]);
-          High = std::max(High, (*Lanes)[L]);
-        }
-      if (Low <= High && High - Low >= Shape.Dims[Shape.Dims.size() - 1 - I])
-        return true;
-    }
-    return false;
-  }
-
-  /// Fills Scenarios (or SymbolicStride) from the symbolic offset.
-  void concretize(MemoryAccess &A) {
-    lanes::SymbolTable &Symbols = Eval.symbols();
-    if (A.Offset.isUnknown()) {
-      retryWithPins(A);
-      return;
-    }
-    // Uniform terms shift every lane alike: the base they form is assumed
-    // aligned, so only lane-varying terms and the constants remain.
-    LaneValue Relative = A.Offset.withoutUniformTerms();
-    // Except, in shared memory, a shift by the warp's own place in the block
-    // (its row of a 16x16 block) that is not a whole number of 4-byte words:
-    // it changes which lanes share a word (char a[46][37], a[3 * ty][tx]),
-    // and it is known, so it is enumerated like the rest.
-    if (A.Space == MemorySpace::Shared)
-      for (const lanes::LaneTerm &T : A.Offset.terms()) {
-        bool WarpPlace = T.Coeff[0] % 4 != 0;
-        for (SymbolId Id : T.Symbols)
-          WarpPlace &= Symbols[Id].ThreadDerived && !Symbols[Id].Values.empty();
-        if (!WarpPlace ||
-            std::any_of(T.Coeff.begin(), T.Coeff.end(),
-                        [&](std::int64_t C) { return C != T.Coeff[0]; }))
-          continue;
-        LaneValue Shift = LaneValue::constant(T.Coeff[0]);
-        for (SymbolId Id : T.Symbols)
-          Shift = Shift * LaneValue::symbol(Id);
-        Relative = Relative + Shift;
-      }
-    std::vector<SymbolId> Enumerable, Open;
-    for (SymbolId Id : Relative.symbols())
-      (Symbols[Id].Values.empty() ? Open : Enumerable).push_back(Id);
-    if (!Open.empty()) {
-      A.SymbolicStride = Open;
-      return;
-    }
-    // Guards on loop variables decide the lanes per value: enumerate those
-    // variables too, while the scenarios stay within the cap.
-    if (CurrentGuardSymbols && !CurrentGuardSymbols->empty()) {
-      std::vector<SymbolId> With = Enumerable;
-      std::uint64_t Combos = 1;
-      for (SymbolId Id : *CurrentGuardSymbols)
-        if (std::find(With.begin(), With.end(), Id) == With.end())
-          With.push_back(Id);
-      for (SymbolId Id : With)
-        Combos *= std::max<std::size_t>(Symbols[Id].Values.size(), 1);
-      if (Combos <= Settings.MaxScenarios)
-        Enumerable = std::move(With);
-    }
-    enumerate(A, Enumerable, [&](const std::map<SymbolId, std::int64_t> &Pins)
-                  -> std::optional<lanes::LaneVector> {
-      return Relative.substitute(Pins).asPerLane();
-    });
-  }
-
-  /// A non-affine offset (tx ^ ty) may become exact once the thread-row
-  /// and loop symbols it mentions are numbers.
-  void retryWithPins(MemoryAccess &A) {
-    lanes::SymbolTable &Symbols = Eval.symbols();
-    lanes::UnknownKind Why = A.Offset.reason().Kind;
-    if (Why != lanes::UnknownKind::SymbolicOperation &&
-        Why != lanes::UnknownKind::Arithmetic)
-      return;
-    std::vector<SymbolId> Candidates;
-    for (SymbolId Id = 0; Id < Symbols.size(); ++Id)
-      if (!Symbols[Id].Values.empty())
-        Candidates.push_back(Id);
-    if (Candidates.empty())
-      return;
-    const Expr *Target = A.Expression;
-    bool ViaPointer = !Target->isGLValue();
-    enumerate(A, Candidates, [&](const std::map<SymbolId, std::int64_t> &Pins)
-                  -> std::optional<lanes::LaneVector> {
-      lanes::LaneEvaluator::PinScope Pinned(Eval, Pins);
-      lanes::PointerValue P = ViaPointer
-                                  ? lanes::PointerValue::unknown(
-                                        lanes::UnknownKind::NotFollowed, "", 0)
-                                  : Eval.evaluateAddress(Target);
-      if (P.isUnknown())
-        return std::nullopt;
-      LaneValue Relative = P.Offset.withoutUniformTerms();
-      return Relative.asPerLane();
-    });
-  }
-
-  template <typename EvalFn>
-  void enumerate(MemoryAccess &A, const std::vector<SymbolId> &Ids,
-                 EvalFn Evaluate) {
-    lanes::SymbolTable &Symbols = Eval.symbols();
-    std::uint64_t Combos = 1;
-    for (SymbolId Id : Ids) {
-      Combos *= Symbols[Id].Values.size();
-      if (Combos > Settings.MaxScenarios)
-        return;
-    }
-    std::vector<std::size_t> Index(Ids.size(), 0);
-    for (std::uint64_t C = 0; C < Combos; ++C) {
-      std::map<SymbolId, std::int64_t> Pins;
-      for (std::size_t I = 0; I < Ids.size(); ++I)
-        Pins[Ids[I]] = Symbols[Ids[I]].Values[Index[I]];
-      auto Lanes = Evaluate(Pins);
-      if (!Lanes) {
-        A.Scenarios.clear();
-        return;
-      }
-      A.Scenarios.push_back(
-          LaneScenario{Pins, *Lanes, activeUnder(Pins, A.Active)});
-      for (std::size_t I = 0; I < Ids.size(); ++I) {
-        if (++Index[I] < Symbols[Ids[I]].Values.size())
-          break;
-        Index[I] = 0;
-      }
-    }
-    if (!A.Scenarios.empty() && A.Offset.isUnknown()) {
-      // The pinned evaluations succeeded: the offset is known per scenario.
-      A.Offset = LaneValue::perLane(A.Scenarios.front().Offset);
-    }
   }
 };
 
