@@ -6,6 +6,7 @@
 #include "checks/access/AccessRecord.h"
 #include "checks/access/GlobalVerdict.h"
 #include "checks/access/PaddingPlan.h"
+#include "checks/access/ReportedAnalyses.h"
 #include "checks/access/SharedLayout.h"
 #include "model/BankConflict.h"
 #include "llvm/Support/Format.h"
@@ -72,19 +73,28 @@ void AccessDumpCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
 /// One remark per kernel and per access whose message is the JSON record.
 void AccessDumpCheck::writeRecords(llvm::ArrayRef<KernelAccesses> Kernels) {
   const ::gpumem::model::Architecture Arch = Hardware.architecture();
-  // The bank-conflict check's padding plan, over every shared access of
-  // the TU whose degree reaches its MinimumDegree.
-  const unsigned Threshold = std::max(2U, BankMinimumDegree);
-  std::vector<const MemoryAccess *> Shared, Conflicted;
-  for (const KernelAccesses &Kernel : Kernels)
-    for (const MemoryAccess &A : Kernel.Accesses)
-      if (A.Space == ::gpumem::lanes::MemorySpace::Shared &&
-          !A.Scenarios.empty()) {
-        Shared.push_back(&A);
-        if (worstBankConflict(A, 0, Arch, BankRule).Degree.Degree >= Threshold)
-          Conflicted.push_back(&A);
-      }
-  const PaddingPlan Plan(Shared, Conflicted, Arch, BankRule);
+  auto Holds = [this](const KernelAccesses &Kernel, const MemoryAccess &A,
+                      llvm::function_ref<bool(const MemoryAccess &)> IsFinding) {
+    return holdsUnderOtherShapes(Kernel, A, IsFinding);
+  };
+  // The bank-conflict check's findings and padding plan, and the analysis
+  // each check reports at each place (the record's "reported").
+  const SharedFindings Shared =
+      sharedFindings(Kernels, Arch, BankRule, BankMinimumDegree, Holds);
+  const PaddingPlan Plan(Shared.Shared, Shared.conflicted(), Arch, BankRule);
+  llvm::DenseSet<const MemoryAccess *> Reported;
+  for (const SharedFinding *F : Shared.reported())
+    Reported.insert(F->Access);
+  const KernelVerdicts &Verdicts = globalVerdicts(Arch, Policy);
+  for (GlobalCause Cause : {GlobalCause::Stride, GlobalCause::ArrayOfStructs,
+                            GlobalCause::Misaligned, GlobalCause::PartialWarp})
+    for (const GlobalFinding &F : reportedGlobalFindings(
+             Kernels, Verdicts,
+             [&](GlobalCause Other) {
+               return globalCheckFor(Other) == globalCheckFor(Cause);
+             },
+             Arch, Policy, Holds))
+      Reported.insert(F.Access);
   auto Remark = [&](SourceLocation At, llvm::json::Object Record) {
     std::string Text;
     llvm::raw_string_ostream OS(Text);
@@ -95,8 +105,9 @@ void AccessDumpCheck::writeRecords(llvm::ArrayRef<KernelAccesses> Kernels) {
     const KernelAccesses &Kernel = Kernels[K];
     const auto Index = static_cast<std::int64_t>(K);
     Remark(Kernel.Kernel->getLocation(), kernelRecord(Kernel, Index, Arch));
-    const AccessRecordContext Context{Kernel, Index,  Arch,          BankRule,
-                                      &Plan,  Policy, globalCheckFor};
+    const AccessRecordContext Context{Kernel, Index,          Arch,
+                                      BankRule, &Plan, Policy,
+                                      globalCheckFor, &Reported};
     for (const MemoryAccess &A : Kernel.Accesses)
       Remark(
           A.Expression->getExprLoc(),

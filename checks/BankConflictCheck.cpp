@@ -7,11 +7,11 @@
 #include <optional>
 
 #include "checks/access/PaddingPlan.h"
+#include "checks/access/ReportedAnalyses.h"
 #include "checks/access/SharedLayout.h"
 
 #include "clang/AST/TypeLoc.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang::tidy {
@@ -44,14 +44,6 @@ std::string shapeText(const ArrayShape &Shape, std::int64_t Pad) {
   return S;
 }
 
-/// One shared access whose degree reaches the threshold.
-struct Conflict {
-  const KernelAccesses *Kernel;
-  const MemoryAccess *Access;
-  SharedConflict Worst;
-};
-
-
 } // namespace
 
 BankConflictCheck::BankConflictCheck(StringRef Name, ClangTidyContext *Context)
@@ -67,54 +59,26 @@ void BankConflictCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void BankConflictCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
-  const unsigned Threshold = std::max(2U, MinimumDegree);
-  // Every shared access of the file, for judging a padding, and the ones
-  // to report.
-  std::vector<const MemoryAccess *> Shared, Conflicted;
-  std::vector<Conflict> Conflicts;
   for (const KernelAccesses &Kernel : Kernels)
-    for (const MemoryAccess &A : Kernel.Accesses) {
+    for (const MemoryAccess &A : Kernel.Accesses)
       if (A.Space == ::gpumem::lanes::MemorySpace::Shared &&
           A.Scenarios.empty() && A.SymbolicStride.size() == 1)
         reportSymbolicStride(Kernel, A);
-      if (A.Space != ::gpumem::lanes::MemorySpace::Shared ||
-          A.Scenarios.empty())
-        continue;
-      Shared.push_back(&A);
-      SharedConflict W = worstBankConflict(A, 0, Arch, Rule);
-      if (W.Degree.Degree < Threshold ||
-          !holdsUnderOtherShapes(Kernel, A, [&](const MemoryAccess &Other) {
-            return worstBankConflict(Other, 0, Arch, Rule).Degree.Degree >=
-                   Threshold;
-          }))
-        continue;
-      Conflicts.push_back({&Kernel, &A, W});
-      Conflicted.push_back(&A);
-    }
-  const PaddingPlan Plan(Shared, Conflicted, Arch, Rule);
-
-  // One diagnostic per source location: of the analyses of one access (a
-  // device function per call, a template per instantiation), the highest
-  // degree, the first found on ties.
-  llvm::DenseMap<unsigned, const Conflict *> WorstAt;
-  for (const Conflict &C : Conflicts) {
-    const Conflict *&W = WorstAt[C.Access->Expression->getExprLoc().getRawEncoding()];
-    if (!W || C.Worst.Degree.Degree > W->Worst.Degree.Degree)
-      W = &C;
-  }
-
+  const SharedFindings Findings = sharedFindings(
+      Kernels, Arch, Rule, MinimumDegree,
+      [this](const KernelAccesses &Kernel, const MemoryAccess &A,
+             llvm::function_ref<bool(const MemoryAccess &)> IsFinding) {
+        return holdsUnderOtherShapes(Kernel, A, IsFinding);
+      });
+  const PaddingPlan Plan(Findings.Shared, Findings.conflicted(), Arch, Rule);
   llvm::DenseSet<unsigned> Fixed;
-  for (const Conflict &C : Conflicts) {
-    const MemoryAccess &A = *C.Access;
-    SourceLocation At = A.Expression->getExprLoc();
-    if (At.isInvalid() || WorstAt.lookup(At.getRawEncoding()) != &C)
-      continue;
-    const PaddingAdvice Advice = Plan.adviceFor(A);
+  for (const SharedFinding *F : Findings.reported()) {
+    const PaddingAdvice Advice = Plan.adviceFor(*F->Access);
     // A declaration gets one fix-it: clang-tidy applies none of several
     // that overlap, even identical ones.
     const bool FirstFix = Advice.What == PaddingAdvice::Kind::Pad &&
-                          Fixed.insert(PaddingPlan::arrayKey(A)).second;
-    reportConflict(*C.Kernel, A, C.Worst, Advice, FirstFix);
+                          Fixed.insert(PaddingPlan::arrayKey(*F->Access)).second;
+    reportConflict(*F->Kernel, *F->Access, F->Worst, Advice, FirstFix);
   }
 }
 

@@ -1,7 +1,8 @@
 //===- GlobalAccessCheck.cpp ----------------------------------------------===//
 #include "checks/GlobalAccessCheck.h"
 
-#include "llvm/ADT/MapVector.h"
+#include "checks/access/ReportedAnalyses.h"
+
 #include "llvm/Support/raw_ostream.h"
 
 namespace clang::tidy {
@@ -66,43 +67,17 @@ void GlobalAccessCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
   // The four global checks share the verdicts of the TU when their
   // settings agree (they do unless one of them is configured apart).
   const KernelVerdicts &Verdicts = globalVerdicts(Arch, Policy);
-  // One diagnostic per source location. An access in a device function is
-  // analysed once per call, one in a template once per instantiation: the
-  // costliest is reported (the most sectors beyond what its bytes need,
-  // then the lowest efficiency, then the first found).
-  struct Candidate {
-    const KernelAccesses *Kernel;
-    const MemoryAccess *Access;
-    const GlobalVerdict *Verdict;
-  };
-  auto Costlier = [](const GlobalVerdict &A, const GlobalVerdict &B) {
-    if (A.Cost.ExcessSectors != B.Cost.ExcessSectors)
-      return A.Cost.ExcessSectors > B.Cost.ExcessSectors;
-    return A.Cost.Efficiency < B.Cost.Efficiency;
-  };
-  llvm::MapVector<unsigned, Candidate> Worst;
-  for (std::size_t K = 0; K < Kernels.size(); ++K)
-    for (std::size_t I = 0; I < Kernels[K].Accesses.size(); ++I) {
-      const MemoryAccess &Access = Kernels[K].Accesses[I];
-      if (Access.Space != ::gpumem::lanes::MemorySpace::Global)
-        continue;
-      const GlobalVerdict &Verdict = Verdicts[K][I];
-      SourceLocation Loc = Access.Expression->getExprLoc();
-      if (!owns(Verdict.Cause) || Loc.isInvalid() ||
-          !holdsUnderOtherShapes(Kernels[K], Access,
-                                 [&](const MemoryAccess &Other) {
-                                   return owns(judgeGlobalAccess(
-                                                   Other, Arch, Policy)
-                                                   .Cause);
-                                 }))
-        continue;
-      Candidate C{&Kernels[K], &Access, &Verdict};
-      auto [It, Inserted] = Worst.try_emplace(Loc.getRawEncoding(), C);
-      if (!Inserted && Costlier(Verdict, *It->second.Verdict))
-        It->second = C;
-    }
-  for (const auto &[Key, C] : Worst)
-    report(*C.Access, *C.Verdict, *C.Kernel);
+  // One diagnostic per source location: an access in a device function is
+  // analysed once per call, one in a template once per instantiation, and
+  // the costliest is reported.
+  for (const GlobalFinding &F : reportedGlobalFindings(
+           Kernels, Verdicts, [this](GlobalCause Cause) { return owns(Cause); },
+           Arch, Policy,
+           [this](const KernelAccesses &Kernel, const MemoryAccess &A,
+                  llvm::function_ref<bool(const MemoryAccess &)> IsFinding) {
+             return holdsUnderOtherShapes(Kernel, A, IsFinding);
+           }))
+    report(*F.Access, *F.Verdict, *F.Kernel);
 }
 
 void GlobalAccessCheck::noteCommon(const MemoryAccess &Access,

@@ -372,13 +372,10 @@ def roofline_svg(intensity: float, balance: float) -> str:
 
 def reported_analysis(finding: gf.Finding,
                       analyses: List[gr.Access]) -> Optional[gr.Access]:
-    """The analysis of the finding's access that the finding reports: of a
-    global check, one whose verdict that check owns."""
+    """The analysis of the finding's access that the finding reports."""
     if finding.rule == "gpumem-bank-conflict":
         return gr.reported(analyses, "shared")
-    owned = [a for a in analyses
-             if a.global_verdict.get("check") == finding.rule]
-    return gr.reported(owned, "global")
+    return gr.reported(analyses, "global", finding.rule)
 
 
 def figure_for(finding: gf.Finding, analyses: List[gr.Access]) -> str:

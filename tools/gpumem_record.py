@@ -123,6 +123,11 @@ class Access:
     record: dict
 
     @property
+    def reported(self) -> bool:
+        """True for the analysis a check reports at this place."""
+        return bool(self.record.get("reported"))
+
+    @property
     def unknown(self) -> Optional[Tuple[str, str]]:
         """(kind, reason) of an unknown offset."""
         u = self.record.get("unknown")
@@ -282,24 +287,15 @@ def accesses_at(kernels: List[Kernel]) -> Dict[tuple, List[Access]]:
     return out
 
 
-def reported(analyses: List[Access], space: str) -> Optional[Access]:
-    """Of the analyses of one location, the one the checks report (their
-    rule, docs/access-record.md): for global memory the costliest (most
-    sectors beyond what the bytes need, then the lowest efficiency), for
-    shared memory the highest degree; the first on ties."""
-    best = None
+def reported(analyses: List[Access], space: str,
+             check: Optional[str] = None) -> Optional[Access]:
+    """Of the analyses of one location, the one a check reports there: the
+    record's `reported` flag, which the checks' own selection sets
+    (docs/access-record.md). For global memory, `check` names the global
+    check (each may report its own analysis of one location)."""
     for access in analyses:
-        if access.space != space:
+        if access.space != space or not access.reported:
             continue
-        if space == "global":
-            cost = access.global_cost
-            if cost is None or access.lanes is None:
-                continue
-            key = (cost.excess_sectors, -cost.efficiency)
-        else:
-            if not access.shared or access.lanes is None:
-                continue
-            key = (access.shared["degree"],)
-        if best is None or key > best[0]:
-            best = (key, access)
-    return best[1] if best else None
+        if check is None or access.global_verdict.get("check") == check:
+            return access
+    return None

@@ -279,6 +279,8 @@ Object accessRecord(const AccessRecordContext &C, const MemoryAccess &A,
   R["active"] = static_cast<std::int64_t>(A.Active);
   R["inLoop"] = A.InLoop;
   R["scenarios"] = static_cast<std::int64_t>(A.Scenarios.size());
+  if (C.Reported)
+    R["reported"] = C.Reported->contains(&A);
   describeLayout(R, A);
   std::optional<GlobalVerdict> V;
   if (A.Space == lanes::MemorySpace::Global) {

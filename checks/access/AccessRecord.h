@@ -14,6 +14,7 @@
 #include "checks/access/PaddingPlan.h"
 #include "model/BankConflict.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/JSON.h"
 
 #include <optional>
@@ -84,6 +85,9 @@ struct AccessRecordContext {
   GlobalPolicy Policy;
   /// The check that reports a global cause (the checks layer knows it).
   llvm::StringRef (*CheckFor)(GlobalCause) = nullptr;
+  /// The analyses the checks report, one per check and place
+  /// (ReportedAnalyses.h); the record says whether an access is one.
+  const llvm::DenseSet<const MemoryAccess *> *Reported = nullptr;
 };
 
 /// The record of a kernel, the \p Index th analysed in the TU (each

@@ -30,6 +30,8 @@ for kernel in gr.read_text(sys.stdin.read()):
         if a.padding:
             line += "; pad to %s: %d-way" % (a.padding["dims"],
                                              a.padding["degree"])
+        if a.reported:
+            line += "; reported"
         count = a.per_request("sectors") or a.per_request("wavefronts")
         if count:
             line += "; per request %g (worst %d)" % (count.mean, count.worst)

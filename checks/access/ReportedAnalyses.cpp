@@ -1,0 +1,105 @@
+//===- ReportedAnalyses.cpp - which analysis of a place a check reports ---===//
+#include "checks/access/ReportedAnalyses.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+
+#include <algorithm>
+
+namespace gpumem::access {
+
+namespace {
+
+/// The raw location an access is reported at; 0 for none.
+unsigned placeOf(const MemoryAccess &A) {
+  clang::SourceLocation Loc = A.Expression->getExprLoc();
+  return Loc.isValid() ? Loc.getRawEncoding() : 0;
+}
+
+} // namespace
+
+bool costlier(const GlobalVerdict &A, const GlobalVerdict &B) {
+  if (A.Cost.ExcessSectors != B.Cost.ExcessSectors)
+    return A.Cost.ExcessSectors > B.Cost.ExcessSectors;
+  return A.Cost.Efficiency < B.Cost.Efficiency;
+}
+
+std::vector<GlobalFinding>
+reportedGlobalFindings(llvm::ArrayRef<KernelAccesses> Kernels,
+                       const KernelVerdicts &Verdicts,
+                       llvm::function_ref<bool(GlobalCause)> Owns,
+                       const model::Architecture &Arch,
+                       const GlobalPolicy &Policy,
+                       HoldsUnderOtherShapes Holds) {
+  llvm::MapVector<unsigned, GlobalFinding> Worst;
+  for (std::size_t K = 0; K < Kernels.size(); ++K)
+    for (std::size_t I = 0; I < Kernels[K].Accesses.size(); ++I) {
+      const MemoryAccess &Access = Kernels[K].Accesses[I];
+      if (Access.Space != lanes::MemorySpace::Global)
+        continue;
+      const GlobalVerdict &Verdict = Verdicts[K][I];
+      const unsigned Place = placeOf(Access);
+      if (!Owns(Verdict.Cause) || !Place ||
+          !Holds(Kernels[K], Access, [&](const MemoryAccess &Other) {
+            return Owns(judgeGlobalAccess(Other, Arch, Policy).Cause);
+          }))
+        continue;
+      GlobalFinding F{&Kernels[K], &Access, &Verdict};
+      auto [It, Inserted] = Worst.try_emplace(Place, F);
+      if (!Inserted && costlier(Verdict, *It->second.Verdict))
+        It->second = F;
+    }
+  std::vector<GlobalFinding> Out;
+  Out.reserve(Worst.size());
+  for (const auto &[Place, F] : Worst)
+    Out.push_back(F);
+  return Out;
+}
+
+std::vector<const MemoryAccess *> SharedFindings::conflicted() const {
+  std::vector<const MemoryAccess *> Out;
+  Out.reserve(Conflicts.size());
+  for (const SharedFinding &F : Conflicts)
+    Out.push_back(F.Access);
+  return Out;
+}
+
+std::vector<const SharedFinding *> SharedFindings::reported() const {
+  llvm::DenseMap<unsigned, const SharedFinding *> WorstAt;
+  for (const SharedFinding &F : Conflicts) {
+    const SharedFinding *&W = WorstAt[placeOf(*F.Access)];
+    if (!W || F.Worst.Degree.Degree > W->Worst.Degree.Degree)
+      W = &F;
+  }
+  std::vector<const SharedFinding *> Out;
+  for (const SharedFinding &F : Conflicts)
+    if (const unsigned Place = placeOf(*F.Access);
+        Place && WorstAt.lookup(Place) == &F)
+      Out.push_back(&F);
+  return Out;
+}
+
+SharedFindings sharedFindings(llvm::ArrayRef<KernelAccesses> Kernels,
+                              const model::Architecture &Arch,
+                              model::PhaseRule Rule, unsigned MinimumDegree,
+                              HoldsUnderOtherShapes Holds) {
+  const unsigned Threshold = std::max(2U, MinimumDegree);
+  SharedFindings Out;
+  for (const KernelAccesses &Kernel : Kernels)
+    for (const MemoryAccess &A : Kernel.Accesses) {
+      if (A.Space != lanes::MemorySpace::Shared || A.Scenarios.empty())
+        continue;
+      Out.Shared.push_back(&A);
+      SharedConflict W = worstBankConflict(A, 0, Arch, Rule);
+      if (W.Degree.Degree < Threshold ||
+          !Holds(Kernel, A, [&](const MemoryAccess &Other) {
+            return worstBankConflict(Other, 0, Arch, Rule).Degree.Degree >=
+                   Threshold;
+          }))
+        continue;
+      Out.Conflicts.push_back({&Kernel, &A, W});
+    }
+  return Out;
+}
+
+} // namespace gpumem::access
