@@ -335,7 +335,12 @@ void KernelAccessCheck::noteConstantArguments(
 
 void KernelAccessCheck::noteBlockDim(
     const ::gpumem::access::KernelAccesses &Kernel) {
-  const ::gpumem::access::BlockShapeOrigin &Block = Kernel.Block;
+  noteAnalysisLimits(Kernel);
+  noteBlockOrigin(Kernel);
+}
+
+void KernelAccessCheck::noteAnalysisLimits(
+    const ::gpumem::access::KernelAccesses &Kernel) {
   if (Kernel.AccessesCapped)
     diag(Kernel.Kernel->getLocation(),
          "only the first %0 accesses of '%1' are analysed; the others are "
@@ -349,24 +354,32 @@ void KernelAccessCheck::noteBlockDim(
          "x and y at most 1024, z at most 64, at most 1024 threads): it "
          "fixes no blockDim",
          DiagnosticIDs::Note);
+}
+
+void KernelAccessCheck::noteLaunchShape(
+    const ::gpumem::access::KernelAccesses &Kernel) {
+  const ::gpumem::access::BlockShapeOrigin &Block = Kernel.Block;
+  const auto &S = *Block.Shape;
+  std::string Open;
+  for (auto [Extent, Axis] : {std::pair{S.Y, "y"}, std::pair{S.Z, "z"}})
+    if (Extent <= 0)
+      Open += std::string(Open.empty() ? "" : " or ") + "blockDim." + Axis;
+  diag(Block.Where, "blockDim is (%0) at this launch%1%2", DiagnosticIDs::Note)
+      << S.text(", ", "not a constant")
+      << (Kernel.FirstWarpOnly ? "; warps straddle rows, the first warp is "
+                                 "shown"
+                               : "")
+      << (Open.empty() ? std::string()
+                       : "; which thread each lane is does not depend on " +
+                             Open);
+}
+
+void KernelAccessCheck::noteBlockOrigin(
+    const ::gpumem::access::KernelAccesses &Kernel) {
+  const ::gpumem::access::BlockShapeOrigin &Block = Kernel.Block;
   switch (Block.Source) {
-  case ::gpumem::access::BlockShapeSource::Launch: {
-    const auto &S = *Block.Shape;
-    std::string Open;
-    for (auto [Extent, Axis] : {std::pair{S.Y, "y"}, std::pair{S.Z, "z"}})
-      if (Extent <= 0)
-        Open += std::string(Open.empty() ? "" : " or ") + "blockDim." + Axis;
-    diag(Block.Where, "blockDim is (%0) at this launch%1%2",
-         DiagnosticIDs::Note)
-        << S.text(", ", "not a constant")
-        << (Kernel.FirstWarpOnly ? "; warps straddle rows, the first warp is "
-                                   "shown"
-                                 : "")
-        << (Open.empty() ? std::string()
-                         : "; which thread each lane is does not depend on " +
-                               Open);
-    return;
-  }
+  case ::gpumem::access::BlockShapeSource::Launch:
+    return noteLaunchShape(Kernel);
   case ::gpumem::access::BlockShapeSource::Stated: {
     const auto &S = *Block.Shape;
     diag(Block.Where, "blockDim is (%0, %1, %2) as the kernel states here",

@@ -72,6 +72,12 @@ protected:
                              const ::gpumem::access::MemoryAccess &Access);
   /// Notes where blockDim came from (launch, option or assumption).
   void noteBlockDim(const ::gpumem::access::KernelAccesses &Kernel);
+  /// Notes what the analysis of \p Kernel left out: accesses past
+  /// MaxAccessesPerKernel, a launch CUDA would not run.
+  void noteAnalysisLimits(const ::gpumem::access::KernelAccesses &Kernel);
+  /// Notes where \p Kernel's block shape comes from (or that it is assumed).
+  void noteBlockOrigin(const ::gpumem::access::KernelAccesses &Kernel);
+  void noteLaunchShape(const ::gpumem::access::KernelAccesses &Kernel);
   /// Notes the definition of a local variable used as the index.
   void noteIndexDefinition(const Expr *Access);
   /// Where a finding on \p Access is reported: the access itself, or the
