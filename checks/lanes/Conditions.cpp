@@ -139,4 +139,30 @@ std::optional<LaneMask> LaneEvaluator::compareLanes(BinaryOperatorKind Op,
   return Holds(Diff.substitute(FirstWarp));
 }
 
+bool LaneEvaluator::warpUniform(const Expr *Cond) {
+  if (!Cond)
+    return true;
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
+      UO && UO->getOpcode() == UO_LNot)
+    return warpUniform(UO->getSubExpr());
+  auto Operand = [&](const Expr *E) {
+    if (E->getType()->isPointerType()) {
+      PointerValue P = evaluatePointer(E);
+      return !P.isUnknown() && P.Offset.kind() != LaneKind::Varying;
+    }
+    LaneValue V = evaluate(E);
+    return !V.isUnknown() && V.kind() != LaneKind::Varying;
+  };
+  if (const auto *BO = dyn_cast<BinaryOperator>(Cond)) {
+    if (BO->isLogicalOp())
+      return warpUniform(BO->getLHS()) && warpUniform(BO->getRHS());
+    if (BO->isComparisonOp())
+      return Operand(BO->getLHS()) && Operand(BO->getRHS());
+  }
+  if (isa<CXXBoolLiteralExpr>(Cond))
+    return true;
+  return Operand(Cond);
+}
+
 } // namespace gpumem::lanes

@@ -97,10 +97,11 @@ const FunctionDecl *LaneEvaluator::currentFunction() const {
 }
 
 const VarDecl *LaneEvaluator::loopVariableOf(SymbolId Id) const {
-  for (const LoopSymbol &S : LoopSymbols)
-    if (S.Id == Id)
-      return S.Var;
-  return nullptr;
+  return Loops.variableOf(Id);
+}
+
+bool LaneEvaluator::runsAtMostOnce(const ForStmt *Loop, LaneMask Active) {
+  return Loops.runsAtMostOnce(Loop, Active);
 }
 
 LaneValue LaneEvaluator::pinned(LaneValue V) const {
@@ -127,10 +128,10 @@ LaneValue LaneEvaluator::evaluateVariable(const VarDecl *VD, const Expr *Use) {
         "'" + VD->getNameAsString() + "' is not an integer", loc(Use));
   const cuda::FunctionFacts *F = Frames.empty() ? nullptr : Frames.back().Facts;
   if (VD->hasLocalStorage() && F && F->inductionLoopOf(VD))
-    return evaluateLoopVariable(VD, *F->inductionLoopOf(VD));
+    return Loops.valueOf(VD, *F->inductionLoopOf(VD));
   // Written more than once: the writes that reach this read.
   if (const auto *Read = dyn_cast<DeclRefExpr>(Use->IgnoreParens()))
-    if (std::optional<PointerValue> Flow = flowValue(VD, Read))
+    if (std::optional<PointerValue> Flow = Reassigned.valueAt(VD, Read))
       return Flow->Offset;
   // Parameters bound by an inlined call.
   for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)

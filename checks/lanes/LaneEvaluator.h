@@ -17,7 +17,10 @@
 #include "checks/cuda/CudaBuiltins.h"
 #include "checks/cuda/FunctionFacts.h"
 #include "checks/lanes/LaneValue.h"
+#include "checks/lanes/LoopVariables.h"
+#include "checks/lanes/PointerValue.h"
 #include "checks/lanes/ReachingWrites.h"
+#include "checks/lanes/ReassignedValues.h"
 #include "checks/lanes/ThreadGeometry.h"
 
 #include "clang/AST/ASTContext.h"
@@ -32,32 +35,6 @@
 #include <vector>
 
 namespace gpumem::lanes {
-
-/// Where a pointer points.
-enum class MemorySpace { Global, Shared, Local, Constant, Unknown };
-
-/// A pointer or an lvalue's address: a base object plus a per-lane byte
-/// offset from it.
-struct PointerValue {
-  MemorySpace Space = MemorySpace::Unknown;
-  /// The kernel parameter, __shared__ or __device__ variable pointed into.
-  const clang::ValueDecl *Base = nullptr;
-  LaneValue Offset;
-
-  static PointerValue unknown(UnknownKind Kind, std::string What,
-                              std::uint64_t Location) {
-    PointerValue P;
-    P.Offset = LaneValue::unknown(Kind, std::move(What), Location);
-    return P;
-  }
-  bool isUnknown() const { return Offset.isUnknown(); }
-};
-
-/// A loop variable turned into a symbol, for notes and enumeration.
-struct LoopSymbol {
-  const clang::VarDecl *Var = nullptr;
-  SymbolId Id = 0;
-};
 
 /// What the evaluator learns of a function regardless of the kernel that
 /// calls it: its writes and loops, and the reaching writes of its CFG.
@@ -182,12 +159,6 @@ private:
     Effects Did;
   };
   using LocalValue = Remembered<LaneValue>;
-  /// A fixed value for one variable while the writes of a cycle are
-  /// evaluated from each value it may hold.
-  struct Override {
-    const clang::VarDecl *Var = nullptr;
-    PointerValue Value;
-  };
   struct Frame {
     const clang::FunctionDecl *Function = nullptr;
     const cuda::FunctionFacts *Facts = nullptr;
@@ -216,16 +187,12 @@ private:
   std::vector<Frame> Frames;
   FunctionCache OwnCache;
   FunctionCache &Functions;
-  /// Cycles being evaluated, and writes with the pin generation they are
-  /// evaluated under (a value that needs itself is not followed; a cycle's
-  /// write evaluated again with the variable fixed to one of its values
-  /// does not need itself).
-  llvm::SmallPtrSet<const void *, 8> FlowInProgress;
-  llvm::SmallDenseSet<std::pair<const void *, unsigned>, 8> WritesInProgress;
-  /// Innermost last; each scope bumps the pin generation so no cached
-  /// value computed under it outlives it.
-  llvm::SmallVector<Override, 2> Fixed;
-  class FixedScope;
+  /// The units (docs/analysis.md, "The evaluator"): each keeps its own
+  /// state and asks this class for the values of subexpressions.
+  friend class ReassignedValues;
+  friend class LoopVariables;
+  ReassignedValues Reassigned{*this};
+  LoopVariables Loops{*this};
   /// A call entered for the lifetime of the scope (its parameters bound);
   /// converts to false, and leaves nothing to undo, when the call cannot
   /// be followed.
@@ -248,8 +215,6 @@ private:
   /// What \p Call's callee only returns (a helper whose body is `return
   /// e;`, defined here); null otherwise.
   const clang::Expr *returnedBy(const clang::CallExpr *Call) const;
-  std::map<const clang::VarDecl *, LaneValue> LoopValues;
-  std::vector<LoopSymbol> LoopSymbols;
   std::map<SymbolId, std::int64_t> Pinned;
   /// Changes whenever Pinned does (cached locals are valid for one value).
   unsigned PinGeneration = 0;
@@ -291,48 +256,6 @@ private:
                                              const LaneValue &L,
                                              const LaneValue &R);
 
-  // Reassigned variables (FlowValues.cpp).
-  /// The value of \p VD at \p Read from the writes that reach it, an
-  /// integer in Offset or a pointer; std::nullopt when \p VD is not written
-  /// in the current function or the reaching writes are not known there.
-  std::optional<PointerValue> flowValue(const clang::VarDecl *VD,
-                                        const clang::DeclRefExpr *Read);
-  const ReachingWrites *flowOfCurrentFrame();
-  PointerValue writeValue(const ReachingWrites &RW, unsigned Id);
-  PointerValue stepValue(const ReachingWrites &RW, const Write &W);
-  /// The value of cycle \p C at \p Read, remembered per frame.
-  PointerValue cycleValue(const ReachingWrites &RW, const WriteCycle &C,
-                          const clang::DeclRefExpr *Read);
-  PointerValue solveCycle(const ReachingWrites &RW, const WriteCycle &C,
-                          const clang::DeclRefExpr *Read);
-  /// The first write of \p C that, with the variable at \p Hypothesis (a
-  /// warp-uniform symbol), leaves a value that is not warp-uniform; none
-  /// when every write keeps it uniform.
-  std::optional<PointerValue> nonUniformStep(const ReachingWrites &RW,
-                                             const WriteCycle &C,
-                                             const PointerValue &Hypothesis);
-  struct FlowPart {
-    PointerValue Value;
-    /// Where the value is set, for the conditions around it; null for a
-    /// parameter's entry value or a cycle (checked on its own).
-    const clang::Stmt *Anchor = nullptr;
-  };
-  PointerValue joinValues(const ReachingWrites &RW, const clang::VarDecl *VD,
-                          llvm::ArrayRef<FlowPart> Parts,
-                          const clang::DeclRefExpr *Read);
-  /// True when the lanes of a warp that reach \p Read all took the same
-  /// branches since \p From: every condition from \p From up to the
-  /// closest statement that also holds \p Read (up to the loop it goes
-  /// around, when the read comes before the write in one pass; up to
-  /// \p Loop, the loop of a cycle, when that holds the read) is
-  /// warp-uniform.
-  bool reachedTogether(const ReachingWrites &RW, const clang::Stmt *From,
-                       const clang::Stmt *Read,
-                       const clang::Stmt *Loop = nullptr);
-  /// True when no continue or break that some lanes take and others not
-  /// leaves a loop or switch around \p Around.
-  bool jumpsTogether(const ReachingWrites &RW,
-                     llvm::ArrayRef<const clang::Stmt *> Around);
   /// True when \p Cond has one value across the warp.
   bool warpUniform(const clang::Expr *Cond);
   /// Counts one step; false once the query or the kernel is over budget.
@@ -359,8 +282,6 @@ private:
   LaneValue loadedValue(const clang::Expr *Lvalue);
   LaneValue evaluateVariable(const clang::VarDecl *VD, const clang::Expr *Use);
   LaneValue evaluateLocal(const clang::VarDecl *VD, const clang::Expr *Init);
-  LaneValue evaluateLoopVariable(const clang::VarDecl *VD,
-                                 const cuda::InductionLoop &Loop);
   LaneValue evaluateCall(const clang::CallExpr *Call);
   LaneValue pinned(LaneValue V) const;
   /// A SymbolKey detail no symbol has yet: a symbol made anew at each
@@ -373,11 +294,6 @@ private:
   LaneValue builtinValue(cuda::BuiltinIndex Builtin) const;
   /// \p E's text on one line, for a symbol's name.
   std::string spelling(const clang::Expr *E) const;
-  /// The value \p VD has when \p Loop starts: its init when it is the
-  /// loop's variable, or its initializer when nothing but the loop's
-  /// increment writes it; std::nullopt otherwise.
-  std::optional<LaneValue> valueEntering(const clang::VarDecl *VD,
-                                         const clang::ForStmt *Loop);
   /// min/max (and umin/umax) of a call's two arguments.
   LaneValue minOrMax(const clang::CallExpr *Call, bool Min);
   /// Which operation a shared result stands for: an operator (no node,

@@ -1,49 +1,82 @@
 //===- LoopVariables.cpp - for-loop variables as symbols --------------------===//
-//
-// Part of LaneEvaluator (EvaluatorSupport.h lists its files).
-//
-//===----------------------------------------------------------------------===//
-#include "checks/lanes/LaneEvaluator.h"
+#include "checks/lanes/LoopVariables.h"
 
 #include "checks/cuda/ConstantInt.h"
 #include "checks/lanes/EvaluatorSupport.h"
+#include "checks/lanes/LaneEvaluator.h"
+
+#include <cstdlib>
 
 namespace gpumem::lanes {
 
 using namespace clang;
 using namespace detail;
 
-LaneValue LaneEvaluator::evaluateLoopVariable(const VarDecl *VD,
-                                              const cuda::InductionLoop &Loop) {
-  auto Cached = LoopValues.find(VD);
-  if (Cached != LoopValues.end())
-    return pinned(Cached->second);
+namespace {
 
+/// The value after \p V in a loop stepped by \p Kind and \p By; \p V itself
+/// where the step would not move or would overflow.
+std::int64_t nextValue(StepKind Kind, std::int64_t V, std::int64_t By) {
+  switch (Kind) {
+  case StepKind::Add:
+    return V + By;
+  case StepKind::Multiply:
+    return V * By;
+  case StepKind::Divide:
+    return By ? V / By : V;
+  case StepKind::ShiftLeft:
+    return (By >= 0 && By < 62) ? V << By : V;
+  case StepKind::ShiftRight:
+    return (By >= 0 && By < 62) ? V >> By : V;
+  case StepKind::None:
+    break;
+  }
+  return V;
+}
+
+} // namespace
+
+const VarDecl *LoopVariables::variableOf(SymbolId Id) const {
+  for (const LoopSymbol &S : Symbols)
+    if (S.Id == Id)
+      return S.Var;
+  return nullptr;
+}
+
+void LoopVariables::add(const VarDecl *VD, SymbolId Id) {
+  if (!variableOf(Id))
+    Symbols.push_back(LoopSymbol{VD, Id});
+}
+
+LaneValue LoopVariables::valueOf(const VarDecl *VD,
+                                 const cuda::InductionLoop &Loop) {
+  if (auto Cached = Values.find(VD); Cached != Values.end())
+    return E.pinned(Cached->second);
+  const std::string Name = VD->getNameAsString();
   // Guard against a loop whose own bounds mention its variable.
-  LoopValues[VD] = LaneValue::unknown(
-      UnknownKind::Reassigned,
-      "loop variable '" + VD->getNameAsString() + "' depends on itself",
-      loc(Loop.Loop));
+  Values[VD] = LaneValue::unknown(
+      UnknownKind::Reassigned, "loop variable '" + Name + "' depends on itself",
+      E.loc(Loop.Loop));
   auto Remember = [&](LaneValue V) {
-    LoopValues[VD] = V;
-    return pinned(V);
+    Values[VD] = V;
+    return E.pinned(V);
   };
-
+  auto Unknown = [&](std::string Why, const Stmt *At) {
+    return Remember(LaneValue::unknown(
+        UnknownKind::Reassigned, "loop variable '" + Name + "' " + Why,
+        E.loc(At)));
+  };
   WriteStep Step = stepOf(Loop.Loop->getInc(), VD);
   if (Step.Kind == StepKind::None)
-    return Remember(LaneValue::unknown(UnknownKind::Reassigned,
-                                       "loop variable '" +
-                                           VD->getNameAsString() +
-                                           "' changes in a way the analysis "
-                                           "does not follow",
-                                       loc(Loop.Loop->getInc())));
+    return Unknown("changes in a way the analysis does not follow",
+                   Loop.Loop->getInc());
   // The start and the step are evaluated without the pins of enumerated
   // loop variables: the symbol stands for every value they take.
   LaneValue Init, Amount;
   {
-    PinScope Unpinned(*this, {});
-    Init = evaluate(Loop.Init);
-    Amount = Step.Amount ? evaluate(Step.Amount) : LaneValue::constant(1);
+    LaneEvaluator::PinScope Unpinned(E, {});
+    Init = E.evaluate(Loop.Init);
+    Amount = Step.Amount ? E.evaluate(Step.Amount) : LaneValue::constant(1);
   }
   if (Step.Negate)
     Amount = -Amount;
@@ -52,82 +85,24 @@ LaneValue LaneEvaluator::evaluateLoopVariable(const VarDecl *VD,
   if (Amount.isUnknown())
     return Remember(Amount);
   if (Amount.kind() == LaneKind::Varying)
-    return Remember(LaneValue::unknown(UnknownKind::Reassigned,
-                                       "loop variable '" +
-                                           VD->getNameAsString() +
-                                           "' steps differently per lane",
-                                       loc(Loop.Loop->getInc())));
+    return Unknown("steps differently per lane", Loop.Loop->getInc());
 
   // Enumerate the values when start, step and bound are numbers (blockDim
   // from the launch or the assumed block size).
-  std::vector<std::int64_t> Values;
-  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
-      Loop.Loop->getCond() ? Loop.Loop->getCond()->IgnoreParenImpCasts()
-                           : nullptr);
-  auto Bounds = Geometry.boundsSubstitution();
+  std::vector<std::int64_t> Enumerated;
+  auto Bounds = E.Geometry.boundsSubstitution();
   auto Start = Init.substitute(Bounds).asConstant();
   auto By = Amount.substitute(Bounds).asConstant();
-  if (Cond && Cond->isComparisonOp() && Start && By) {
-    bool VarOnLeft = refTo(Cond->getLHS(), VD);
-    bool VarOnRight = refTo(Cond->getRHS(), VD);
-    if (VarOnLeft != VarOnRight) {
-      LaneValue BoundValue =
-          evaluate(VarOnLeft ? Cond->getRHS() : Cond->getLHS());
-      bool BoundUsesAssumption =
-          Geometry.assumesBounds() &&
-          BoundValue.asConstant() != BoundValue.substitute(Bounds).asConstant();
-      auto Bound = BoundValue.substitute(Bounds).asConstant();
-      if (Bound) {
-        std::int64_t V = *Start;
-        for (unsigned Trip = 0; Trip <= MaxLoopTrips; ++Trip) {
-          bool Holds = VarOnLeft ? compareHolds(Cond->getOpcode(), V, *Bound)
-                                 : compareHolds(Cond->getOpcode(), *Bound, V);
-          if (!Holds)
-            break;
-          if (Trip == MaxLoopTrips) {
-            Values.clear();
-            break;
-          }
-          Values.push_back(V);
-          std::int64_t Next = V;
-          switch (Step.Kind) {
-          case StepKind::Add:
-            Next = V + *By;
-            break;
-          case StepKind::Multiply:
-            Next = V * *By;
-            break;
-          case StepKind::Divide:
-            Next = *By ? V / *By : V;
-            break;
-          case StepKind::ShiftLeft:
-            Next = (*By >= 0 && *By < 62) ? V << *By : V;
-            break;
-          case StepKind::ShiftRight:
-            Next = (*By >= 0 && *By < 62) ? V >> *By : V;
-            break;
-          case StepKind::None:
-            break;
-          }
-          if (Next == V || std::llabs(Next) > (std::int64_t(1) << 40)) {
-            Values.clear();
-            break;
-          }
-          V = Next;
-        }
-        if (!Values.empty() && BoundUsesAssumption)
-          Did.UsedAssumedBounds = true;
-      }
-    }
-  }
+  if (Start && By)
+    Enumerated = enumerate(VD, Loop, Step.Kind, *Start, *By);
 
-  SymbolId Id = Symbols.intern(
+  SymbolId Id = E.Symbols.intern(
       SymbolKey{SymbolKind::LoopIteration, VD, nullptr,
-                static_cast<std::int64_t>(LoopSymbols.size()), {}},
-      VD->getNameAsString());
-  LoopSymbols.push_back(LoopSymbol{VD, Id});
-  if (!Values.empty()) {
-    Symbols[Id].Values = Values;
+                static_cast<std::int64_t>(Symbols.size()), {}},
+      Name);
+  Symbols.push_back(LoopSymbol{VD, Id});
+  if (!Enumerated.empty()) {
+    E.Symbols[Id].Values = std::move(Enumerated);
     return Remember(LaneValue::symbol(Id));
   }
   // `for (s = n / 2; s > 0; s >>= 1)` with n unknown: its values are not
@@ -136,83 +111,119 @@ LaneValue LaneEvaluator::evaluateLoopVariable(const VarDecl *VD,
       (Init.kind() == LaneKind::Constant || Init.kind() == LaneKind::Uniform))
     return Remember(LaneValue::symbol(Id));
   if (Step.Kind != StepKind::Add)
-    return Remember(LaneValue::unknown(UnknownKind::Reassigned,
-                                       "loop variable '" +
-                                           VD->getNameAsString() +
-                                           "' is scaled by a bound the "
-                                           "analysis cannot enumerate",
-                                       loc(Loop.Loop)));
+    return Unknown("is scaled by a bound the analysis cannot enumerate",
+                   Loop.Loop);
   // init + step * (iterations so far); the symbol counts iterations.
   if (Init.asConstant() == std::optional<std::int64_t>(0) &&
       Amount.asConstant() == std::optional<std::int64_t>(1))
     return Remember(LaneValue::symbol(Id));
-  Symbols[Id].Name = "iteration of '" + VD->getNameAsString() + "'";
+  E.Symbols[Id].Name = "iteration of '" + Name + "'";
   return Remember(Init + Amount * LaneValue::symbol(Id));
 }
 
-std::optional<LaneValue> LaneEvaluator::valueEntering(const VarDecl *VD,
-                                                     const ForStmt *Loop) {
-  const cuda::FunctionFacts *F = Frames.empty() ? nullptr : Frames.back().Facts;
+std::vector<std::int64_t>
+LoopVariables::enumerate(const VarDecl *VD, const cuda::InductionLoop &Loop,
+                         StepKind Kind, std::int64_t Start, std::int64_t By) {
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      Loop.Loop->getCond() ? Loop.Loop->getCond()->IgnoreParenImpCasts()
+                           : nullptr);
+  if (!Cond || !Cond->isComparisonOp())
+    return {};
+  const bool VarOnLeft = refTo(Cond->getLHS(), VD) != nullptr;
+  if (VarOnLeft == (refTo(Cond->getRHS(), VD) != nullptr))
+    return {};
+  auto Bounds = E.Geometry.boundsSubstitution();
+  LaneValue BoundValue = E.evaluate(VarOnLeft ? Cond->getRHS() : Cond->getLHS());
+  const bool BoundUsesAssumption =
+      E.Geometry.assumesBounds() &&
+      BoundValue.asConstant() != BoundValue.substitute(Bounds).asConstant();
+  auto Bound = BoundValue.substitute(Bounds).asConstant();
+  if (!Bound)
+    return {};
+  std::vector<std::int64_t> Out;
+  std::int64_t V = Start;
+  for (unsigned Trip = 0;; ++Trip) {
+    const bool Holds = VarOnLeft ? compareHolds(Cond->getOpcode(), V, *Bound)
+                                 : compareHolds(Cond->getOpcode(), *Bound, V);
+    if (!Holds)
+      break;
+    if (Trip == LaneEvaluator::MaxLoopTrips)
+      return {};
+    Out.push_back(V);
+    const std::int64_t Next = nextValue(Kind, V, By);
+    if (Next == V || std::llabs(Next) > (std::int64_t(1) << 40))
+      return {};
+    V = Next;
+  }
+  if (!Out.empty() && BoundUsesAssumption)
+    E.Did.UsedAssumedBounds = true;
+  return Out;
+}
+
+std::optional<LaneValue> LoopVariables::valueEntering(const VarDecl *VD,
+                                                      const ForStmt *Loop) {
+  const cuda::FunctionFacts *F =
+      E.Frames.empty() ? nullptr : E.Frames.back().Facts;
   if (!F || !VD || !Loop || !VD->hasLocalStorage())
     return std::nullopt;
   if (const cuda::InductionLoop *Own = F->inductionLoopOf(VD);
       Own && Own->Loop == Loop)
-    return evaluate(Own->Init);
+    return E.evaluate(Own->Init);
   const Expr *Init = VD->getInit();
   if (!Init || !Loop->getInc() || isa<ParmVarDecl>(VD))
     return std::nullopt;
   for (const Stmt *W : F->writesOf(VD))
     if (!cuda::contains(Loop->getInc(), W))
       return std::nullopt;
-  return evaluateLocal(VD, Init);
+  return E.evaluateLocal(VD, Init);
 }
 
-bool LaneEvaluator::runsAtMostOnce(const ForStmt *Loop, LaneMask Active) {
+bool LoopVariables::runsAtMostOnce(const ForStmt *Loop, LaneMask Active) {
   llvm::SmallVector<const Expr *, 4> Conjuncts;
   llvm::SmallVector<const Expr *, 4> Work{Loop->getCond()};
   while (!Work.empty() && Conjuncts.size() <= 8) {
-    const Expr *E = Work.pop_back_val();
-    if (!E)
+    const Expr *C = Work.pop_back_val();
+    if (!C)
       continue;
-    E = E->IgnoreParenImpCasts();
-    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+    C = C->IgnoreParenImpCasts();
+    if (const auto *BO = dyn_cast<BinaryOperator>(C);
         BO && BO->getOpcode() == BO_LAnd) {
       Work.push_back(BO->getLHS());
       Work.push_back(BO->getRHS());
     } else {
-      Conjuncts.push_back(E);
+      Conjuncts.push_back(C);
     }
   }
-  for (const Expr *C : Conjuncts) {
-    const auto *BO = dyn_cast<BinaryOperator>(C);
-    if (!BO || !BO->isRelationalOp())
-      continue;
-    // v < B, v <= B, B > v, B >= v.
-    const bool VarLeft =
-        BO->getOpcode() == BO_LT || BO->getOpcode() == BO_LE;
-    const Expr *BoundSide = VarLeft ? BO->getRHS() : BO->getLHS();
-    const auto *Ref = dyn_cast<DeclRefExpr>(
-        (VarLeft ? BO->getLHS() : BO->getRHS())->IgnoreParenImpCasts());
-    const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    std::optional<std::int64_t> Bound = cuda::constantInt(BoundSide, Ctx);
-    WriteStep Step = VD ? stepOf(Loop->getInc(), VD) : WriteStep{};
-    std::optional<std::int64_t> By =
-        Step.Amount ? cuda::constantInt(Step.Amount, Ctx) : std::nullopt;
-    if (!Bound || Step.Kind != StepKind::Add || Step.Negate || !By ||
-        *By <= 0)
-      continue;
-    std::optional<LaneValue> Entry = valueEntering(VD, Loop);
-    if (!Entry || Entry->isUnknown())
-      continue;
-    // The lanes whose second value still passes the bound.
-    const bool Strict = BO->getOpcode() == BO_LT || BO->getOpcode() == BO_GT;
-    std::optional<LaneMask> Again =
-        compareLanes(Strict ? BO_LT : BO_LE,
-                     *Entry + LaneValue::constant(*By - *Bound));
-    if (Again && (*Again & Active) == 0)
+  for (const Expr *C : Conjuncts)
+    if (const auto *BO = dyn_cast<BinaryOperator>(C);
+        BO && BO->isRelationalOp() && boundsOnePass(BO, Loop, Active))
       return true;
-  }
   return false;
+}
+
+bool LoopVariables::boundsOnePass(const BinaryOperator *BO, const ForStmt *Loop,
+                                  LaneMask Active) {
+  // v < B, v <= B, B > v, B >= v.
+  const bool VarLeft = BO->getOpcode() == BO_LT || BO->getOpcode() == BO_LE;
+  const Expr *BoundSide = VarLeft ? BO->getRHS() : BO->getLHS();
+  const auto *Ref = dyn_cast<DeclRefExpr>(
+      (VarLeft ? BO->getLHS() : BO->getRHS())->IgnoreParenImpCasts());
+  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  std::optional<std::int64_t> Bound = cuda::constantInt(BoundSide, E.Ctx);
+  WriteStep Step = VD ? stepOf(Loop->getInc(), VD) : WriteStep{};
+  std::optional<std::int64_t> By =
+      Step.Amount ? cuda::constantInt(Step.Amount, E.Ctx) : std::nullopt;
+  if (!Bound || Step.Kind != StepKind::Add || Step.Negate || !By || *By <= 0)
+    return false;
+  std::optional<LaneValue> Entry = valueEntering(VD, Loop);
+  if (!Entry || Entry->isUnknown())
+    return false;
+  // The lanes whose second value still passes the bound.
+  const bool Strict = BO->getOpcode() == BO_LT || BO->getOpcode() == BO_GT;
+  std::optional<LaneMask> Again =
+      E.compareLanes(Strict ? BO_LT : BO_LE,
+                     *Entry + LaneValue::constant(*By - *Bound));
+  return Again && (*Again & Active) == 0;
 }
 
 } // namespace gpumem::lanes

@@ -42,7 +42,7 @@ PointerValue LaneEvaluator::offsetBy(PointerValue P, const LaneValue &Index,
 
 PointerValue LaneEvaluator::pointerVariable(const VarDecl *VD, const Expr *Use) {
   if (const auto *Read = dyn_cast<DeclRefExpr>(Use->IgnoreParens()))
-    if (std::optional<PointerValue> Flow = flowValue(VD, Read))
+    if (std::optional<PointerValue> Flow = Reassigned.valueAt(VD, Read))
       return *Flow;
   for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
     if (auto Bound = It->Pointers.find(VD); Bound != It->Pointers.end())

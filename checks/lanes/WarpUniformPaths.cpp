@@ -1,12 +1,13 @@
 //===- WarpUniformPaths.cpp - do the lanes of a warp take one path --------===//
 //
 // A reassigned variable has one value per warp only where the warp's lanes
-// took the same branches between the write and the read: these members of
-// LaneEvaluator judge the conditions on the way (warp-uniform or not) and
-// the continue and break statements that could split the lanes.
+// took the same branches between the write and the read: these functions
+// find the conditions on the way and the continue and break statements
+// that could split the lanes, and ask a predicate whether each condition is
+// warp-uniform.
 //
 //===----------------------------------------------------------------------===//
-#include "checks/lanes/LaneEvaluator.h"
+#include "checks/lanes/WarpUniformPaths.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -70,8 +71,9 @@ static const Expr *branchCondition(const Stmt *P, const Stmt *Child) {
   return nullptr;
 }
 
-bool LaneEvaluator::reachedTogether(const ReachingWrites &RW, const Stmt *From,
-                                    const Stmt *Read, const Stmt *Loop) {
+bool reachedTogether(const ReachingWrites &RW, const Stmt *From,
+                     const Stmt *Read, const Stmt *Loop,
+                     llvm::function_ref<bool(const Expr *)> Uniform) {
   const ParentMap &PM = RW.parents();
   const auto Holders = ancestorsOf(PM, Read);
   // Within the loop a cycle goes around, every branch up to the loop
@@ -95,14 +97,15 @@ bool LaneEvaluator::reachedTogether(const ReachingWrites &RW, const Stmt *From,
     if (isa<BinaryConditionalOperator>(P) || isa<CXXForRangeStmt>(P) ||
         isa<LambdaExpr>(P))
       return false;
-    if (const Expr *Cond = branchCondition(P, Child); !warpUniform(Cond))
+    if (const Expr *Cond = branchCondition(P, Child); !Uniform(Cond))
       return false;
   }
   return true;
 }
 
-bool LaneEvaluator::jumpsTogether(const ReachingWrites &RW,
-                                  llvm::ArrayRef<const Stmt *> Around) {
+bool jumpsTogether(const ReachingWrites &RW,
+                   llvm::ArrayRef<const Stmt *> Around,
+                   llvm::function_ref<bool(const Expr *)> Uniform) {
   if (RW.jumps().empty())
     return true;
   const ParentMap &PM = RW.parents();
@@ -124,37 +127,11 @@ bool LaneEvaluator::jumpsTogether(const ReachingWrites &RW,
          Child = P, P = PM.getParent(P)) {
       if (isa<SwitchStmt>(P) || isLoop(P))
         return false; // a nested construct's own jump; not judged here
-      if (const Expr *Cond = branchCondition(P, Child); !warpUniform(Cond))
+      if (const Expr *Cond = branchCondition(P, Child); !Uniform(Cond))
         return false;
     }
   }
   return true;
-}
-
-bool LaneEvaluator::warpUniform(const Expr *Cond) {
-  if (!Cond)
-    return true;
-  Cond = Cond->IgnoreParenImpCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
-      UO && UO->getOpcode() == UO_LNot)
-    return warpUniform(UO->getSubExpr());
-  auto Operand = [&](const Expr *E) {
-    if (E->getType()->isPointerType()) {
-      PointerValue P = evaluatePointer(E);
-      return !P.isUnknown() && P.Offset.kind() != LaneKind::Varying;
-    }
-    LaneValue V = evaluate(E);
-    return !V.isUnknown() && V.kind() != LaneKind::Varying;
-  };
-  if (const auto *BO = dyn_cast<BinaryOperator>(Cond)) {
-    if (BO->isLogicalOp())
-      return warpUniform(BO->getLHS()) && warpUniform(BO->getRHS());
-    if (BO->isComparisonOp())
-      return Operand(BO->getLHS()) && Operand(BO->getRHS());
-  }
-  if (isa<CXXBoolLiteralExpr>(Cond))
-    return true;
-  return Operand(Cond);
 }
 
 } // namespace gpumem::lanes

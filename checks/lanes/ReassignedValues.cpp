@@ -1,4 +1,4 @@
-//===- FlowValues.cpp - reassigned variables from reaching writes ---------===//
+//===- ReassignedValues.cpp - variables from the writes that reach a read -===//
 //
 // A variable or pointer written more than once has, at each read, the value
 // of the writes that reach the read (ReachingWrites, over Clang's CFG):
@@ -19,11 +19,16 @@
 // condition that differs between lanes is not one value per warp.
 //
 //===----------------------------------------------------------------------===//
+#include "checks/lanes/ReassignedValues.h"
+
 #include "checks/lanes/LaneEvaluator.h"
+#include "checks/lanes/WarpUniformPaths.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+
+#include "llvm/ADT/ScopeExit.h"
 
 #include <algorithm>
 
@@ -78,42 +83,42 @@ WriteStep additiveStep(const Write &W) {
 } // namespace
 
 /// Fixes a variable's value for the statements evaluated in its lifetime.
-class LaneEvaluator::FixedScope {
+class ReassignedValues::FixedScope {
 public:
-  FixedScope(LaneEvaluator &E, const VarDecl *VD, PointerValue Value)
-      : E(E), SavedGeneration(E.PinGeneration) {
-    E.Fixed.push_back(Override{VD, std::move(Value)});
-    E.PinGeneration = ++E.PinGenerations;
+  FixedScope(ReassignedValues &R, const VarDecl *VD, PointerValue Value)
+      : R(R), SavedGeneration(R.E.PinGeneration) {
+    R.Fixed.push_back(Override{VD, std::move(Value)});
+    R.E.PinGeneration = ++R.E.PinGenerations;
   }
   ~FixedScope() {
-    E.Fixed.pop_back();
-    E.PinGeneration = SavedGeneration;
+    R.Fixed.pop_back();
+    R.E.PinGeneration = SavedGeneration;
   }
   FixedScope(const FixedScope &) = delete;
   FixedScope &operator=(const FixedScope &) = delete;
 
 private:
-  LaneEvaluator &E;
+  ReassignedValues &R;
   unsigned SavedGeneration;
 };
 
-const ReachingWrites *LaneEvaluator::flowOfCurrentFrame() {
-  Frame &F = Frames.back();
+const ReachingWrites *ReassignedValues::flowOfCurrentFrame() {
+  LaneEvaluator::Frame &F = E.Frames.back();
   if (!F.FlowBuilt) {
     F.FlowBuilt = true;
-    const ReachingWrites &RW = Functions.flowOf(F.Function, Ctx);
+    const ReachingWrites &RW = E.Functions.flowOf(F.Function, E.Ctx);
     F.Flow = RW.valid() ? &RW : nullptr;
   }
   return F.Flow;
 }
 
 std::optional<PointerValue>
-LaneEvaluator::flowValue(const VarDecl *VD, const DeclRefExpr *Read) {
+ReassignedValues::valueAt(const VarDecl *VD, const DeclRefExpr *Read) {
   for (auto It = Fixed.rbegin(); It != Fixed.rend(); ++It)
     if (It->Var == VD)
       return It->Value;
-  if (Frames.empty() || !Frames.back().Facts ||
-      Frames.back().Facts->writesOf(VD).empty())
+  if (E.Frames.empty() || !E.Frames.back().Facts ||
+      E.Frames.back().Facts->writesOf(VD).empty())
     return std::nullopt;
   const ReachingWrites *RW = flowOfCurrentFrame();
   if (!RW || !RW->tracks(VD))
@@ -140,40 +145,23 @@ LaneEvaluator::flowValue(const VarDecl *VD, const DeclRefExpr *Read) {
   return joinValues(*RW, VD, Parts, Read);
 }
 
-PointerValue LaneEvaluator::writeValue(const ReachingWrites &RW, unsigned Id) {
-  const std::size_t FrameIndex = Frames.size() - 1;
-  if (const PointerValue *Known = recall(Frames[FrameIndex].WriteValues, Id))
+PointerValue ReassignedValues::writeValue(const ReachingWrites &RW, unsigned Id) {
+  const std::size_t FrameIndex = E.Frames.size() - 1;
+  if (const PointerValue *Known = E.recall(E.Frames[FrameIndex].WriteValues, Id))
     return *Known;
   const Write &W = RW.write(Id);
   const bool IsPointer = W.Var->getType()->isPointerType();
   const std::string Name = W.Var->getNameAsString();
-  const std::pair<const void *, unsigned> InProgress{&W, PinGeneration};
+  const std::pair<const void *, unsigned> InProgress{&W, E.PinGeneration};
   if (!WritesInProgress.insert(InProgress).second)
     return PointerValue::unknown(UnknownKind::Reassigned,
                                  "'" + Name + "' depends on itself",
-                                 loc(W.Statement));
-  const Effects Before = effectsNow();
+                                 E.loc(W.Statement));
+  const LaneEvaluator::Effects Before = E.effectsNow();
   PointerValue V;
   switch (W.Kind) {
   case WriteKind::Entry:
-    if (auto Bound = Frames[FrameIndex].Pointers.find(W.Var);
-        Bound != Frames[FrameIndex].Pointers.end())
-      V = Bound->second;
-    else if (auto BoundInt = Frames[FrameIndex].Values.find(W.Var);
-             BoundInt != Frames[FrameIndex].Values.end())
-      V = integer(BoundInt->second);
-    else if (IsPointer && FrameIndex == 0) {
-      // A kernel's pointer parameter points to global memory.
-      V.Space = MemorySpace::Global;
-      V.Base = W.Var;
-      V.Offset = LaneValue::constant(0);
-    } else if (!IsPointer)
-      V = integer(pinned(LaneValue::symbol(Symbols.intern(
-          SymbolKey{SymbolKind::Parameter, W.Var, nullptr, 0, {}}, Name))));
-    else
-      V = PointerValue::unknown(UnknownKind::NotFollowed,
-                                "parameter '" + Name + "' of a call not followed",
-                                loc(Frames[FrameIndex].Function->getBody()));
+    V = entryValue(W);
     break;
   case WriteKind::Uninitialized:
     V = PointerValue::unknown(UnknownKind::NotFollowed,
@@ -182,27 +170,53 @@ PointerValue LaneEvaluator::writeValue(const ReachingWrites &RW, unsigned Id) {
     break;
   case WriteKind::Init:
   case WriteKind::Assign:
-    V = IsPointer ? evaluatePointer(W.Value) : integer(evaluate(W.Value));
+    V = IsPointer ? E.evaluatePointer(W.Value) : integer(E.evaluate(W.Value));
     break;
   case WriteKind::Step:
     V = stepValue(RW, W);
     break;
   }
   WritesInProgress.erase(InProgress);
-  remember(Frames[FrameIndex].WriteValues, Id, V, Before);
+  E.remember(E.Frames[FrameIndex].WriteValues, Id, V, Before);
   return V;
 }
 
-PointerValue LaneEvaluator::stepValue(const ReachingWrites &RW,
+/// The value a parameter enters the function with: what the call binds
+/// it to; for a kernel, a pointer into global memory or a uniform symbol.
+PointerValue ReassignedValues::entryValue(const Write &W) {
+  const std::size_t FrameIndex = E.Frames.size() - 1;
+  const LaneEvaluator::Frame &F = E.Frames[FrameIndex];
+  const std::string Name = W.Var->getNameAsString();
+  if (auto Bound = F.Pointers.find(W.Var); Bound != F.Pointers.end())
+    return Bound->second;
+  if (auto Bound = F.Values.find(W.Var); Bound != F.Values.end())
+    return integer(Bound->second);
+  if (!W.Var->getType()->isPointerType())
+    return integer(E.pinned(LaneValue::symbol(E.Symbols.intern(
+        SymbolKey{SymbolKind::Parameter, W.Var, nullptr, 0, {}}, Name))));
+  if (FrameIndex == 0) {
+    // A kernel's pointer parameter points to global memory.
+    PointerValue V;
+    V.Space = MemorySpace::Global;
+    V.Base = W.Var;
+    V.Offset = LaneValue::constant(0);
+    return V;
+  }
+  return PointerValue::unknown(UnknownKind::NotFollowed,
+                               "parameter '" + Name + "' of a call not followed",
+                               E.loc(F.Function->getBody()));
+}
+
+PointerValue ReassignedValues::stepValue(const ReachingWrites &RW,
                                       const Write &W) {
   // Only the reasons need the name.
   auto Name = [&] { return W.Var->getNameAsString(); };
   std::optional<PointerValue> Before =
-      W.SteppedRead ? flowValue(W.Var, W.SteppedRead) : std::nullopt;
+      W.SteppedRead ? valueAt(W.Var, W.SteppedRead) : std::nullopt;
   if (!Before)
     return PointerValue::unknown(UnknownKind::Reassigned,
                                  "'" + Name() + "' is reassigned",
-                                 loc(W.Statement));
+                                 E.loc(W.Statement));
   if (Before->isUnknown())
     return *Before;
   if (W.Var->getType()->isPointerType()) {
@@ -212,9 +226,9 @@ PointerValue LaneEvaluator::stepValue(const ReachingWrites &RW,
                                    "pointer '" + Name() +
                                        "' changes in a way the analysis "
                                        "does not follow",
-                                   loc(W.Statement));
-    LaneValue By = Step.Amount ? evaluate(Step.Amount) : LaneValue::constant(1);
-    return offsetBy(*Before, Step.Negate ? -By : By,
+                                   E.loc(W.Statement));
+    LaneValue By = Step.Amount ? E.evaluate(Step.Amount) : LaneValue::constant(1);
+    return E.offsetBy(*Before, Step.Negate ? -By : By,
                     W.Var->getType()->getPointeeType(), W.Statement);
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(W.Statement))
@@ -223,49 +237,44 @@ PointerValue LaneEvaluator::stepValue(const ReachingWrites &RW,
   const auto *BO = cast<BinaryOperator>(W.Statement);
   const BinaryOperatorKind Op =
       BinaryOperator::getOpForCompoundAssignment(BO->getOpcode());
-  LaneValue Amount = evaluate(W.Value);
-  std::optional<LaneValue> After = arithmetic(Op, Before->Offset, Amount);
+  LaneValue Amount = E.evaluate(W.Value);
+  std::optional<LaneValue> After = E.arithmetic(Op, Before->Offset, Amount);
   if (After) // `n >>= k` with both uniform: one number per warp
-    After = sharedResult(*After, BO, SharedOperation{nullptr, BO->getOpcode()},
+    After = E.sharedResult(*After, BO, LaneEvaluator::SharedOperation{nullptr, BO->getOpcode()},
                          {&Before->Offset, &Amount});
   if (!After)
     return PointerValue::unknown(UnknownKind::Reassigned,
                                  "'" + Name() + "' changes in a way the "
                                               "analysis does not follow",
-                                 loc(W.Statement));
+                                 E.loc(W.Statement));
   return integer(*After);
 }
 
-PointerValue LaneEvaluator::cycleValue(const ReachingWrites &RW,
+PointerValue ReassignedValues::cycleValue(const ReachingWrites &RW,
                                        const WriteCycle &C,
                                        const DeclRefExpr *Read) {
-  const std::size_t FrameIndex = Frames.size() - 1;
+  const std::size_t FrameIndex = E.Frames.size() - 1;
   const std::pair<const WriteCycle *, const DeclRefExpr *> Key{&C, Read};
-  if (const PointerValue *Known = recall(Frames[FrameIndex].CycleValues, Key))
+  if (const PointerValue *Known = E.recall(E.Frames[FrameIndex].CycleValues, Key))
     return *Known;
-  const Effects Before = effectsNow();
+  const LaneEvaluator::Effects Before = E.effectsNow();
   PointerValue V = solveCycle(RW, C, Read);
-  remember(Frames[FrameIndex].CycleValues, Key, V, Before);
+  E.remember(E.Frames[FrameIndex].CycleValues, Key, V, Before);
   return V;
 }
 
-PointerValue LaneEvaluator::solveCycle(const ReachingWrites &RW,
-                                       const WriteCycle &C,
-                                       const DeclRefExpr *Read) {
-  const VarDecl *VD = RW.write(C.Members.front()).Var;
-  const bool IsPointer = VD->getType()->isPointerType();
-  const std::string Name = VD->getNameAsString();
+PointerValue ReassignedValues::solveCycle(const ReachingWrites &RW,
+                                          const WriteCycle &C,
+                                          const DeclRefExpr *Read) {
   const Write &First = RW.write(C.Members.front());
+  const VarDecl *VD = First.Var;
+  const std::string Name = VD->getNameAsString();
   auto Unknown = [&](UnknownKind Kind, std::string What) {
-    return PointerValue::unknown(Kind, std::move(What), loc(First.Statement));
+    return PointerValue::unknown(Kind, std::move(What), E.loc(First.Statement));
   };
-  if (!FlowInProgress.insert(&C).second)
+  if (!CyclesInProgress.insert(&C).second)
     return Unknown(UnknownKind::Reassigned, "'" + Name + "' depends on itself");
-  struct Done {
-    llvm::SmallPtrSet<const void *, 8> &Set;
-    const void *Key;
-    ~Done() { Set.erase(Key); }
-  } Erase{FlowInProgress, &C};
+  auto Done = llvm::make_scope_exit([&] { CyclesInProgress.erase(&C); });
 
   llvm::SmallVector<const Stmt *, 4> Statements;
   for (unsigned M : C.Members)
@@ -276,99 +285,108 @@ PointerValue LaneEvaluator::solveCycle(const ReachingWrites &RW,
                    "'" + Name + "' is written on paths the analysis does not "
                                 "follow");
   llvm::SmallVector<FlowPart, 4> EntryParts;
-  for (unsigned E : C.Entries)
-    EntryParts.push_back({writeValue(RW, E), RW.write(E).Statement});
+  for (unsigned In : C.Entries)
+    EntryParts.push_back({writeValue(RW, In), RW.write(In).Statement});
   if (EntryParts.empty())
     return Unknown(UnknownKind::Reassigned,
                    "'" + Name + "' has no value before its loop");
   PointerValue Entry = joinValues(RW, VD, EntryParts, Read);
   if (Entry.isUnknown())
     return Entry;
-
-  const unsigned Line =
-      Ctx.getSourceManager().getPresumedLineNumber(Loop->getBeginLoc());
-  // Steps by warp-uniform amounts make the entry value plus their sum; a
-  // number stepped otherwise may cycle through a few numbers.
-  bool Additive = true;
-  for (unsigned M : C.Members) {
-    WriteStep Step = additiveStep(RW.write(M));
-    if (Step.Kind != StepKind::Add) {
-      Additive = false;
-      break;
-    }
-    if (!Step.Amount)
-      continue;
-    LaneValue Amount = evaluate(Step.Amount);
-    if (Amount.isUnknown())
-      return Unknown(Amount.reason().Kind, Amount.reason().What);
-    if (Amount.kind() == LaneKind::Varying)
-      return Unknown(UnknownKind::Reassigned,
-                     "'" + Name + "' steps differently per lane");
-  }
-  std::optional<std::int64_t> Start =
-      IsPointer ? std::nullopt : Entry.Offset.asConstant();
-  if (!Additive && (IsPointer || Entry.Offset.kind() == LaneKind::Varying))
+  const CycleSteps Steps = stepsOf(RW, C);
+  if (Steps.Failure)
+    return Unknown(Steps.Failure->reason().Kind, Steps.Failure->reason().What);
+  if (!Steps.Additive && (VD->getType()->isPointerType() ||
+                          Entry.Offset.kind() == LaneKind::Varying))
     return Unknown(UnknownKind::Reassigned,
                    "'" + Name + "' changes around a loop in a way the "
                                 "analysis does not follow");
+  const PointerValue Hypothesis =
+      cycleHypothesis(VD, Loop, Entry, Steps.Additive);
+  if (std::optional<std::string> Why =
+          whyNotTogether(RW, Statements, Read, Loop, VD, Hypothesis))
+    return Unknown(UnknownKind::Reassigned, "'" + Name + "' " + *Why);
+  if (Steps.Additive)
+    return Hypothesis;
+  return cycleOfNumbers(RW, C, Loop, Entry, Hypothesis, Unknown);
+}
+
+ReassignedValues::CycleSteps
+ReassignedValues::stepsOf(const ReachingWrites &RW, const WriteCycle &C) {
+  // Steps by warp-uniform amounts make the entry value plus their sum; a
+  // number stepped otherwise may cycle through a few numbers.
+  for (unsigned M : C.Members) {
+    WriteStep Step = additiveStep(RW.write(M));
+    if (Step.Kind != StepKind::Add)
+      return {false, std::nullopt};
+    if (!Step.Amount)
+      continue;
+    LaneValue Amount = E.evaluate(Step.Amount);
+    if (Amount.isUnknown())
+      return {true, Amount};
+    if (Amount.kind() == LaneKind::Varying)
+      return {true, LaneValue::unknown(UnknownKind::Reassigned,
+                                       "'" + RW.write(M).Var->getNameAsString() +
+                                           "' steps differently per lane")};
+  }
+  return {true, std::nullopt};
+}
+
+PointerValue ReassignedValues::cycleHypothesis(const VarDecl *VD,
+                                               const Stmt *Loop,
+                                               const PointerValue &Entry,
+                                               bool Additive) {
+  const std::string Name = VD->getNameAsString();
   PointerValue Hypothesis = Entry;
   if (Additive) {
+    const unsigned Line =
+        E.Ctx.getSourceManager().getPresumedLineNumber(Loop->getBeginLoc());
     SymbolId Steps =
-        Symbols.intern(SymbolKey{SymbolKind::CycleSteps, VD, Loop, 0, {}},
-                       "steps of '" + Name + "' (line " +
-                           std::to_string(Line) + ")");
-    Hypothesis.Offset = pinned(Entry.Offset + LaneValue::symbol(Steps));
+        E.Symbols.intern(SymbolKey{SymbolKind::CycleSteps, VD, Loop, 0, {}},
+                         "steps of '" + Name + "' (line " +
+                             std::to_string(Line) + ")");
+    Hypothesis.Offset = E.pinned(Entry.Offset + LaneValue::symbol(Steps));
   } else {
-    SymbolId Value = Symbols.intern(
-        SymbolKey{SymbolKind::CycleValue, VD, Loop, freshDetail(), {}}, Name);
+    SymbolId Value = E.Symbols.intern(
+        SymbolKey{SymbolKind::CycleValue, VD, Loop, E.freshDetail(), {}}, Name);
     Hypothesis.Offset = LaneValue::symbol(Value);
   }
+  return Hypothesis;
+}
 
+std::optional<std::string> ReassignedValues::whyNotTogether(
+    const ReachingWrites &RW, llvm::SmallVectorImpl<const Stmt *> &Statements,
+    const DeclRefExpr *Read, const Stmt *Loop, const VarDecl *VD,
+    const PointerValue &Hypothesis) {
   // Every lane must make the same steps: no write under a branch that
   // differs between lanes, no continue or break that some lanes take. The
   // branches are judged with the variable at its hypothetical value (the
   // loop's own condition reads it): if every lane holds that value before
   // a step, it holds it after, by induction over the steps.
-  {
-    FixedScope Assume(*this, VD, Hypothesis);
-    for (const Stmt *S : Statements)
-      if (!reachedTogether(RW, S, Read, Loop))
-        return Unknown(UnknownKind::Reassigned,
-                       "'" + Name +
-                           "' is stepped a number of times that differs "
-                           "between lanes");
-    Statements.push_back(Read);
-    if (!jumpsTogether(RW, Statements))
-      return Unknown(UnknownKind::Reassigned,
-                     "'" + Name + "' is stepped on paths that differ between "
-                                  "lanes (continue or break)");
-  }
-  if (Additive)
-    return Hypothesis;
+  FixedScope Assume(*this, VD, Hypothesis);
+  for (const Stmt *S : Statements)
+    if (!reachedTogether(RW, S, Read, Loop))
+      return std::string(
+          "is stepped a number of times that differs between lanes");
+  Statements.push_back(Read);
+  if (!jumpsTogether(RW, Statements))
+    return std::string(
+        "is stepped on paths that differ between lanes (continue or break)");
+  return std::nullopt;
+}
 
-  // A few values in turn (a double-buffer stage): each, from the entry's.
-  std::vector<std::int64_t> Values;
-  if (Start)
-    Values.push_back(*Start);
-  bool Bounded = Start.has_value();
-  for (std::size_t Next = 0; Next < Values.size() && Bounded; ++Next) {
-    FixedScope At(*this, VD, integer(LaneValue::constant(Values[Next])));
-    for (unsigned M : C.Members) {
-      std::optional<std::int64_t> V = writeValue(RW, M).Offset.asConstant();
-      if (!V) {
-        Bounded = false;
-        break;
-      }
-      if (llvm::is_contained(Values, *V))
-        continue;
-      if (Values.size() >= MaxCycleValues) {
-        Bounded = false;
-        break;
-      }
-      Values.push_back(*V);
-    }
-  }
-  if (!Bounded) {
+template <typename UnknownFn>
+PointerValue ReassignedValues::cycleOfNumbers(const ReachingWrites &RW,
+                                              const WriteCycle &C,
+                                              const Stmt *Loop,
+                                              const PointerValue &Entry,
+                                              const PointerValue &Hypothesis,
+                                              UnknownFn Unknown) {
+  const VarDecl *VD = RW.write(C.Members.front()).Var;
+  const std::string Name = VD->getNameAsString();
+  std::optional<std::vector<std::int64_t>> Values =
+      cycleNumbers(RW, C, Entry.Offset.asConstant());
+  if (!Values) {
     // Too many values, or an entry that is not a number (`offset <<= 1`
     // around a loop of unknown trip count): if every write keeps a warp-
     // uniform value uniform, the variable is one unknown number per warp.
@@ -381,17 +399,40 @@ PointerValue LaneEvaluator::solveCycle(const ReachingWrites &RW,
                    "'" + Name + "' changes by a different amount in each "
                                 "lane around its loop");
   }
+  SymbolId Id = E.Symbols.intern(
+      SymbolKey{SymbolKind::CycleValues, VD, Loop, E.freshDetail(), {}}, Name);
+  E.Symbols[Id].Values = std::move(*Values);
+  E.Loops.add(VD, Id);
+  return integer(E.pinned(LaneValue::symbol(Id)));
+}
+
+std::optional<std::vector<std::int64_t>>
+ReassignedValues::cycleNumbers(const ReachingWrites &RW, const WriteCycle &C,
+                               std::optional<std::int64_t> Start) {
+  // A few values in turn (a double-buffer stage): each, from the entry's.
+  if (!Start)
+    return std::nullopt;
+  const VarDecl *VD = RW.write(C.Members.front()).Var;
+  std::vector<std::int64_t> Values{*Start};
+  for (std::size_t Next = 0; Next < Values.size(); ++Next) {
+    FixedScope At(*this, VD, integer(LaneValue::constant(Values[Next])));
+    for (unsigned M : C.Members) {
+      std::optional<std::int64_t> V = writeValue(RW, M).Offset.asConstant();
+      if (!V)
+        return std::nullopt;
+      if (llvm::is_contained(Values, *V))
+        continue;
+      if (Values.size() >= MaxCycleValues)
+        return std::nullopt;
+      Values.push_back(*V);
+    }
+  }
   std::sort(Values.begin(), Values.end());
-  SymbolId Id = Symbols.intern(
-      SymbolKey{SymbolKind::CycleValues, VD, Loop, freshDetail(), {}}, Name);
-  Symbols[Id].Values = Values;
-  if (!loopVariableOf(Id))
-    LoopSymbols.push_back(LoopSymbol{VD, Id});
-  return integer(pinned(LaneValue::symbol(Id)));
+  return Values;
 }
 
 std::optional<PointerValue>
-LaneEvaluator::nonUniformStep(const ReachingWrites &RW, const WriteCycle &C,
+ReassignedValues::nonUniformStep(const ReachingWrites &RW, const WriteCycle &C,
                               const PointerValue &Hypothesis) {
   FixedScope Assume(*this, RW.write(C.Members.front()).Var, Hypothesis);
   for (unsigned M : C.Members) {
@@ -403,7 +444,7 @@ LaneEvaluator::nonUniformStep(const ReachingWrites &RW, const WriteCycle &C,
   return std::nullopt;
 }
 
-PointerValue LaneEvaluator::joinValues(const ReachingWrites &RW,
+PointerValue ReassignedValues::joinValues(const ReachingWrites &RW,
                                        const VarDecl *VD,
                                        llvm::ArrayRef<FlowPart> Parts,
                                        const DeclRefExpr *Read) {
@@ -420,7 +461,7 @@ PointerValue LaneEvaluator::joinValues(const ReachingWrites &RW,
                                    "pointer '" + Name +
                                        "' points into different objects on "
                                        "different paths",
-                                   loc(Read));
+                                   E.loc(Read));
   bool Same = true;
   for (const FlowPart &P : Parts)
     Same &= (P.Value.Offset - First.Offset).asConstant() ==
@@ -435,7 +476,7 @@ PointerValue LaneEvaluator::joinValues(const ReachingWrites &RW,
                                    "'" + Name +
                                        "' is set under a condition that "
                                        "differs between lanes",
-                                   loc(P.Anchor));
+                                   E.loc(P.Anchor));
   llvm::SmallVector<const Stmt *, 4> Around{Read};
   for (const FlowPart &P : Parts)
     Around.push_back(P.Anchor);
@@ -443,10 +484,18 @@ PointerValue LaneEvaluator::joinValues(const ReachingWrites &RW,
     return PointerValue::unknown(UnknownKind::Reassigned,
                                  "'" + Name + "' is set on paths the "
                                               "analysis does not follow",
-                                 loc(Read));
+                                 E.loc(Read));
 
+  return pathValue(VD, Parts, Read);
+}
+
+PointerValue ReassignedValues::pathValue(const VarDecl *VD,
+                                         llvm::ArrayRef<FlowPart> Parts,
+                                         const DeclRefExpr *Read) {
+  const std::string Name = VD->getNameAsString();
+  const PointerValue &First = Parts.front().Value;
   const unsigned Line =
-      Ctx.getSourceManager().getPresumedLineNumber(Read->getBeginLoc());
+      E.Ctx.getSourceManager().getPresumedLineNumber(Read->getBeginLoc());
   PointerValue Out = First;
   // Numbers: a symbol that takes each.
   std::vector<std::int64_t> Numbers;
@@ -461,21 +510,21 @@ PointerValue LaneEvaluator::joinValues(const ReachingWrites &RW,
   }
   if (!Numbers.empty() && Numbers.size() <= MaxPathValues) {
     std::sort(Numbers.begin(), Numbers.end());
-    SymbolId Id = Symbols.intern(
-        SymbolKey{SymbolKind::PathValues, VD, nullptr, freshDetail(), {}}, Name);
-    Symbols[Id].Values = Numbers;
-    if (!First.Base && !loopVariableOf(Id))
-      LoopSymbols.push_back(LoopSymbol{VD, Id});
-    Out.Offset = pinned(LaneValue::symbol(Id));
+    SymbolId Id = E.Symbols.intern(
+        SymbolKey{SymbolKind::PathValues, VD, nullptr, E.freshDetail(), {}}, Name);
+    E.Symbols[Id].Values = Numbers;
+    if (!First.Base)
+      E.Loops.add(VD, Id);
+    Out.Offset = E.pinned(LaneValue::symbol(Id));
     return Out;
   }
   if (Parts.size() == 2) {
     // v0 + c * (v1 - v0), c in {0, 1}: exactly one of the two per warp.
-    SymbolId Id = Symbols.intern(
+    SymbolId Id = E.Symbols.intern(
         SymbolKey{SymbolKind::PathChoice, VD, nullptr, Line, {}},
         "path to '" + Name + "' at line " + std::to_string(Line));
-    Symbols[Id].Values = {0, 1};
-    Out.Offset = pinned(First.Offset + LaneValue::symbol(Id) *
+    E.Symbols[Id].Values = {0, 1};
+    Out.Offset = E.pinned(First.Offset + LaneValue::symbol(Id) *
                                            (Parts[1].Value.Offset -
                                             First.Offset));
     return Out;
@@ -484,7 +533,20 @@ PointerValue LaneEvaluator::joinValues(const ReachingWrites &RW,
                                std::to_string(Parts.size()) +
                                    " different values of '" + Name +
                                    "' reach this read",
-                               loc(Read));
+                               E.loc(Read));
+}
+
+bool ReassignedValues::reachedTogether(const ReachingWrites &RW,
+                                       const Stmt *From, const Stmt *Read,
+                                       const Stmt *Loop) {
+  return lanes::reachedTogether(
+      RW, From, Read, Loop, [this](const Expr *C) { return E.warpUniform(C); });
+}
+
+bool ReassignedValues::jumpsTogether(const ReachingWrites &RW,
+                                     llvm::ArrayRef<const Stmt *> Around) {
+  return lanes::jumpsTogether(
+      RW, Around, [this](const Expr *C) { return E.warpUniform(C); });
 }
 
 } // namespace gpumem::lanes

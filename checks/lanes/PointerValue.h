@@ -1,0 +1,48 @@
+//===- PointerValue.h - a pointer as a base and a per-lane offset -*- C++ -*-===//
+#ifndef GPUMEM_CHECKS_LANES_POINTERVALUE_H
+#define GPUMEM_CHECKS_LANES_POINTERVALUE_H
+
+#include "checks/lanes/LaneValue.h"
+
+#include "clang/AST/Decl.h"
+
+#include <cstdint>
+#include <string>
+
+namespace gpumem::lanes {
+
+/// Where a pointer points.
+enum class MemorySpace { Global, Shared, Local, Constant, Unknown };
+
+/// A pointer or an lvalue's address: a base object plus a per-lane byte
+/// offset from it. An integer travels as a PointerValue with no base.
+struct PointerValue {
+  MemorySpace Space = MemorySpace::Unknown;
+  /// The kernel parameter, __shared__ or __device__ variable pointed into.
+  const clang::ValueDecl *Base = nullptr;
+  LaneValue Offset;
+
+  static PointerValue unknown(UnknownKind Kind, std::string What,
+                              std::uint64_t Location) {
+    PointerValue P;
+    P.Offset = LaneValue::unknown(Kind, std::move(What), Location);
+    return P;
+  }
+  /// An integer value.
+  static PointerValue integer(LaneValue V) {
+    PointerValue P;
+    P.Offset = std::move(V);
+    return P;
+  }
+  bool isUnknown() const { return Offset.isUnknown(); }
+};
+
+/// A loop variable turned into a symbol, for notes and enumeration.
+struct LoopSymbol {
+  const clang::VarDecl *Var = nullptr;
+  SymbolId Id = 0;
+};
+
+} // namespace gpumem::lanes
+
+#endif // GPUMEM_CHECKS_LANES_POINTERVALUE_H
