@@ -82,7 +82,7 @@ LaneValue LaneEvaluator::minOrMax(const CallExpr *Call, bool Min) {
     if (!TakesFirst)
       return FirstVaries ? First : Second;
   }
-  return sharedResult(LaneValue::unknown(UnknownKind::SymbolicOperation,
+  return Shared.result(LaneValue::unknown(UnknownKind::SymbolicOperation,
                                          "min/max of symbolic values",
                                          loc(Call)),
                       Call, SharedOperation{Call->getDirectCallee()},

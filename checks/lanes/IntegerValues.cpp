@@ -117,8 +117,8 @@ LaneValue LaneEvaluator::evaluateImpl(const Expr *E) {
 }
 
 LaneValue LaneEvaluator::loadedValue(const Expr *Lvalue) {
-  if (std::optional<LaneValue> Shared = sharedLoad(Lvalue))
-    return *Shared;
+  if (std::optional<LaneValue> Loaded = Shared.load(Lvalue))
+    return *Loaded;
   return LaneValue::unknown(UnknownKind::DataDependent,
                             "index reads memory (data-dependent)", loc(Lvalue));
 }
@@ -191,7 +191,7 @@ LaneValue LaneEvaluator::evaluateConditional(const ConditionalOperator *CO) {
     // The warp takes one side: the value is one of two it shares.
     LaneValue T = evaluate(CO->getTrueExpr());
     LaneValue F = evaluate(CO->getFalseExpr());
-    return sharedResult(Unknown, CO, SharedOperation{CO}, {&T, &F});
+    return Shared.result(Unknown, CO, SharedOperation{CO}, {&T, &F});
   }
   LaneValue T = evaluate(CO->getTrueExpr());
   LaneValue F = evaluate(CO->getFalseExpr());
@@ -216,7 +216,7 @@ LaneValue LaneEvaluator::evaluateConditional(const ConditionalOperator *CO) {
 
 LaneValue LaneEvaluator::evaluateMemberValue(const MemberExpr *ME) {
   // A field of a local aggregate or of a kernel's struct parameter.
-  if (std::optional<LaneValue> Field = evaluateMember(ME))
+  if (std::optional<LaneValue> Field = Fields.member(ME))
     return *Field;
   // block.thread_index().y and the other dim3 queries of a group.
   if (const auto *Call =
@@ -262,7 +262,7 @@ LaneValue LaneEvaluator::evaluateBinary(const BinaryOperator *BO) {
   if (Result->isUnknown() && Result->reason().Location == 0)
     Result = LaneValue::unknown(Result->reason().Kind, Result->reason().What,
                                 loc(BO));
-  return sharedResult(*Result, BO, SharedOperation{nullptr, BO->getOpcode()},
+  return Shared.result(*Result, BO, SharedOperation{nullptr, BO->getOpcode()},
                       {&L, &R});
 }
 

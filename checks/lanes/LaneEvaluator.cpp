@@ -176,8 +176,8 @@ LaneValue LaneEvaluator::evaluateVariable(const VarDecl *VD, const Expr *Use) {
       return evaluate(Init);
     }
   }
-  if (std::optional<LaneValue> Shared = sharedLoad(Use))
-    return *Shared;
+  if (std::optional<LaneValue> Loaded = Shared.load(Use))
+    return *Loaded;
   return LaneValue::unknown(
       UnknownKind::DataDependent,
       "index reads memory ('" + VD->getNameAsString() + "')", loc(Use));
@@ -195,6 +195,20 @@ LaneValue LaneEvaluator::evaluateLocal(const VarDecl *VD, const Expr *Init) {
   LaneValue V = evaluate(Init);
   remember(Frames[FrameIndex].Locals, VD, V, Before);
   return V;
+}
+
+LaneValue LaneEvaluator::builtinValue(cuda::BuiltinIndex Builtin) const {
+  switch (Builtin.Var) {
+  case cuda::BuiltinVar::ThreadIdx:
+    return pinned(Geometry.threadIdx(Builtin.Axis));
+  case cuda::BuiltinVar::BlockIdx:
+    return pinned(Geometry.blockIdx(Builtin.Axis));
+  case cuda::BuiltinVar::BlockDim:
+    return pinned(Geometry.blockDim(Builtin.Axis));
+  case cuda::BuiltinVar::GridDim:
+    return pinned(Geometry.gridDim(Builtin.Axis));
+  }
+  return LaneValue::unknown(UnknownKind::NotFollowed, "builtin variable");
 }
 
 } // namespace gpumem::lanes

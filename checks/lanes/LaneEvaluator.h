@@ -16,12 +16,14 @@
 
 #include "checks/cuda/CudaBuiltins.h"
 #include "checks/cuda/FunctionFacts.h"
+#include "checks/lanes/AggregateFields.h"
 #include "checks/lanes/LaneValue.h"
 #include "checks/lanes/LoopVariables.h"
 #include "checks/lanes/PointerValue.h"
 #include "checks/lanes/ReachingWrites.h"
 #include "checks/lanes/ReassignedValues.h"
 #include "checks/lanes/ThreadGeometry.h"
+#include "checks/lanes/WarpSharedValues.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -190,9 +192,14 @@ private:
   /// The units (docs/analysis.md, "The evaluator"): each keeps its own
   /// state and asks this class for the values of subexpressions.
   friend class ReassignedValues;
+  friend class WriteCycles;
   friend class LoopVariables;
+  friend class WarpSharedValues;
+  friend class AggregateFields;
   ReassignedValues Reassigned{*this};
   LoopVariables Loops{*this};
+  WarpSharedValues Shared{*this};
+  AggregateFields Fields{*this};
   /// A call entered for the lifetime of the scope (its parameters bound);
   /// converts to false, and leaves nothing to undo, when the call cannot
   /// be followed.
@@ -278,7 +285,7 @@ private:
   LaneValue evaluateUnary(const clang::UnaryOperator *UO);
   LaneValue evaluateCast(const clang::CastExpr *Cast);
   LaneValue evaluateMemberValue(const clang::MemberExpr *ME);
-  /// The value \p Lvalue loads: sharedLoad's, else data-dependent.
+  /// The value \p Lvalue loads: a shared load's, else data-dependent.
   LaneValue loadedValue(const clang::Expr *Lvalue);
   LaneValue evaluateVariable(const clang::VarDecl *VD, const clang::Expr *Use);
   LaneValue evaluateLocal(const clang::VarDecl *VD, const clang::Expr *Init);
@@ -289,49 +296,10 @@ private:
   /// values of a cycle or of paths entered from a pinned variable).
   std::int64_t freshDetail() const { return Symbols.size(); }
 
-  // Values the warp shares, fields of local aggregates
-  // (WarpSharedValues.cpp).
+  /// threadIdx, blockIdx, blockDim or gridDim on one axis.
   LaneValue builtinValue(cuda::BuiltinIndex Builtin) const;
-  /// \p E's text on one line, for a symbol's name.
-  std::string spelling(const clang::Expr *E) const;
   /// min/max (and umin/umax) of a call's two arguments.
   LaneValue minOrMax(const clang::CallExpr *Call, bool Min);
-  /// Which operation a shared result stands for: an operator (no node,
-  /// its opcode), a `?:` (the expression) or a call (the callee).
-  struct SharedOperation {
-    const void *Node = nullptr;
-    std::int64_t Opcode = -1;
-  };
-  /// \p Result, or a symbol of its own when it is unknown only because the
-  /// algebra cannot keep \p Operation exact and every operand is shared by
-  /// the warp's lanes. One symbol per operation and operand values, named
-  /// after \p E.
-  LaneValue sharedResult(const LaneValue &Result, const clang::Expr *E,
-                         SharedOperation Operation,
-                         llvm::ArrayRef<const LaneValue *> Operands);
-  /// The value \p Lvalue loads, when its address is in global, shared or
-  /// constant memory and shared by the lanes.
-  /// For a field of a loaded object: \p Field, named after the variable
-  /// \p Owner the object initialises.
-  std::optional<LaneValue> sharedLoad(const clang::Expr *Lvalue,
-                                      const clang::FieldDecl *Field = nullptr,
-                                      llvm::StringRef Owner = "");
-  /// sharedLoad with \p Lvalue's address already evaluated.
-  std::optional<LaneValue> sharedLoadAt(const clang::Expr *Lvalue,
-                                        const PointerValue &Address,
-                                        const clang::FieldDecl *Field = nullptr,
-                                        llvm::StringRef Owner = "");
-  /// The same for a pointer loaded from global or constant memory.
-  std::optional<PointerValue> sharedPointerLoad(const clang::Expr *Lvalue);
-  /// The value of an integer field of a local aggregate or of a kernel's
-  /// struct parameter (unknown, with the reason, when it cannot be
-  /// followed); std::nullopt for any other member.
-  std::optional<LaneValue> evaluateMember(const clang::MemberExpr *ME);
-  /// Field \p FD of the object \p Object, which initialises the variable
-  /// named \p Owner.
-  std::optional<LaneValue> fieldOfObject(const clang::Expr *Object,
-                                         const clang::FieldDecl *FD,
-                                         llvm::StringRef Owner);
   PointerValue pointerVariable(const clang::VarDecl *VD, const clang::Expr *Use);
   /// The unknown value of a pointer query past the depth or step caps
   /// (counting this step); nothing when it may go on.

@@ -64,8 +64,8 @@ PointerValue LaneEvaluator::pointerVariable(const VarDecl *VD, const Expr *Use) 
   }
   if (VD->hasLocalStorage() && VD->getInit())
     return evaluatePointer(VD->getInit());
-  if (std::optional<PointerValue> Shared = sharedPointerLoad(Use))
-    return *Shared;
+  if (std::optional<PointerValue> Loaded = Shared.pointerLoad(Use))
+    return *Loaded;
   return PointerValue::unknown(
       UnknownKind::DataDependent,
       "pointer '" + VD->getNameAsString() + "' is read from memory", loc(Use));
@@ -177,9 +177,9 @@ PointerValue LaneEvaluator::pointerCast(const CastExpr *Cast) {
             dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens()))
       if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
         return pointerVariable(VD, Ref);
-    if (std::optional<PointerValue> Shared =
-            sharedPointerLoad(Cast->getSubExpr()))
-      return *Shared;
+    if (std::optional<PointerValue> Loaded =
+            Shared.pointerLoad(Cast->getSubExpr()))
+      return *Loaded;
     return PointerValue::unknown(UnknownKind::DataDependent,
                                  "pointer is read from memory", loc(Cast));
   default:

@@ -479,4 +479,35 @@ void ReachingWrites::findCycles() {
       Visit(W);
 }
 
+/// The innermost loop that holds every statement of \p Members.
+const Stmt *loopAround(const ParentMap &PM,
+                       llvm::ArrayRef<const Stmt *> Members) {
+  if (Members.empty() || llvm::is_contained(Members, nullptr))
+    return nullptr;
+  llvm::SmallVector<llvm::SmallPtrSet<const Stmt *, 16>, 4> Holders;
+  for (const Stmt *M : Members.drop_front())
+    Holders.push_back(ancestorsOf(PM, M));
+  for (const Stmt *P = PM.getParent(Members.front()); P; P = PM.getParent(P))
+    if (isLoop(P) &&
+        llvm::all_of(Holders, [&](const auto &H) { return H.count(P); }))
+      return P;
+  return nullptr;
+}
+
+/// The additive step a write makes: +e, -e, ++, --, x = x + e, and
+/// x = e + x; Kind None otherwise.
+WriteStep additiveStep(const Write &W) {
+  WriteStep Step = stepOf(W.Statement, W.Var);
+  if (Step.Kind == StepKind::Add)
+    return Step;
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(W.Statement);
+  const auto *Sum =
+      BO && BO->getOpcode() == BO_Assign
+          ? dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts())
+          : nullptr;
+  if (Sum && Sum->getOpcode() == BO_Add && refTo(Sum->getRHS(), W.Var))
+    return WriteStep{StepKind::Add, Sum->getLHS(), false};
+  return WriteStep{};
+}
+
 } // namespace gpumem::lanes

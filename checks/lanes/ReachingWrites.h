@@ -158,6 +158,15 @@ const clang::DeclRefExpr *refTo(const clang::Expr *E,
 
 /// True for a for, while, do or range-for statement.
 bool isLoop(const clang::Stmt *S);
+
+/// The innermost loop that holds every statement of \p Members; null when
+/// none does (or one of them is null).
+const clang::Stmt *loopAround(const clang::ParentMap &PM,
+                              llvm::ArrayRef<const clang::Stmt *> Members);
+
+/// The additive step a write makes: +e, -e, ++, --, x = x + e, and
+/// x = e + x; Kind None otherwise.
+WriteStep additiveStep(const Write &W);
 /// \p S and its ancestors in \p PM.
 llvm::SmallPtrSet<const clang::Stmt *, 16>
 ancestorsOf(const clang::ParentMap &PM, const clang::Stmt *S);

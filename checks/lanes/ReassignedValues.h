@@ -3,9 +3,10 @@
 // One unit of the lane evaluator (docs/analysis.md, "The evaluator"): the
 // value, at a read, of a variable or pointer the function writes more than
 // once, from the writes that reach the read (ReachingWrites over Clang's
-// CFG). It keeps its own state (the cycles and writes being evaluated, the
-// values fixed while a cycle is solved) and asks the evaluator for the
-// values of the expressions the writes store.
+// CFG); the variables stepped around a loop are WriteCycles'. It keeps
+// its own state (the writes being evaluated, the values fixed while a
+// cycle is solved) and asks the evaluator for the values of the
+// expressions the writes store.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPUMEM_CHECKS_LANES_REASSIGNEDVALUES_H
@@ -13,6 +14,7 @@
 
 #include "checks/lanes/PointerValue.h"
 #include "checks/lanes/ReachingWrites.h"
+#include "checks/lanes/WriteCycles.h"
 
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -42,11 +44,9 @@ public:
 
 private:
   LaneEvaluator &E;
-  /// Cycles being evaluated, and writes with the pin generation they are
-  /// evaluated under (a value that needs itself is not followed; a cycle's
-  /// write evaluated again with the variable fixed to one of its values
-  /// does not need itself).
-  llvm::SmallPtrSet<const void *, 8> CyclesInProgress;
+  /// Writes with the pin generation they are evaluated under: a value that
+  /// needs itself is not followed; a cycle's write evaluated again with the
+  /// variable fixed to one of its values does not need itself.
   llvm::SmallDenseSet<std::pair<const void *, unsigned>, 8> WritesInProgress;
   /// A fixed value for one variable while the writes of a cycle are
   /// evaluated from each value it may hold; innermost last.
@@ -55,7 +55,24 @@ private:
     PointerValue Value;
   };
   llvm::SmallVector<Override, 2> Fixed;
-  class FixedScope;
+  /// Fixes a variable's value for the statements evaluated in its
+  /// lifetime (a new pin generation: nothing remembered under it outlives
+  /// it).
+  class FixedScope {
+  public:
+    FixedScope(ReassignedValues &R, const clang::VarDecl *VD,
+               PointerValue Value);
+    ~FixedScope();
+    FixedScope(const FixedScope &) = delete;
+    FixedScope &operator=(const FixedScope &) = delete;
+
+  private:
+    ReassignedValues &R;
+    unsigned SavedGeneration;
+  };
+  /// Variables stepped around loops.
+  friend class WriteCycles;
+  WriteCycles Cycles{E, *this};
 
   /// One value reaching a read, and where it is set (for the conditions
   /// around it); null for a parameter's entry value or a cycle.
@@ -69,51 +86,6 @@ private:
   /// The value a parameter enters the function with.
   PointerValue entryValue(const Write &W);
   PointerValue stepValue(const ReachingWrites &RW, const Write &W);
-  /// The value of cycle \p C at \p Read, remembered per frame.
-  PointerValue cycleValue(const ReachingWrites &RW, const WriteCycle &C,
-                          const clang::DeclRefExpr *Read);
-  PointerValue solveCycle(const ReachingWrites &RW, const WriteCycle &C,
-                          const clang::DeclRefExpr *Read);
-  /// How the writes of a cycle step it: each adds a warp-uniform amount
-  /// (Additive), or not; Failure when an amount added is unknown or
-  /// differs between lanes.
-  struct CycleSteps {
-    bool Additive = false;
-    std::optional<LaneValue> Failure;
-  };
-  CycleSteps stepsOf(const ReachingWrites &RW, const WriteCycle &C);
-  /// The value assumed of the cycle's variable in the loop: the entry plus
-  /// a uniform symbol for its steps (additive), or one uniform symbol.
-  PointerValue cycleHypothesis(const clang::VarDecl *VD,
-                               const clang::Stmt *Loop,
-                               const PointerValue &Entry, bool Additive);
-  /// Why the lanes of a warp may not make the same steps of the cycle
-  /// (\p Statements, its writes) before \p Read; none when they do.
-  std::optional<std::string>
-  whyNotTogether(const ReachingWrites &RW,
-                 llvm::SmallVectorImpl<const clang::Stmt *> &Statements,
-                 const clang::DeclRefExpr *Read, const clang::Stmt *Loop,
-                 const clang::VarDecl *VD, const PointerValue &Hypothesis);
-  /// The value of a cycle that is not additive: a symbol over the numbers
-  /// it takes in turn, else one uniform symbol where every write keeps a
-  /// uniform value uniform.
-  template <typename UnknownFn>
-  PointerValue cycleOfNumbers(const ReachingWrites &RW, const WriteCycle &C,
-                              const clang::Stmt *Loop,
-                              const PointerValue &Entry,
-                              const PointerValue &Hypothesis,
-                              UnknownFn Unknown);
-  /// The numbers a cycle that is not additive takes in turn from \p Start,
-  /// sorted; std::nullopt when more than a few or not numbers.
-  std::optional<std::vector<std::int64_t>>
-  cycleNumbers(const ReachingWrites &RW, const WriteCycle &C,
-               std::optional<std::int64_t> Start);
-  /// The first write of \p C that, with the variable at \p Hypothesis (a
-  /// warp-uniform symbol), leaves a value that is not warp-uniform; none
-  /// when every write keeps it uniform.
-  std::optional<PointerValue> nonUniformStep(const ReachingWrites &RW,
-                                             const WriteCycle &C,
-                                             const PointerValue &Hypothesis);
   PointerValue joinValues(const ReachingWrites &RW, const clang::VarDecl *VD,
                           llvm::ArrayRef<FlowPart> Parts,
                           const clang::DeclRefExpr *Read);

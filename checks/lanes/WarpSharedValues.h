@@ -1,0 +1,77 @@
+//===- WarpSharedValues.h - values every lane of a warp shares ---*- C++ -*-===//
+//
+// One unit of the lane evaluator (docs/analysis.md, "The evaluator"). The
+// lane algebra keeps a value exact or gives up; but where it gives up on
+// operands every lane of the warp shares, the result is shared too, and
+// that is all the verdicts need of it: a term the same in every lane drops
+// out of a bank conflict and of the lanes' spread over transactions. Such
+// a result becomes a symbol of its own, like a kernel parameter:
+//
+// - an operation the algebra cannot keep exact on uniform operands
+//   (`(k - 1) & 1` with k a loop counter, `n / d` with both parameters);
+// - a load from global, shared or constant memory at an address the lanes
+//   share (`emb[idx[blockIdx.x] * dim + tid]`: one load, one value), and a
+//   pointer loaded so from global or constant memory (a table of rows).
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUMEM_CHECKS_LANES_WARPSHAREDVALUES_H
+#define GPUMEM_CHECKS_LANES_WARPSHAREDVALUES_H
+
+#include "checks/lanes/PointerValue.h"
+
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+
+namespace gpumem::lanes {
+
+class LaneEvaluator;
+
+/// Which operation a shared result stands for: an operator (no node, its
+/// opcode), a `?:` (the expression) or a call (the callee).
+struct SharedOperation {
+  const void *Node = nullptr;
+  std::int64_t Opcode = -1;
+};
+
+class WarpSharedValues {
+public:
+  explicit WarpSharedValues(LaneEvaluator &E) : E(E) {}
+  WarpSharedValues(const WarpSharedValues &) = delete;
+  WarpSharedValues &operator=(const WarpSharedValues &) = delete;
+
+  /// \p Result, or a symbol of its own when it is unknown only because the
+  /// algebra cannot keep \p Operation exact and every operand is shared by
+  /// the warp's lanes. One symbol per operation and operand values, named
+  /// after \p Where.
+  LaneValue result(const LaneValue &Result, const clang::Expr *Where,
+                   SharedOperation Operation,
+                   llvm::ArrayRef<const LaneValue *> Operands);
+  /// The value \p Lvalue loads, when its address is in global, shared or
+  /// constant memory and shared by the lanes. For a field of a loaded
+  /// object: \p Field, named after the variable \p Owner the object
+  /// initialises.
+  std::optional<LaneValue> load(const clang::Expr *Lvalue,
+                                const clang::FieldDecl *Field = nullptr,
+                                llvm::StringRef Owner = "");
+  /// The same for a pointer loaded from global or constant memory.
+  std::optional<PointerValue> pointerLoad(const clang::Expr *Lvalue);
+
+private:
+  LaneEvaluator &E;
+
+  /// load with \p Lvalue's address already evaluated.
+  std::optional<LaneValue> loadAt(const clang::Expr *Lvalue,
+                                  const PointerValue &Address,
+                                  const clang::FieldDecl *Field = nullptr,
+                                  llvm::StringRef Owner = "");
+  /// \p Where's text on one line, for a symbol's name.
+  std::string spelling(const clang::Expr *Where) const;
+};
+
+} // namespace gpumem::lanes
+
+#endif // GPUMEM_CHECKS_LANES_WARPSHAREDVALUES_H
