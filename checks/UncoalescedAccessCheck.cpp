@@ -12,76 +12,93 @@ UncoalescedAccessCheck::UncoalescedAccessCheck(StringRef Name,
 void UncoalescedAccessCheck::report(const MemoryAccess &Access,
                                     const GlobalVerdict &Verdict,
                                     const KernelAccesses &Kernel) {
-  SourceLocation Loc = findingLocation(Access);
-  const ::gpumem::model::GlobalCost &Cost = Verdict.Cost;
   std::string Factor;
   for (::gpumem::lanes::SymbolId Id : Access.SymbolicStride)
     Factor += (Factor.empty() ? "" : "*") + (*Kernel.Symbols)[Id].Name;
-  if (Verdict.RowsSpanned > 1) {
-    // Each warp reads several short rows. With a block narrower than a
-    // warp, the rows are its threadIdx.y; with a wider one (a 1-D block
-    // whose rows are tid / BK), the index arithmetic makes them, and a
-    // wider block would change nothing.
-    const std::optional<::gpumem::cuda::BlockShape> &Shape = Kernel.Block.Shape;
-    // Clang's diagnostics take at most 10 arguments: the advice is one.
-    const std::string Lanes = std::to_string(::gpumem::lanes::WarpLanes);
-    const bool NarrowBlock =
-        Shape && Shape->X > 0 &&
-        Shape->X < static_cast<std::int64_t>(::gpumem::lanes::WarpLanes);
-    diag(Loc, "uncoalesced global %0 of '%1': the warp spans %2 rows of %3 "
-              "lanes%4, %5 %plural{1:transaction|:transactions}5 per warp "
-              "(%6%% efficiency), %7 %plural{1:sector|:sectors}7%8; %9")
-        << kindName(Access.Kind) << spelling(Access.Expression)
-        << Verdict.RowsSpanned << Verdict.LanesPerRow
-        << (Factor.empty() ? std::string()
-                           : " '" + Factor + "' elements apart")
-        << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
-        << (Factor.empty() ? std::string()
-                           : " when '" + Factor + "' >= " +
-                                 std::to_string(Verdict.SymbolicSample))
-        << (NarrowBlock ? "a block " + Lanes + " threads wide keeps each "
-                                             "warp in one row"
-                        : "the rows come from the index, not the block's "
-                          "shape: a warp stays in one row only where its " +
-                              Lanes + " lanes take consecutive elements of "
-                                      "it");
-    noteCommon(Access, Verdict, Kernel);
-    return;
-  }
-  if (Verdict.Cause == GlobalCause::SymbolicStride) {
-    // "Coalesced only when 1" holds only where factor 1 is coalesced; a
-    // factor that does not scale the lane index evenly has no one stride.
-    std::string OnlyWhenOne =
-        Verdict.CoalescedWhenFactorIsOne
-            ? "; coalesced only when '" + Factor + "' is 1"
-            : std::string();
-    if (Verdict.SymbolicBytesPerLane != 0)
-      diag(Loc, "uncoalesced global %0 of '%1': stride '%2' x %3 bytes, up to "
-                "%4 %plural{1:transaction|:transactions}4 per warp (%5%% "
-                "efficiency), %6 %plural{1:sector|:sectors}6, when '%2' >= %7%8")
-          << kindName(Access.Kind) << spelling(Access.Expression) << Factor
-          << static_cast<long long>(Verdict.SymbolicBytesPerLane)
-          << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
-          << static_cast<long long>(Verdict.SymbolicSample) << OnlyWhenOne;
-    else
-      diag(Loc, "uncoalesced global %0 of '%1': lane addresses scale with "
-                "'%2', up to %3 %plural{1:transaction|:transactions}3 per warp "
-                "(%4%% efficiency), %5 %plural{1:sector|:sectors}5, when '%2' "
-                ">= %6%7")
-          << kindName(Access.Kind) << spelling(Access.Expression) << Factor
-          << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
-          << static_cast<long long>(Verdict.SymbolicSample) << OnlyWhenOne;
-    if (Verdict.CoalescedWhenFactorIsOne)
-      diag(Loc,
-           "with '%0' = 1 the warp needs %1 "
-           "%plural{1:transaction|:transactions}1 (%2%% efficiency)",
-           DiagnosticIDs::Note)
-          << Factor << Verdict.FixedCost.Transactions
-          << percent(Verdict.FixedCost.Efficiency);
-    noteCommon(Access, Verdict, Kernel);
-    return;
-  }
+  if (Verdict.RowsSpanned > 1)
+    reportRows(Access, Verdict, Kernel, Factor);
+  else if (Verdict.Cause == GlobalCause::SymbolicStride)
+    reportSymbolicStride(Access, Verdict, Factor);
+  else
+    reportStride(Access, Verdict);
+  noteCommon(Access, Verdict, Kernel);
+}
 
+void UncoalescedAccessCheck::reportRows(const MemoryAccess &Access,
+                                        const GlobalVerdict &Verdict,
+                                        const KernelAccesses &Kernel,
+                                        const std::string &Factor) {
+  SourceLocation Loc = findingLocation(Access);
+  const ::gpumem::model::GlobalCost &Cost = Verdict.Cost;
+  // Each warp reads several short rows. With a block narrower than a
+  // warp, the rows are its threadIdx.y; with a wider one (a 1-D block
+  // whose rows are tid / BK), the index arithmetic makes them, and a
+  // wider block would change nothing.
+  const std::optional<::gpumem::cuda::BlockShape> &Shape = Kernel.Block.Shape;
+  // Clang's diagnostics take at most 10 arguments: the advice is one.
+  const std::string Lanes = std::to_string(::gpumem::lanes::WarpLanes);
+  const bool NarrowBlock =
+      Shape && Shape->X > 0 &&
+      Shape->X < static_cast<std::int64_t>(::gpumem::lanes::WarpLanes);
+  diag(Loc, "uncoalesced global %0 of '%1': the warp spans %2 rows of %3 "
+            "lanes%4, %5 %plural{1:transaction|:transactions}5 per warp "
+            "(%6%% efficiency), %7 %plural{1:sector|:sectors}7%8; %9")
+      << kindName(Access.Kind) << spelling(Access.Expression)
+      << Verdict.RowsSpanned << Verdict.LanesPerRow
+      << (Factor.empty() ? std::string()
+                         : " '" + Factor + "' elements apart")
+      << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
+      << (Factor.empty() ? std::string()
+                         : " when '" + Factor + "' >= " +
+                               std::to_string(Verdict.SymbolicSample))
+      << (NarrowBlock ? "a block " + Lanes + " threads wide keeps each "
+                                           "warp in one row"
+                      : "the rows come from the index, not the block's "
+                        "shape: a warp stays in one row only where its " +
+                            Lanes + " lanes take consecutive elements of "
+                                    "it");
+}
+
+void UncoalescedAccessCheck::reportSymbolicStride(const MemoryAccess &Access,
+                                                  const GlobalVerdict &Verdict,
+                                                  const std::string &Factor) {
+  SourceLocation Loc = findingLocation(Access);
+  const ::gpumem::model::GlobalCost &Cost = Verdict.Cost;
+  // "Coalesced only when 1" holds only where factor 1 is coalesced; a
+  // factor that does not scale the lane index evenly has no one stride.
+  std::string OnlyWhenOne =
+      Verdict.CoalescedWhenFactorIsOne
+          ? "; coalesced only when '" + Factor + "' is 1"
+          : std::string();
+  if (Verdict.SymbolicBytesPerLane != 0)
+    diag(Loc, "uncoalesced global %0 of '%1': stride '%2' x %3 bytes, up to "
+              "%4 %plural{1:transaction|:transactions}4 per warp (%5%% "
+              "efficiency), %6 %plural{1:sector|:sectors}6, when '%2' >= %7%8")
+        << kindName(Access.Kind) << spelling(Access.Expression) << Factor
+        << static_cast<long long>(Verdict.SymbolicBytesPerLane)
+        << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
+        << static_cast<long long>(Verdict.SymbolicSample) << OnlyWhenOne;
+  else
+    diag(Loc, "uncoalesced global %0 of '%1': lane addresses scale with "
+              "'%2', up to %3 %plural{1:transaction|:transactions}3 per warp "
+              "(%4%% efficiency), %5 %plural{1:sector|:sectors}5, when '%2' "
+              ">= %6%7")
+        << kindName(Access.Kind) << spelling(Access.Expression) << Factor
+        << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
+        << static_cast<long long>(Verdict.SymbolicSample) << OnlyWhenOne;
+  if (Verdict.CoalescedWhenFactorIsOne)
+    diag(Loc,
+         "with '%0' = 1 the warp needs %1 "
+         "%plural{1:transaction|:transactions}1 (%2%% efficiency)",
+         DiagnosticIDs::Note)
+        << Factor << Verdict.FixedCost.Transactions
+        << percent(Verdict.FixedCost.Efficiency);
+}
+
+void UncoalescedAccessCheck::reportStride(const MemoryAccess &Access,
+                                          const GlobalVerdict &Verdict) {
+  SourceLocation Loc = findingLocation(Access);
+  const ::gpumem::model::GlobalCost &Cost = Verdict.Cost;
   if (Verdict.StrideBytes)
     diag(Loc, "uncoalesced global %0 of '%1': stride %2 bytes, %3 "
               "%plural{1:transaction|:transactions}3 per warp (%4%% "
@@ -105,7 +122,6 @@ void UncoalescedAccessCheck::report(const MemoryAccess &Access,
       << Verdict.ActiveLanes << Access.Width
       << static_cast<long long>(Cost.SpanBytes) << Verdict.FixedCost.Transactions
       << percent(Verdict.FixedCost.Efficiency);
-  noteCommon(Access, Verdict, Kernel);
 }
 
 } // namespace clang::tidy::gpumem

@@ -4,6 +4,8 @@
 
 #include "checks/GlobalAccessCheck.h"
 
+#include <string>
+
 namespace clang::tidy::gpumem {
 
 /// Finds global loads and stores whose lanes are strided apart (by a
@@ -16,6 +18,20 @@ protected:
   void report(const ::gpumem::access::MemoryAccess &Access,
               const ::gpumem::access::GlobalVerdict &Verdict,
               const ::gpumem::access::KernelAccesses &Kernel) override;
+
+private:
+  /// A warp over several short rows (\p Factor: a symbolic row length).
+  void reportRows(const ::gpumem::access::MemoryAccess &Access,
+                  const ::gpumem::access::GlobalVerdict &Verdict,
+                  const ::gpumem::access::KernelAccesses &Kernel,
+                  const std::string &Factor);
+  /// A stride that is the symbol \p Factor times a number of bytes.
+  void reportSymbolicStride(const ::gpumem::access::MemoryAccess &Access,
+                            const ::gpumem::access::GlobalVerdict &Verdict,
+                            const std::string &Factor);
+  /// A constant stride or an irregular pattern.
+  void reportStride(const ::gpumem::access::MemoryAccess &Access,
+                    const ::gpumem::access::GlobalVerdict &Verdict);
 };
 
 } // namespace clang::tidy::gpumem

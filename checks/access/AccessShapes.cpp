@@ -188,4 +188,29 @@ bool isStoreIntrinsic(StringRef Name) {
          Name == "__stwt";
 }
 
+bool isWholeVector(QualType T, ASTContext &Ctx) {
+  if (T.isNull() || !T->isRecordType() || T->isIncompleteType())
+    return false;
+  std::int64_t Size = Ctx.getTypeSizeInChars(T).getQuantity();
+  return (Size == 8 || Size == 16) &&
+         Ctx.getTypeAlignInChars(T).getQuantity() == Size;
+}
+
+const Expr *wholeVectorBinding(const VarDecl *VD, ASTContext &Ctx) {
+  QualType T = VD->getType();
+  if (!T->isReferenceType() || !T->getPointeeType().isConstQualified() ||
+      !isWholeVector(T->getPointeeType(), Ctx) || !VD->getInit())
+    return nullptr;
+  const Expr *Init = VD->getInit()->IgnoreParenImpCasts();
+  if (const auto *Cast = dyn_cast<CXXReinterpretCastExpr>(Init)) {
+    const Expr *Inner = Cast->getSubExpr()->IgnoreParenImpCasts();
+    QualType From = Inner->getType();
+    if (!From->isIncompleteType() && !From->isDependentType() &&
+        Ctx.getTypeSizeInChars(From) ==
+            Ctx.getTypeSizeInChars(T->getPointeeType()))
+      Init = Inner;
+  }
+  return mayBeMemory(Init) ? Init : nullptr;
+}
+
 } // namespace gpumem::access

@@ -54,6 +54,16 @@ bool isLoadIntrinsic(llvm::StringRef Name);
 /// The cache-hinted stores `__stcs(p, v)` and friends.
 bool isStoreIntrinsic(llvm::StringRef Name);
 
+/// True for a type the hardware moves in one instruction: 8 or 16 bytes,
+/// aligned to its size (uint2, float4, an alignas(16) struct).
+bool isWholeVector(clang::QualType T, clang::ASTContext &Ctx);
+
+/// For `const V &v = <memory>` with V a whole vector: the memory the
+/// reference binds (one wide load where it is bound; `reinterpret_cast<const
+/// float4 &>(tile[i])` binds tile[i]'s bytes); null for any other \p VD.
+const clang::Expr *wholeVectorBinding(const clang::VarDecl *VD,
+                                      clang::ASTContext &Ctx);
+
 } // namespace gpumem::access
 
 #endif // GPUMEM_CHECKS_ACCESS_ACCESSSHAPES_H

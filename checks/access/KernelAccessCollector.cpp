@@ -10,10 +10,10 @@
 #include "checks/access/KernelAccessCollector.h"
 
 #include "checks/access/AccessShapes.h"
+#include "checks/access/KernelBlockShape.h"
 #include "checks/access/OffsetScenarios.h"
 
 #include "checks/cuda/CudaBuiltins.h"
-#include "checks/cuda/StatedBlockShape.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -86,34 +86,11 @@ private:
   /// the reference is bound; reads of its fields read that copy.
   llvm::SmallPtrSet<const VarDecl *, 4> WholeVectorRefs;
 
-  /// True for a type the hardware moves in one instruction: 8 or 16 bytes,
-  /// aligned to its size (uint2, float4, an alignas(16) struct).
-  bool isWholeVector(QualType T) const {
-    if (T.isNull() || !T->isRecordType() || T->isIncompleteType())
-      return false;
-    std::int64_t Size = Ctx.getTypeSizeInChars(T).getQuantity();
-    return (Size == 8 || Size == 16) &&
-           Ctx.getTypeAlignInChars(T).getQuantity() == Size;
-  }
-
   /// Binds `const V &v = <memory>` for a whole vector V: one load of the
   /// vector. False when \p VD is not such a reference.
   bool bindWholeVectorRef(const VarDecl *VD, const State &St) {
-    QualType T = VD->getType();
-    if (!T->isReferenceType() || !T->getPointeeType().isConstQualified() ||
-        !isWholeVector(T->getPointeeType()) || !VD->getInit())
-      return false;
-    const Expr *Init = VD->getInit()->IgnoreParenImpCasts();
-    // `reinterpret_cast<const float4 &>(tile[i])`: the same bytes.
-    if (const auto *Cast = dyn_cast<CXXReinterpretCastExpr>(Init)) {
-      const Expr *Inner = Cast->getSubExpr()->IgnoreParenImpCasts();
-      QualType From = Inner->getType();
-      if (!From->isIncompleteType() && !From->isDependentType() &&
-          Ctx.getTypeSizeInChars(From) ==
-              Ctx.getTypeSizeInChars(T->getPointeeType()))
-        Init = Inner;
-    }
-    if (!mayBeMemory(Init))
+    const Expr *Init = wholeVectorBinding(VD, Ctx);
+    if (!Init)
       return false;
     record(Init, AccessKind::Load, St);
     visitLValueParts(Init, St);
@@ -202,7 +179,7 @@ private:
     return llvm::any_of(DS->decls(), [&](const Decl *D) {
       const auto *VD = dyn_cast<VarDecl>(D);
       return VD && VD->getType()->isReferenceType() &&
-             isWholeVector(VD->getType()->getPointeeType());
+             isWholeVector(VD->getType()->getPointeeType(), Ctx);
     });
   }
 
@@ -477,42 +454,6 @@ private:
     Out.Accesses.push_back(std::move(A));
   }
 };
-
-/// Where \p Out's block shape comes from (BlockShapeOrigin's precedence),
-/// and what a __launch_bounds__ says of it.
-void decideBlockShape(const FunctionDecl *Def, const FunctionDecl *Kernel,
-                      ASTContext &Ctx, const cuda::LaunchSites &Launches,
-                      const AnalysisSettings &Settings, KernelAccesses &Out) {
-  BlockShapeOrigin &Block = Out.Block;
-  if (Settings.BlockDim)
-    Block = {BlockShapeSource::Option, Settings.BlockDim, Def->getLocation()};
-  // What the kernel says of its block beats the option, not a launch.
-  if (auto Stated = cuda::statedBlockShape(Def, Ctx))
-    Block = {BlockShapeSource::Stated, Stated->Shape, Stated->Where};
-  if (const cuda::LaunchSites::Entry *Launch = Launches.find(Kernel)) {
-    Out.LaunchesDisagree = Launch->Conflicting;
-    Out.InvalidLaunch = Launch->InvalidLaunch;
-    if (Launch->Shape)
-      Block = {BlockShapeSource::Launch, Launch->Shape, Launch->Where};
-  }
-  // __launch_bounds__(N): no block has more than N threads. Under 32 (and
-  // only x read) the block is judged at N threads; otherwise the assumed
-  // size for loop bounds is at most N, rounded down to whole warps.
-  auto Bounds = cuda::launchBounds(Def, Ctx);
-  if (!Bounds)
-    return;
-  Out.MaxThreads = Bounds->MaxThreads;
-  Out.MaxThreadsLocation = Bounds->Where;
-  if (Block.Shape)
-    return;
-  if (Bounds->Shape) {
-    Block = {BlockShapeSource::LaunchBounds, Bounds->Shape, Bounds->Where};
-  } else if (Bounds->MaxThreads >= 32 &&
-             Bounds->MaxThreads / 32 * 32 < Out.AssumedBlockSize) {
-    Out.AssumedBlockSize = Bounds->MaxThreads / 32 * 32;
-    Out.AssumedSizeFromMaxThreads = true;
-  }
-}
 
 } // namespace
 

@@ -1,11 +1,12 @@
 //===- EvaluatorSupport.h - helpers the evaluator's files share -*- C++ -*-===//
 //
-// LaneEvaluator is one class in several files (LaneEvaluator.cpp: state,
+// The evaluator's core is LaneEvaluator (LaneEvaluator.cpp: state,
 // effects, pins and variables; IntegerValues.cpp: the integer visitor;
 // Conditions.cpp; PointerValues.cpp: the pointer and address visitors;
-// Calls.cpp; LoopVariables.cpp; FlowValues.cpp; WarpSharedValues.cpp);
-// these are the small helpers they have in common. Internal to
-// checks/lanes.
+// Calls.cpp), and each idiom it follows is a unit of its own
+// (LoopVariables, ReassignedValues, WriteCycles, WarpSharedValues,
+// AggregateFields); these are the small helpers they have in common.
+// Internal to checks/lanes.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPUMEM_CHECKS_LANES_EVALUATORSUPPORT_H

@@ -1,14 +1,18 @@
 //===- LaneEvaluator.h - Clang expressions to lane values -------*- C++ -*-===//
 //
 // Evaluates integer expressions, conditions, pointers and lvalue addresses
-// of device code to LaneValues. Local variables are read through their
-// initializers when nothing else writes them (cuda::FunctionFacts), and through
-// the writes that reach the read when something does (ReachingWrites,
-// FlowValues.cpp); induction
-// variables of for-loops become symbols, enumerable when the loop's bounds
-// are constants; a device function called from the kernel is analysed with
-// its parameters bound to the caller's values. Every failure is an unknown
-// value with a reason and a location; evaluation depth is capped.
+// of device code to LaneValues. This is the core: the frames of inlined
+// calls, the pins, the caps and the effects every evaluation shares, and
+// the visitors per node kind. Each idiom it follows is a unit with its own
+// state (docs/analysis.md, "The shape of the analysis"): locals read
+// through their initializers here when nothing else writes them
+// (cuda::FunctionFacts), through the writes that reach the read when
+// something does (ReassignedValues, WriteCycles); induction variables of
+// for-loops become symbols (LoopVariables); values the warp shares
+// (WarpSharedValues) and fields of local aggregates (AggregateFields). A
+// device function called from the kernel is analysed with its parameters
+// bound to the caller's values. Every failure is an unknown value with a
+// reason and a location; evaluation depth is capped.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPUMEM_CHECKS_LANES_LANEEVALUATOR_H

@@ -62,14 +62,14 @@ LaneValue LoopVariables::valueOf(const VarDecl *VD,
     return E.pinned(V);
   };
   auto Unknown = [&](std::string Why, const Stmt *At) {
-    return Remember(LaneValue::unknown(
-        UnknownKind::Reassigned, "loop variable '" + Name + "' " + Why,
-        E.loc(At)));
+    return LaneValue::unknown(UnknownKind::Reassigned,
+                              "loop variable '" + Name + "' " + Why,
+                              E.loc(At));
   };
   WriteStep Step = stepOf(Loop.Loop->getInc(), VD);
   if (Step.Kind == StepKind::None)
-    return Unknown("changes in a way the analysis does not follow",
-                   Loop.Loop->getInc());
+    return Remember(Unknown("changes in a way the analysis does not follow",
+                            Loop.Loop->getInc()));
   // The start and the step are evaluated without the pins of enumerated
   // loop variables: the symbol stands for every value they take.
   LaneValue Init, Amount;
@@ -85,8 +85,16 @@ LaneValue LoopVariables::valueOf(const VarDecl *VD,
   if (Amount.isUnknown())
     return Remember(Amount);
   if (Amount.kind() == LaneKind::Varying)
-    return Unknown("steps differently per lane", Loop.Loop->getInc());
+    return Remember(Unknown("steps differently per lane", Loop.Loop->getInc()));
 
+  return Remember(symbolFor(VD, Loop, Step.Kind, Init, Amount, Unknown));
+}
+
+template <typename UnknownFn>
+LaneValue LoopVariables::symbolFor(const VarDecl *VD,
+                                   const cuda::InductionLoop &Loop,
+                                   StepKind Kind, const LaneValue &Init,
+                                   const LaneValue &Amount, UnknownFn Unknown) {
   // Enumerate the values when start, step and bound are numbers (blockDim
   // from the launch or the assumed block size).
   std::vector<std::int64_t> Enumerated;
@@ -94,8 +102,8 @@ LaneValue LoopVariables::valueOf(const VarDecl *VD,
   auto Start = Init.substitute(Bounds).asConstant();
   auto By = Amount.substitute(Bounds).asConstant();
   if (Start && By)
-    Enumerated = enumerate(VD, Loop, Step.Kind, *Start, *By);
-
+    Enumerated = enumerate(VD, Loop, Kind, *Start, *By);
+  const std::string Name = VD->getNameAsString();
   SymbolId Id = E.Symbols.intern(
       SymbolKey{SymbolKind::LoopIteration, VD, nullptr,
                 static_cast<std::int64_t>(Symbols.size()), {}},
@@ -103,22 +111,22 @@ LaneValue LoopVariables::valueOf(const VarDecl *VD,
   Symbols.push_back(LoopSymbol{VD, Id});
   if (!Enumerated.empty()) {
     E.Symbols[Id].Values = std::move(Enumerated);
-    return Remember(LaneValue::symbol(Id));
+    return LaneValue::symbol(Id);
   }
   // `for (s = n / 2; s > 0; s >>= 1)` with n unknown: its values are not
   // known, but they are the same in every lane that runs an iteration.
-  if (Step.Kind != StepKind::Add &&
+  if (Kind != StepKind::Add &&
       (Init.kind() == LaneKind::Constant || Init.kind() == LaneKind::Uniform))
-    return Remember(LaneValue::symbol(Id));
-  if (Step.Kind != StepKind::Add)
+    return LaneValue::symbol(Id);
+  if (Kind != StepKind::Add)
     return Unknown("is scaled by a bound the analysis cannot enumerate",
                    Loop.Loop);
   // init + step * (iterations so far); the symbol counts iterations.
   if (Init.asConstant() == std::optional<std::int64_t>(0) &&
       Amount.asConstant() == std::optional<std::int64_t>(1))
-    return Remember(LaneValue::symbol(Id));
+    return LaneValue::symbol(Id);
   E.Symbols[Id].Name = "iteration of '" + Name + "'";
-  return Remember(Init + Amount * LaneValue::symbol(Id));
+  return Init + Amount * LaneValue::symbol(Id);
 }
 
 std::vector<std::int64_t>

@@ -50,6 +50,13 @@ private:
   std::map<const clang::VarDecl *, LaneValue> Values;
   std::vector<LoopSymbol> Symbols;
 
+  /// The symbol (or value over an iteration symbol) for \p VD, stepped
+  /// by \p Kind and \p Amount from \p Init.
+  template <typename UnknownFn>
+  LaneValue symbolFor(const clang::VarDecl *VD,
+                      const cuda::InductionLoop &Loop, StepKind Kind,
+                      const LaneValue &Init, const LaneValue &Amount,
+                      UnknownFn Unknown);
   /// The values \p VD takes from \p Start in steps of \p By while \p Loop's
   /// condition holds; empty when its condition is not a comparison with a
   /// number or it makes more than MaxLoopTrips.
