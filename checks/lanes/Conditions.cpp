@@ -59,7 +59,8 @@ std::optional<LaneMask> LaneEvaluator::evaluateCondition(const Expr *Cond) {
           !BO->getRHS()->getType()->isIntegralOrEnumerationType())
         return std::nullopt;
       return compareLanes(BO->getOpcode(),
-                          evaluate(BO->getLHS()) - evaluate(BO->getRHS()));
+                          inType(evaluate(BO->getLHS()), BO->getLHS()) -
+                              inType(evaluate(BO->getRHS()), BO->getRHS()));
     }
   }
   if (Cond->getType()->isIntegralOrEnumerationType() &&

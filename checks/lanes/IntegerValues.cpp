@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "checks/lanes/LaneEvaluator.h"
 
+#include <algorithm>
+
 #include "checks/lanes/EvaluatorSupport.h"
 
 #include "checks/cuda/CooperativeGroups.h"
@@ -137,6 +139,9 @@ LaneValue LaneEvaluator::evaluateCast(const CastExpr *Cast) {
                               loc(Cast));
   }
   LaneValue V = evaluate(Cast->getSubExpr());
+  if (Cast->getCastKind() == CK_IntegralCast)
+    return inType(inType(V, Cast->getSubExpr()), Cast->getType(), Cast,
+                  /*Converted=*/true);
   if (Cast->getCastKind() != CK_IntegralToBoolean)
     return V;
   auto Lanes = V.asPerLane();
@@ -255,6 +260,13 @@ LaneValue LaneEvaluator::evaluateBinary(const BinaryOperator *BO) {
 
   LaneValue L = evaluate(BO->getLHS());
   LaneValue R = evaluate(BO->getRHS());
+  // +, -, *, <<, &, |, ^ agree with their value modulo 2^32, so an
+  // operand that wrapped needs no reduction before them; /, % and >> do
+  // not.
+  if (Op == BO_Div || Op == BO_Rem || Op == BO_Shr) {
+    L = inType(L, BO->getLHS());
+    R = inType(R, BO->getRHS());
+  }
   std::optional<LaneValue> Result = arithmetic(Op, L, R);
   if (!Result)
     return LaneValue::unknown(UnknownKind::NotFollowed,
@@ -264,6 +276,54 @@ LaneValue LaneEvaluator::evaluateBinary(const BinaryOperator *BO) {
                                 loc(BO));
   return Shared.result(*Result, BO, SharedOperation{nullptr, BO->getOpcode()},
                       {&L, &R});
+}
+
+LaneValue LaneEvaluator::inType(LaneValue V, const Expr *Of) const {
+  return inType(std::move(V), Of->getType(), Of);
+}
+
+LaneValue LaneEvaluator::inType(LaneValue V, QualType T, const Expr *Where,
+                                bool Converted) const {
+  if (V.isUnknown())
+    return V;
+  T = T.getNonReferenceType().getCanonicalType();
+  if (!T->isIntegralOrEnumerationType() || T->isBooleanType() ||
+      T->isDependentType() || (T->isEnumeralType() && !T->isIntegerType()))
+    return V;
+  const unsigned Width = Ctx.getIntWidth(T);
+  if (Width == 0 || Width >= 64)
+    return V;
+  const bool Signed = T->isSignedIntegerOrEnumerationType();
+  const std::int64_t Span = std::int64_t(1) << Width;
+  const std::int64_t Low = Signed ? -(Span / 2) : 0;
+  const std::int64_t High = Low + Span - 1;
+  const LaneVector &K = V.laneConstants();
+  const auto [Min, Max] = std::minmax_element(K.begin(), K.end());
+  if (*Min >= Low && *Max <= High)
+    return V;
+  // With symbols in the value, the lanes leave the range for every value
+  // of them only when they spread over more than it; otherwise the
+  // symbols are taken to bring them back.
+  const bool Certain = static_cast<__int128>(*Max) - *Min >= Span;
+  if (!V.terms().empty() && !Certain)
+    return V;
+  // Signed arithmetic that leaves its type is undefined; a conversion to a
+  // signed type keeps the low bits, as every CUDA target does.
+  if (Signed && !Converted)
+    return LaneValue::unknown(UnknownKind::Arithmetic,
+                              "the value overflows its " +
+                                  std::to_string(Width) + "-bit signed type",
+                              loc(Where));
+  LaneVector Shift;
+  for (unsigned L = 0; L < WarpLanes; ++L) {
+    std::int64_t C = K[L] % Span;
+    if (C < Low)
+      C += Span;
+    if (C > High)
+      C -= Span;
+    Shift[L] = C - K[L];
+  }
+  return V + LaneValue::perLane(Shift);
 }
 
 std::optional<LaneValue> LaneEvaluator::arithmetic(BinaryOperatorKind Op,

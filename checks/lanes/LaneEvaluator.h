@@ -262,6 +262,20 @@ private:
     if (!Value.isUnknown())
       Cache[K] = {Value, PinGeneration, effectsSince(Before)};
   }
+  /// \p V as a value of the integer type \p T, which the GPU computes in
+  /// that type's width. Where V's per-lane numbers leave T's range (for a
+  /// value with symbols: where they spread over more than the range, so
+  /// that some lane leaves it whatever the symbols are), an unsigned T (or
+  /// a conversion, \p Converted) keeps their low bits, and signed
+  /// arithmetic overflowed (unknown: arithmetic). Otherwise the symbols are
+  /// taken to keep the value in range: the analysis assumes no wraparound
+  /// where it cannot see the numbers. Applied where the wraparound shows:
+  /// conversions, subscripts and pointer offsets, comparisons, /, % and >>
+  /// (+, -, *, <<, &, |, ^ agree modulo 2^width).
+  LaneValue inType(LaneValue V, clang::QualType T, const clang::Expr *Where,
+                   bool Converted = false) const;
+  /// inType in the type of the expression \p Of that computed \p V.
+  LaneValue inType(LaneValue V, const clang::Expr *Of) const;
   /// Integer operators on lane values; std::nullopt for one not followed.
   static std::optional<LaneValue> arithmetic(clang::BinaryOperatorKind Op,
                                              const LaneValue &L,

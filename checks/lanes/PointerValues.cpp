@@ -113,7 +113,7 @@ public:
       if (!Ptr->getType()->isPointerType())
         std::swap(Ptr, Int);
       if (Ptr->getType()->isPointerType() && !Int->getType()->isPointerType()) {
-        LaneValue Index = E.evaluate(Int);
+        LaneValue Index = E.inType(E.evaluate(Int), Int);
         if (BO->getOpcode() == BO_Sub)
           Index = -Index;
         return E.offsetBy(E.evaluatePointer(Ptr), Index,
@@ -207,7 +207,8 @@ public:
   }
   PointerValue VisitArraySubscriptExpr(const ArraySubscriptExpr *AS) {
     return E.offsetBy(E.evaluatePointer(AS->getBase()),
-                      E.evaluate(AS->getIdx()), AS->getType(), AS);
+                      E.inType(E.evaluate(AS->getIdx()), AS->getIdx()),
+                      AS->getType(), AS);
   }
   PointerValue VisitUnaryOperator(const UnaryOperator *UO) {
     if (UO->getOpcode() == UO_Deref)

@@ -184,7 +184,8 @@ PointerValue ReassignedValues::stepValue(const ReachingWrites &RW,
                                        "' changes in a way the analysis "
                                        "does not follow",
                                    E.loc(W.Statement));
-    LaneValue By = Step.Amount ? E.evaluate(Step.Amount) : LaneValue::constant(1);
+    LaneValue By = Step.Amount ? E.inType(E.evaluate(Step.Amount), Step.Amount)
+                               : LaneValue::constant(1);
     return E.offsetBy(*Before, Step.Negate ? -By : By,
                     W.Var->getType()->getPointeeType(), W.Statement);
   }
