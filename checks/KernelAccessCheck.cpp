@@ -202,6 +202,13 @@ void KernelAccessCheck::onStartOfTranslationUnit() {
 }
 
 void KernelAccessCheck::onEndOfTranslationUnit() {
+  // The first check to end the TU says how many errors were not printed.
+  if (auto [Hidden, At] = takeHiddenErrors(); Hidden && At.isValid())
+    TidyContext->diag("clang-diagnostic-error", At,
+                      "%0 more %plural{1:error|:errors}0 not shown; the "
+                      "analysis went on past them",
+                      DiagnosticIDs::Error)
+        << Hidden;
   resetParseRecovery();
   if (!Found || !Found->Context || Found->Kernels.empty())
     return;

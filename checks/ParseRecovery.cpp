@@ -36,6 +36,79 @@ private:
   llvm::StringSet<> Skipped;
 };
 
+/// Passes every diagnostic on to the consumer it replaces, except errors
+/// past the first ErrorsShown: those are counted, not printed. Clang's own
+/// limit stops the parse; this one only stops the output, so the kernels
+/// after the 20th error are still analysed, and 64 KB of garbage does not
+/// print megabytes.
+class ErrorOutputLimit : public DiagnosticConsumer {
+public:
+  ErrorOutputLimit(DiagnosticConsumer *Next,
+                   std::unique_ptr<DiagnosticConsumer> Owned)
+      : Next(Next), Owned(std::move(Owned)) {}
+
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    if (Level >= DiagnosticsEngine::Error && ++Errors > ErrorsShown) {
+      ++HiddenTotal;
+      if (!Hidden++)
+        FirstHidden = Info.getLocation();
+      HidingNotes = true;
+      return;
+    }
+    // The notes of a hidden error go with it.
+    if (Level == DiagnosticsEngine::Note && HidingNotes)
+      return;
+    HidingNotes = false;
+    Next->HandleDiagnostic(Level, Info);
+    countAsNext();
+  }
+  void clear() override {
+    DiagnosticConsumer::clear();
+    Next->clear();
+  }
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Next->BeginSourceFile(LO, PP);
+  }
+  // The counts "N warnings generated" prints are the consumer's: the next
+  // one's (which also receives the checks' diagnostics, from clang-tidy's
+  // own engine) and the errors hidden here.
+  void EndSourceFile() override {
+    Next->EndSourceFile();
+    countAsNext();
+  }
+  void finish() override {
+    Next->finish();
+    countAsNext();
+  }
+  bool IncludeInDiagnosticCounts() const override {
+    return Next->IncludeInDiagnosticCounts();
+  }
+
+  /// Errors not printed so far, and where the first was; forgets them,
+  /// and prints the next errors (the line that counts them among them).
+  std::pair<unsigned, SourceLocation> takeHidden() {
+    std::pair<unsigned, SourceLocation> Out{Hidden, FirstHidden};
+    Hidden = 0;
+    Errors = 0;
+    return Out;
+  }
+
+private:
+  void countAsNext() {
+    NumWarnings = Next->getNumWarnings();
+    NumErrors = Next->getNumErrors() + HiddenTotal;
+  }
+
+  DiagnosticConsumer *Next;
+  std::unique_ptr<DiagnosticConsumer> Owned;
+  unsigned Errors = 0;
+  unsigned HiddenTotal = 0;
+  unsigned Hidden = 0;
+  SourceLocation FirstHidden;
+  bool HidingNotes = false;
+};
+
 } // namespace
 
 namespace {
@@ -45,9 +118,22 @@ namespace {
 /// analysis starts and ends (resetParseRecovery), since the next TU's
 /// preprocessor may be allocated where this one was.
 thread_local const Preprocessor *Installed = nullptr;
+/// Its output limit, owned by its diagnostics engine, until the end of
+/// the TU takes the count of hidden errors.
+thread_local ErrorOutputLimit *Limit = nullptr;
 } // namespace
 
 void resetParseRecovery() { Installed = nullptr; }
+
+std::pair<unsigned, SourceLocation> takeHiddenErrors() {
+  if (!Limit)
+    return {0, SourceLocation()};
+  // Asked once per TU, while its engine lives (the end of the TU's
+  // matching); the next TU installs its own.
+  std::pair<unsigned, SourceLocation> Hidden = Limit->takeHidden();
+  Limit = nullptr;
+  return Hidden;
+}
 
 void installParseRecovery(
     Preprocessor &PP,
@@ -56,8 +142,16 @@ void installParseRecovery(
     return;
   Installed = &PP;
   // Errors in host code the toolkit no longer supports must not end the
-  // parse before the kernels (clang's default is 20).
-  PP.getDiagnostics().setErrorLimit(0);
+  // parse before the kernels (clang's default is 20); the output stays
+  // within that many errors.
+  DiagnosticsEngine &Engine = PP.getDiagnostics();
+  Engine.setErrorLimit(0);
+  if (DiagnosticConsumer *Next = Engine.getClient()) {
+    std::unique_ptr<DiagnosticConsumer> Owned = Engine.takeClient();
+    auto Wrapper = std::make_unique<ErrorOutputLimit>(Next, std::move(Owned));
+    Limit = Wrapper.get();
+    Engine.setClient(Wrapper.release(), /*ShouldOwnClient=*/true);
+  }
   PP.addPPCallbacks(std::make_unique<MissingHeaders>(std::move(Report)));
 }
 

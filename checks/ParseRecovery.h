@@ -6,7 +6,9 @@
 // fatal error it instantiates no template: template kernels vanish without
 // a word. After 20 errors it stops altogether. For the checks, a missing
 // header is skipped and said once, as a warning naming it, and no error
-// limit applies; the rest of the file is analysed as far as it parses.
+// limit stops the parse; the rest of the file is analysed as far as it
+// parses. Only the first 20 errors are printed, then one line with the
+// count of the rest.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPUMEM_CHECKS_PARSERECOVERY_H
@@ -17,6 +19,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <functional>
+#include <utility>
 
 namespace clang {
 class Preprocessor;
@@ -30,6 +33,14 @@ namespace clang::tidy::gpumem {
 void installParseRecovery(
     Preprocessor &PP,
     std::function<void(SourceLocation, llvm::StringRef)> Report);
+
+/// Errors the recovery did not print in this TU (past the first
+/// ErrorsShown, Clang's usual limit), and where the first of them was;
+/// the count starts again from zero.
+std::pair<unsigned, SourceLocation> takeHiddenErrors();
+
+/// Errors printed per translation unit before the rest are only counted.
+inline constexpr unsigned ErrorsShown = 20;
 
 /// Forgets which preprocessor has the recovery: called when a TU's
 /// analysis starts and ends, so the next TU gets it even if its
