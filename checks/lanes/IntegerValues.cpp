@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "checks/lanes/LaneEvaluator.h"
 
+#include "clang/Basic/TargetInfo.h"
+
 #include <algorithm>
 
 #include "checks/lanes/EvaluatorSupport.h"
@@ -278,6 +280,26 @@ LaneValue LaneEvaluator::evaluateBinary(const BinaryOperator *BO) {
                       {&L, &R});
 }
 
+unsigned LaneEvaluator::integerWidth(QualType T) const {
+  // The builtin types by their kind: ASTContext::getIntWidth looks the
+  // type's layout up, and every subscript and conversion asks.
+  if (const auto *BT = dyn_cast<BuiltinType>(T.getTypePtr()))
+    switch (BT->getKind()) {
+    case BuiltinType::Int:
+    case BuiltinType::UInt:
+      return Ctx.getTargetInfo().getIntWidth();
+    case BuiltinType::LongLong:
+    case BuiltinType::ULongLong:
+      return Ctx.getTargetInfo().getLongLongWidth();
+    case BuiltinType::Long:
+    case BuiltinType::ULong:
+      return Ctx.getTargetInfo().getLongWidth();
+    default:
+      break;
+    }
+  return Ctx.getIntWidth(T);
+}
+
 LaneValue LaneEvaluator::inType(LaneValue V, const Expr *Of) const {
   return inType(std::move(V), Of->getType(), Of);
 }
@@ -290,7 +312,7 @@ LaneValue LaneEvaluator::inType(LaneValue V, QualType T, const Expr *Where,
   if (!T->isIntegralOrEnumerationType() || T->isBooleanType() ||
       T->isDependentType() || (T->isEnumeralType() && !T->isIntegerType()))
     return V;
-  const unsigned Width = Ctx.getIntWidth(T);
+  const unsigned Width = integerWidth(T);
   if (Width == 0 || Width >= 64)
     return V;
   const bool Signed = T->isSignedIntegerOrEnumerationType();

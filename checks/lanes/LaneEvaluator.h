@@ -274,6 +274,8 @@ private:
   /// (+, -, *, <<, &, |, ^ agree modulo 2^width).
   LaneValue inType(LaneValue V, clang::QualType T, const clang::Expr *Where,
                    bool Converted = false) const;
+  /// The width in bits of the integer type \p T (canonical).
+  unsigned integerWidth(clang::QualType T) const;
   /// inType in the type of the expression \p Of that computed \p V.
   LaneValue inType(LaneValue V, const clang::Expr *Of) const;
   /// Integer operators on lane values; std::nullopt for one not followed.
