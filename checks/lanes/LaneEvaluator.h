@@ -287,6 +287,11 @@ private:
   bool warpUniform(const clang::Expr *Cond);
   /// Counts one step; false once the query or the kernel is over budget.
   bool takeStep();
+  /// True once the current query or the kernel has used its steps: a
+  /// judgement that failed then may have failed for that alone.
+  bool pastStepBudget() const {
+    return QuerySteps > MaxQuerySteps || KernelSteps > MaxKernelSteps;
+  }
   std::uint64_t loc(const clang::Stmt *S) const;
   /// One Visit per expression node kind: integers (IntegerValues.cpp),
   /// pointers and addresses (PointerValues.cpp).

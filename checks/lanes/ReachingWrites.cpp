@@ -217,7 +217,10 @@ ReachingWrites::ReachingWrites(const FunctionDecl *FD, ASTContext &Ctx,
   std::optional<std::vector<llvm::BitVector>> In = solve(*Graph, Elements);
   if (!In)
     return;
-  recordReads(*Graph, Elements, *In);
+  if (!recordReads(*Graph, Elements, *In)) {
+    OverBudget = true;
+    return;
+  }
   findCycles();
   Valid = true;
 }
@@ -353,9 +356,10 @@ ReachingWrites::solve(const CFG &Graph, const FlowElements &Elements) const {
   return In;
 }
 
-void ReachingWrites::recordReads(const CFG &Graph,
+bool ReachingWrites::recordReads(const CFG &Graph,
                                  const FlowElements &Elements,
                                  const std::vector<llvm::BitVector> &In) {
+  std::size_t Pairs = 0;
   // Each tracked read sees the live writes of its variable.
   for (const CFGBlock *B : Graph) {
     if (!B)
@@ -367,6 +371,11 @@ void ReachingWrites::recordReads(const CFG &Graph,
             VD && Tracked.count(VD)) {
           llvm::BitVector Seen = Live;
           Seen &= Elements.WritesOfVar.find(VD)->second;
+          Pairs += Seen.count();
+          if (Pairs > MaxReachingPairs) {
+            Reaching.clear();
+            return false;
+          }
           // A read the CFG lists once (all but a few) fills its slot
           // without a search: the search made a chain of n writes that
           // each read the variable cost n^3.
@@ -380,6 +389,7 @@ void ReachingWrites::recordReads(const CFG &Graph,
         Elements.apply(Live, Writes[W], W);
     }
   }
+  return true;
 }
 
 const ParentMap &ReachingWrites::parents() const {

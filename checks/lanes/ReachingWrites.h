@@ -76,6 +76,9 @@ public:
   ~ReachingWrites();
 
   bool valid() const { return Valid; }
+  /// True when the function was given up because more write-read pairs
+  /// than MaxReachingPairs reach its reads (its reads are unknown: limit).
+  bool overBudget() const { return OverBudget; }
   bool tracks(const clang::VarDecl *VD) const { return Tracked.count(VD); }
   /// The writes \p Read may see; null when the read is not in the CFG (a
   /// lambda body, an unevaluated operand).
@@ -95,8 +98,15 @@ public:
   /// True when the function has a goto: paths the syntax does not show.
   bool hasGoto() const { return Goto; }
 
+  /// Pairs of a read and a write that reaches it, over the function, before
+  /// its flow is given up: the pairs are the analysis' memory and time (an
+  /// else-if chain of N branches that each step the index of a loop has N
+  /// reads that each see N writes). 4 bytes each: 2 MB.
+  static constexpr unsigned MaxReachingPairs = 500000;
+
 private:
   bool Valid = false;
+  bool OverBudget = false;
   llvm::DenseSet<const clang::VarDecl *> Tracked;
   std::vector<Write> Writes;
   llvm::DenseMap<const clang::DeclRefExpr *, llvm::SmallVector<unsigned, 4>>
@@ -132,7 +142,9 @@ private:
   std::optional<std::vector<llvm::BitVector>>
   solve(const clang::CFG &Graph, const FlowElements &Elements) const;
   /// The writes each tracked read sees.
-  void recordReads(const clang::CFG &Graph, const FlowElements &Elements,
+  /// Records what each read sees; false, with nothing kept, past
+  /// MaxReachingPairs.
+  bool recordReads(const clang::CFG &Graph, const FlowElements &Elements,
                    const std::vector<llvm::BitVector> &In);
   void findCycles();
 };

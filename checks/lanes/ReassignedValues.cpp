@@ -64,7 +64,7 @@ const ReachingWrites *ReassignedValues::flowOfCurrentFrame() {
   if (!F.FlowBuilt) {
     F.FlowBuilt = true;
     const ReachingWrites &RW = E.Functions.flowOf(F.Function, E.Ctx);
-    F.Flow = RW.valid() ? &RW : nullptr;
+    F.Flow = RW.valid() || RW.overBudget() ? &RW : nullptr;
   }
   return F.Flow;
 }
@@ -80,6 +80,14 @@ ReassignedValues::valueAt(const VarDecl *VD, const DeclRefExpr *Read) {
   const ReachingWrites *RW = flowOfCurrentFrame();
   if (!RW || !RW->tracks(VD))
     return std::nullopt;
+  if (RW->overBudget())
+    return PointerValue::unknown(
+        UnknownKind::Limit,
+        "'" + VD->getNameAsString() + "' is written in a function whose "
+            "writes reach its reads more than " +
+            std::to_string(ReachingWrites::MaxReachingPairs) +
+            " times (the analysis' budget per function)",
+        E.loc(Read));
   const auto *Seen = RW->reaching(Read);
   if (!Seen || Seen->empty())
     return std::nullopt;
@@ -236,15 +244,20 @@ PointerValue ReassignedValues::joinValues(const ReachingWrites &RW,
   // Different values: one per warp only if the warp takes one path.
   for (const FlowPart &P : Parts)
     if (P.Anchor && !reachedTogether(RW, P.Anchor, Read))
-      return PointerValue::unknown(UnknownKind::Reassigned,
-                                   "'" + Name +
-                                       "' is set under a condition that "
-                                       "differs between lanes",
-                                   E.loc(P.Anchor));
+      return E.pastStepBudget() ? tooCostly(Name, Read)
+                                : PointerValue::unknown(
+                                      UnknownKind::Reassigned,
+                                      "'" + Name +
+                                          "' is set under a condition that "
+                                          "differs between lanes",
+                                      E.loc(P.Anchor));
   llvm::SmallVector<const Stmt *, 4> Around{Read};
   for (const FlowPart &P : Parts)
     Around.push_back(P.Anchor);
-  if (RW.hasGoto() || !jumpsTogether(RW, Around))
+  const bool Together = !RW.hasGoto() && jumpsTogether(RW, Around);
+  if (!Together && !RW.hasGoto() && E.pastStepBudget())
+    return tooCostly(Name, Read);
+  if (!Together)
     return PointerValue::unknown(UnknownKind::Reassigned,
                                  "'" + Name + "' is set on paths the "
                                               "analysis does not follow",
@@ -297,6 +310,14 @@ PointerValue ReassignedValues::pathValue(const VarDecl *VD,
                                std::to_string(Parts.size()) +
                                    " different values of '" + Name +
                                    "' reach this read",
+                               E.loc(Read));
+}
+
+PointerValue ReassignedValues::tooCostly(const std::string &Name,
+                                         const DeclRefExpr *Read) const {
+  return PointerValue::unknown(UnknownKind::Limit,
+                               "the paths to '" + Name +
+                                   "' are too costly to analyse",
                                E.loc(Read));
 }
 

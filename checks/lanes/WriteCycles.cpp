@@ -75,7 +75,11 @@ PointerValue WriteCycles::solveCycle(const ReachingWrites &RW,
       cycleHypothesis(VD, Loop, Entry, Steps.Additive);
   if (std::optional<std::string> Why =
           whyNotTogether(RW, Statements, Read, Loop, VD, Hypothesis))
-    return Unknown(UnknownKind::Reassigned, "'" + Name + "' " + *Why);
+    return E.pastStepBudget()
+               ? Unknown(UnknownKind::Limit,
+                         "the paths to '" + Name +
+                             "' are too costly to analyse")
+               : Unknown(UnknownKind::Reassigned, "'" + Name + "' " + *Why);
   if (Steps.Additive)
     return Hypothesis;
   return cycleOfNumbers(RW, C, Loop, Entry, Hypothesis, Unknown);
