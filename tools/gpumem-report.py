@@ -547,8 +547,16 @@ def numbers_html(numbers: Dict[str, float]) -> str:
     return '<div class="numbers">%s</div>' % "".join(spans) if spans else ""
 
 
+def figure_left_out(finding: gf.Finding, limit: int) -> str:
+    return ('<figure class="gpumem-figure" data-kind="left-out" '
+            'data-rule="%s"><figcaption>Figure left out: the first %d '
+            'findings of this check have one (--max-figures-per-check).'
+            '</figcaption></figure>' % (esc(finding.rule), limit))
+
+
 def render(findings: List[gf.Finding], facts: Dict[tuple, List[gr.Access]],
-           root: Path, title: str, version: Optional[str]) -> str:
+           root: Path, title: str, version: Optional[str],
+           max_figures: int = 100) -> str:
     shown = [f for f in findings if f.level in ("warning", "error")
              and f.rule != gr.DUMP_CHECK]
 
@@ -561,9 +569,12 @@ def render(findings: List[gf.Finding], facts: Dict[tuple, List[gr.Access]],
     by_rule: Dict[str, int] = {}
     for f in shown:
         by_rule[f.rule] = by_rule.get(f.rule, 0) + 1
-    summary = "".join('<tr><td class="rule">%s</td><td>%d</td></tr>'
-                      % (esc(rule), count)
+    # A large project's run has thousands of findings: figures (the bulk of
+    # the page and of its time) for the first max_figures of each check.
+    summary = "".join('<tr><td class="rule">%s</td><td>%d</td><td>%d</td></tr>'
+                      % (esc(rule), count, min(count, max_figures))
                       for rule, count in sorted(by_rule.items()))
+    drawn: Dict[str, int] = {}
     filters = "".join('<label><input type="checkbox" value="%s" checked> %s'
                       '</label>' % (esc(rule), esc(rule))
                       for rule in sorted(by_rule))
@@ -581,6 +592,9 @@ def render(findings: List[gf.Finding], facts: Dict[tuple, List[gr.Access]],
             current = path
         where = "%d:%d" % (f.at.line, f.at.column) if f.at else ""
         analyses = facts.get((f.at.path, f.at.offset), []) if f.at else []
+        drawn[f.rule] = drawn.get(f.rule, 0) + 1
+        figure = (figure_for(f, analyses) if drawn[f.rule] <= max_figures
+                  else figure_left_out(f, max_figures))
         # A note in another file (a header, the launch in another .cu)
         # names that file; one in the finding's file needs only its line.
         notes = "".join(
@@ -600,7 +614,7 @@ def render(findings: List[gf.Finding], facts: Dict[tuple, List[gr.Access]],
                if f.source_line else "",
                numbers_html(f.numbers),
                '<ul class="notes">%s</ul>' % notes if notes else "",
-               figure_for(f, analyses)))
+               figure))
     if not shown:
         body.append('<p class="none">No findings.</p>')
 
@@ -614,7 +628,7 @@ def render(findings: List[gf.Finding], facts: Dict[tuple, List[gr.Access]],
 <body>
 <header><h1>%(title)s</h1><p>gpumem-tidy %(version)s &middot; %(count)d finding%(s)s &middot; %(stamp)s</p></header>
 <main>
-<table class="summary"><tr><th>check</th><th>findings</th></tr>%(summary)s</table>
+<table class="summary"><tr><th>check</th><th>findings</th><th>with figures</th></tr>%(summary)s</table>
 <div class="filters">%(filters)s</div>
 <div class="legend">lanes&nbsp;%(legend)s</div>
 %(body)s
@@ -644,7 +658,14 @@ def main(argv=None):
     parser.add_argument("--title", default="gpumem-tidy report")
     parser.add_argument("--source-root",
                         help="paths are shown relative to it (default: cwd)")
+    parser.add_argument("--max-figures-per-check", type=int, default=100,
+                        metavar="N",
+                        help="draw figures for the first N findings of each "
+                             "check, in the page's order; the others say so "
+                             "(default: 100; 0: none)")
     args = parser.parse_args(argv)
+    if args.max_figures_per_check < 0:
+        parser.error("--max-figures-per-check must be 0 or more")
     if not command:
         parser.error("give the command after `--`")
 
@@ -661,7 +682,8 @@ def main(argv=None):
         sys.stderr.write("gpumem-report: %s; figures are left out\n" % error)
         facts = {}
     root = Path(args.source_root or os.getcwd()).resolve()
-    page = render(run.findings, facts, root, args.title, gf.project_version())
+    page = render(run.findings, facts, root, args.title, gf.project_version(),
+                  args.max_figures_per_check)
     Path(args.output).write_text(page, encoding="utf-8")
     return run.exit_code if run.exit_code >= 0 else 128 - run.exit_code
 
