@@ -89,9 +89,7 @@ void KernelAccessCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 void KernelAccessCheck::registerPPCallbacks(const SourceManager &,
                                             Preprocessor *PP,
                                             Preprocessor *) {
-  installParseRecovery(*PP, [this](SourceLocation Loc, StringRef Header) {
-    diag(Loc, "header '%0' not found; analysed without it") << Header;
-  });
+  installParseRecovery(*PP);
 }
 
 struct KernelAccessCheck::Collection {
@@ -101,6 +99,12 @@ struct KernelAccessCheck::Collection {
   /// The writes, loops and reaching writes of functions, read once for
   /// every kernel and every setting of this TU.
   ::gpumem::lanes::FunctionCache Functions;
+  /// Kernel templates of the TU with no instantiation: no kernel of theirs
+  /// is analysed.
+  llvm::SetVector<const FunctionDecl *> Uninstantiated;
+  /// What was not analysed has been said for this TU (by the first check
+  /// to end it).
+  bool Said = false;
 };
 
 namespace {
@@ -146,7 +150,13 @@ void KernelAccessCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   }
   const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>(KernelId);
-  if (!Kernel || Kernel->isDependentContext() || Kernel->isInvalidDecl())
+  if (!Kernel || Kernel->isInvalidDecl())
+    return;
+  if (const FunctionTemplateDecl *Template =
+          Kernel->getDescribedFunctionTemplate();
+      Template && Template->specializations().empty())
+    Found->Uninstantiated.insert(Kernel);
+  if (Kernel->isDependentContext())
     return;
   Found->Kernels.insert(Kernel);
 }
@@ -197,6 +207,8 @@ void KernelAccessCheck::onStartOfTranslationUnit() {
     Found->Context = nullptr;
     Found->Kernels.clear();
     Found->Launches.clear();
+    Found->Uninstantiated.clear();
+    Found->Said = false;
   }
   Reported.clear();
 }
@@ -210,6 +222,7 @@ void KernelAccessCheck::onEndOfTranslationUnit() {
                       DiagnosticIDs::Error)
         << Hidden;
   resetParseRecovery();
+  sayWhatWasNotAnalysed();
   if (!Found || !Found->Context || Found->Kernels.empty())
     return;
   Context = Found->Context;
@@ -236,6 +249,39 @@ void KernelAccessCheck::onEndOfTranslationUnit() {
   checkKernels(Current->Analysed);
   Current = nullptr;
   Reported.clear();
+}
+
+void KernelAccessCheck::sayWhatWasNotAnalysed() {
+  if (!Found || Found->Said)
+    return;
+  Found->Said = true;
+  // Under names of their own, not a check's: they are not findings, and
+  // tools that count findings leave them out (gpumem_findings.py).
+  const unsigned Analysed = Found->Kernels.size();
+  const std::vector<MissingHeader> Missing = takeMissingHeaders();
+  for (const MissingHeader &Header : Missing)
+    TidyContext->diag("gpumem-diagnostic-missing-header", Header.At,
+                      "header '%0' not found; the file is analysed without "
+                      "it (%1 %plural{1:kernel|:kernels}1 analysed)")
+        << Header.Name << Analysed;
+  const bool Failed =
+      !Missing.empty() ||
+      (Found->Context && Found->Context->getDiagnostics().hasErrorOccurred());
+  if (!Failed)
+    return;
+  // A template kernel is instantiated by the code that launches it; where
+  // that code did not compile, the kernel vanishes with it.
+  const std::string Why = Missing.empty()
+                              ? std::string("it has errors")
+                              : "'" + Missing.front().Name + "' not found";
+  for (const FunctionDecl *Template : Found->Uninstantiated)
+    TidyContext->diag("gpumem-diagnostic-uninstantiated-kernel",
+                      Template->getLocation(),
+                      "%select{|no kernel analysed in this file: }0'%1' is "
+                      "never instantiated, so it is not analysed (the file "
+                      "did not compile: %2)")
+        << (Analysed == 0 ? 1 : 0) << Template->getQualifiedNameAsString()
+        << Why;
 }
 
 const ::gpumem::access::KernelVerdicts &

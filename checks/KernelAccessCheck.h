@@ -70,6 +70,10 @@ protected:
   /// the constant every launch passes.
   void noteConstantArguments(const ::gpumem::access::KernelAccesses &Kernel,
                              const ::gpumem::access::MemoryAccess &Access);
+  /// Says, once per TU, what was not analysed: each header not found,
+  /// with the count of kernels analysed, and kernel templates never
+  /// instantiated in a file that did not compile.
+  void sayWhatWasNotAnalysed();
   /// Notes where blockDim came from (launch, option or assumption).
   void noteBlockDim(const ::gpumem::access::KernelAccesses &Kernel);
   /// Notes what the analysis of \p Kernel left out: accesses past

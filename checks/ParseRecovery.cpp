@@ -13,9 +13,7 @@ namespace {
 /// #include (InclusionDirective follows with no file).
 class MissingHeaders : public PPCallbacks {
 public:
-  explicit MissingHeaders(
-      std::function<void(SourceLocation, llvm::StringRef)> Report)
-      : Report(std::move(Report)) {}
+  explicit MissingHeaders(std::vector<MissingHeader> &Out) : Out(Out) {}
 
   bool FileNotFound(StringRef FileName) override {
     Skipped.insert(FileName);
@@ -28,11 +26,11 @@ public:
                           const Module *, bool,
                           SrcMgr::CharacteristicKind) override {
     if (!File && Skipped.contains(FileName))
-      Report(FilenameRange.getBegin(), FileName);
+      Out.push_back({FilenameRange.getBegin(), FileName.str()});
   }
 
 private:
-  std::function<void(SourceLocation, llvm::StringRef)> Report;
+  std::vector<MissingHeader> &Out;
   llvm::StringSet<> Skipped;
 };
 
@@ -121,7 +119,15 @@ thread_local const Preprocessor *Installed = nullptr;
 /// Its output limit, owned by its diagnostics engine, until the end of
 /// the TU takes the count of hidden errors.
 thread_local ErrorOutputLimit *Limit = nullptr;
+/// The headers its TU did not find.
+thread_local std::vector<MissingHeader> Missing;
 } // namespace
+
+std::vector<MissingHeader> takeMissingHeaders() {
+  std::vector<MissingHeader> Out;
+  Out.swap(Missing);
+  return Out;
+}
 
 void resetParseRecovery() { Installed = nullptr; }
 
@@ -135,12 +141,11 @@ std::pair<unsigned, SourceLocation> takeHiddenErrors() {
   return Hidden;
 }
 
-void installParseRecovery(
-    Preprocessor &PP,
-    std::function<void(SourceLocation, llvm::StringRef)> Report) {
+void installParseRecovery(Preprocessor &PP) {
   if (Installed == &PP)
     return;
   Installed = &PP;
+  Missing.clear();
   // Errors in host code the toolkit no longer supports must not end the
   // parse before the kernels (clang's default is 20); the output stays
   // within that many errors.
@@ -152,7 +157,7 @@ void installParseRecovery(
     Limit = Wrapper.get();
     Engine.setClient(Wrapper.release(), /*ShouldOwnClient=*/true);
   }
-  PP.addPPCallbacks(std::make_unique<MissingHeaders>(std::move(Report)));
+  PP.addPPCallbacks(std::make_unique<MissingHeaders>(Missing));
 }
 
 } // namespace clang::tidy::gpumem

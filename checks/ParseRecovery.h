@@ -5,7 +5,9 @@
 // toolkit removed. Clang treats a missing header as fatal, and after a
 // fatal error it instantiates no template: template kernels vanish without
 // a word. After 20 errors it stops altogether. For the checks, a missing
-// header is skipped and said once, as a warning naming it, and no error
+// header is skipped and said once, as a warning naming it
+// (gpumem-diagnostic-missing-header, with the count of kernels analysed),
+// and no error
 // limit stops the parse; the rest of the file is analysed as far as it
 // parses. Only the first 20 errors are printed, then one line with the
 // count of the rest.
@@ -18,7 +20,8 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
-#include <functional>
+#include <string>
+#include <vector>
 #include <utility>
 
 namespace clang {
@@ -28,11 +31,18 @@ class Preprocessor;
 namespace clang::tidy::gpumem {
 
 /// Installs the recovery on \p PP once (later calls for the same
-/// preprocessor do nothing); \p Report is called with the #include's
-/// location and the header's name for each header not found.
-void installParseRecovery(
-    Preprocessor &PP,
-    std::function<void(SourceLocation, llvm::StringRef)> Report);
+/// preprocessor do nothing).
+void installParseRecovery(Preprocessor &PP);
+
+/// A header that was not found, at its #include.
+struct MissingHeader {
+  SourceLocation At;
+  std::string Name;
+};
+
+/// The headers not found in this TU, in order; forgets them (the first
+/// check to end the TU says them).
+std::vector<MissingHeader> takeMissingHeaders();
 
 /// Errors the recovery did not print in this TU (past the first
 /// ErrorsShown, Clang's usual limit), and where the first of them was;

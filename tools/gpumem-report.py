@@ -558,7 +558,8 @@ def render(findings: List[gf.Finding], facts: Dict[tuple, List[gr.Access]],
            root: Path, title: str, version: Optional[str],
            max_figures: int = 100) -> str:
     shown = [f for f in findings if f.level in ("warning", "error")
-             and f.rule != gr.DUMP_CHECK]
+             and f.rule != gr.DUMP_CHECK
+             and not gf.is_analysis_diagnostic(f.rule)]
 
     def display_path(path):
         try:
@@ -581,7 +582,16 @@ def render(findings: List[gf.Finding], facts: Dict[tuple, List[gr.Access]],
     legend = "".join('<span style="background:%s">%d</span>'
                      % (lane_color(l), l) for l in range(WARP))
 
+    # What the analysis could not see (a header not found, a kernel
+    # template never instantiated): listed apart, not counted as findings.
+    unseen = [f for f in findings if gf.is_analysis_diagnostic(f.rule)]
     body = []
+    if unseen:
+        body.append('<ul class="analysis-notes">%s</ul>' % "".join(
+            '<li>%s%s <span class="rule">[%s]</span></li>' % (
+                esc("%s:%d:%d: " % (display_path(f.at.path), f.at.line,
+                                    f.at.column)) if f.at else "",
+                esc(f.message), esc(f.rule)) for f in unseen))
     current = None
     for index, f in enumerate(sorted(
             shown, key=lambda f: (display_path(f.at.path) if f.at else "",

@@ -175,9 +175,25 @@ def rule_descriptor(rule_id: str, docs_uri) -> dict:
     return descriptor
 
 
+def notification(locator, f) -> dict:
+    """A gpumem-diagnostic-* line as a tool execution notification."""
+    entry = {"descriptor": {"id": f.rule}, "level": f.level,
+             "message": {"text": f.message}}
+    if f.at:
+        entry["locations"] = [{"physicalLocation": physical(locator, f.at,
+                                                            f.end)}]
+    return entry
+
+
 def build_sarif(findings, root: Path, version, docs_uri=None,
                 invocation=None) -> dict:
     locator = Locator(root)
+    notifications = [notification(locator, f) for f in findings
+                     if gf.is_analysis_diagnostic(f.rule)]
+    findings = [f for f in findings if not gf.is_analysis_diagnostic(f.rule)]
+    if notifications:
+        invocation = dict(invocation or {"executionSuccessful": True})
+        invocation["toolExecutionNotifications"] = notifications
     rule_ids = sorted(gf.GPUMEM_RULES)
     for f in findings:
         if f.rule not in rule_ids:

@@ -75,6 +75,16 @@ GPUMEM_RULES = {
 }
 DEFAULT_RULE_LEVEL = "warning"
 
+# What the tool says of its own analysis (a header not found, a kernel
+# template never instantiated): gpumem-diagnostic-*, not findings. The
+# tools leave them out of finding counts; SARIF carries them as tool
+# notifications, not results.
+DIAGNOSTIC_PREFIX = "gpumem-diagnostic-"
+
+
+def is_analysis_diagnostic(rule: str) -> bool:
+    return rule.startswith(DIAGNOSTIC_PREFIX)
+
 # The numbers SPEC section 3 requires in messages, by property name.
 _NUMBER_PATTERNS = [
     ("transactions", r"(\d+) transactions? per warp"),

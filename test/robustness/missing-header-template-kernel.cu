@@ -5,13 +5,13 @@
 // causes later (an undeclared function) stays an error, and does not stop
 // the analysis either.
 //
-// RUN: %clang_tidy --checks=-*,gpumem-uncoalesced-access %s -- %cuda_flags > %t.out 2>&1 || true
+// RUN: %clang_tidy --checks=-*,gpumem-uncoalesced-access,gpumem-diagnostic-* %s -- %cuda_flags > %t.out 2>&1 || true
 // RUN: FileCheck %s --input-file=%t.out
 
 #include <omp.h>
-// CHECK: missing-header-template-kernel.cu:[[@LINE-1]]:10: warning: header 'omp.h' not found; analysed without it [gpumem-uncoalesced-access]
+// CHECK: missing-header-template-kernel.cu:[[@LINE-1]]:10: warning: header 'omp.h' not found; the file is analysed without it (1 kernel analysed) [gpumem-diagnostic-missing-header]
 #include "project/settings.h"
-// CHECK: :[[@LINE-1]]:10: warning: header 'project/settings.h' not found; analysed without it
+// CHECK: :[[@LINE-1]]:10: warning: header 'project/settings.h' not found; the file is analysed without it (1 kernel analysed) [gpumem-diagnostic-missing-header]
 
 template <int Stride>
 __global__ void strided(float *out) {
