@@ -417,7 +417,7 @@ void KernelAccessCheck::noteLaunchShape(
   for (auto [Extent, Axis] : {std::pair{S.Y, "y"}, std::pair{S.Z, "z"}})
     if (Extent <= 0)
       Open += std::string(Open.empty() ? "" : " or ") + "blockDim." + Axis;
-  diag(Block.Where, "blockDim is (%0) at this launch%1%2", DiagnosticIDs::Note)
+  diag(Block.Where, "at this launch, blockDim is (%0)%1%2", DiagnosticIDs::Note)
       << S.text(", ", "not a constant")
       << (Kernel.FirstWarpOnly ? "; warps straddle rows, the first warp is "
                                  "shown"
@@ -435,7 +435,7 @@ void KernelAccessCheck::noteBlockOrigin(
     return noteLaunchShape(Kernel);
   case ::gpumem::access::BlockShapeSource::Stated: {
     const auto &S = *Block.Shape;
-    diag(Block.Where, "blockDim is (%0, %1, %2) as the kernel states here",
+    diag(Block.Where, "as the kernel states here, blockDim is (%0, %1, %2)",
          DiagnosticIDs::Note)
         << static_cast<long long>(S.X) << static_cast<long long>(S.Y)
         << static_cast<long long>(S.Z);
@@ -451,7 +451,7 @@ void KernelAccessCheck::noteBlockOrigin(
   case ::gpumem::access::BlockShapeSource::Option: {
     const auto &S = *Block.Shape;
     diag(Kernel.Kernel->getLocation(),
-         "blockDim is (%0, %1, %2) from option 'BlockDim'",
+         "from option 'BlockDim', blockDim is (%0, %1, %2)",
          DiagnosticIDs::Note)
         << static_cast<long long>(S.X) << static_cast<long long>(S.Y)
         << static_cast<long long>(S.Z);

@@ -69,7 +69,7 @@ __global__ void firstField(const T *items, float *out) {
   // CHECK-NOTES: :[[@LINE-3]]:21: note: all 6 fields: 36 transactions per warp as structs, 6 as separate arrays, 6x fewer
   // CHECK-NOTES: :[[@LINE-59]]:8: note: 'Particle' declared here
   // CHECK-NOTES: :[[@LINE-6]]:7: note: index 'i' is defined here
-  // CHECK-NOTES: :[[@LINE+5]]:3: note: blockDim is (128, 1, 1) at this launch
+  // CHECK-NOTES: :[[@LINE+5]]:3: note: at this launch, blockDim is (128, 1, 1)
   // CHECK-NOTES: :[[@LINE-7]]:21: note: in instantiation 'firstField<Particle>'
 }
 

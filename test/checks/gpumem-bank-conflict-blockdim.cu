@@ -21,7 +21,7 @@ __global__ void column(float *out) {
   // CHECK-NOTES: :[[@LINE-7]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'column' in this file; set option 'BlockDim' to fix it)
   // CHECK-NOTES-OPTION: :[[@LINE-4]]:12: warning: 16-way bank conflict on 'tile[threadIdx.x][threadIdx.y]': 16 of the 32 active lanes read 16 distinct words of bank 0; pad to [32][34] [gpumem-bank-conflict]
   // CHECK-NOTES-OPTION: :[[@LINE-8]]:20: note: pad the innermost dimension of 'tile' to [32][34]
-  // CHECK-NOTES-OPTION: :[[@LINE-10]]:17: note: blockDim is (16, 16, 1) from option 'BlockDim'
+  // CHECK-NOTES-OPTION: :[[@LINE-10]]:17: note: from option 'BlockDim', blockDim is (16, 16, 1)
 }
 
 // A launch in the file wins over the option.
@@ -32,10 +32,10 @@ __global__ void launched(float *out) {
   out[0] = tile[threadIdx.x][threadIdx.y];
   // CHECK-NOTES: :[[@LINE-1]]:12: warning: 32-way bank conflict on 'tile[threadIdx.x][threadIdx.y]': the 32 lanes read 32 distinct words of bank 0; pad to [32][33] [gpumem-bank-conflict]
   // CHECK-NOTES: :[[@LINE-5]]:20: note: pad the innermost dimension of 'tile' to [32][33]
-  // CHECK-NOTES: :[[@LINE+7]]:3: note: blockDim is (32, 8, 1) at this launch
+  // CHECK-NOTES: :[[@LINE+7]]:3: note: at this launch, blockDim is (32, 8, 1)
   // CHECK-NOTES-OPTION: :[[@LINE-4]]:12: warning: 32-way bank conflict on 'tile[threadIdx.x][threadIdx.y]': the 32 lanes read 32 distinct words of bank 0; pad to [32][33] [gpumem-bank-conflict]
   // CHECK-NOTES-OPTION: :[[@LINE-8]]:20: note: pad the innermost dimension of 'tile' to [32][33]
-  // CHECK-NOTES-OPTION: :[[@LINE+4]]:3: note: blockDim is (32, 8, 1) at this launch
+  // CHECK-NOTES-OPTION: :[[@LINE+4]]:3: note: at this launch, blockDim is (32, 8, 1)
 }
 
 void launch(float *p) {

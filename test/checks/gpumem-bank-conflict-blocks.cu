@@ -20,7 +20,7 @@ __global__ void block16x16(float *out) {
   // CHECK-NOTES: :[[@LINE-1]]:12: warning: 8-way bank conflict on 'tile[tx][ty]': 8 of the 32 active lanes read 8 distinct words of bank 0; no padding of the innermost dimension removes it without slowing another access to 'tile' [gpumem-bank-conflict]
   // CHECK-NOTES: :[[@LINE-7]]:20: note: 'tile' declared here
   // CHECK-NOTES: :[[@LINE-6]]:25: note: index 'ty' is defined here
-  // CHECK-NOTES: :[[@LINE+46]]:3: note: blockDim is (16, 16, 1) at this launch
+  // CHECK-NOTES: :[[@LINE+46]]:3: note: at this launch, blockDim is (16, 16, 1)
 }
 
 // The column alone in a 16x16 block: padding by 2 floats (18 words a row)
@@ -32,7 +32,7 @@ __global__ void column16x16(float *out) {
   out[1] = tile[threadIdx.x][threadIdx.y];
   // CHECK-NOTES: :[[@LINE-1]]:12: warning: 8-way bank conflict on 'tile[threadIdx.x][threadIdx.y]': 8 of the 32 active lanes read 8 distinct words of bank 0; pad to [16][18] [gpumem-bank-conflict]
   // CHECK-NOTES: :[[@LINE-4]]:20: note: pad the innermost dimension of 'tile' to [16][18]
-  // CHECK-NOTES: :[[@LINE+35]]:3: note: blockDim is (16, 16, 1) at this launch
+  // CHECK-NOTES: :[[@LINE+35]]:3: note: at this launch, blockDim is (16, 16, 1)
 }
 
 // 8x4 (one warp), shape from a dim3 variable. The column access is 8-way
@@ -47,11 +47,11 @@ __global__ void block8x4(float *out) {
   out[0] = tile[threadIdx.x][threadIdx.y];
   // CHECK-NOTES: :[[@LINE-1]]:12: warning: 8-way bank conflict on 'tile[threadIdx.x][threadIdx.y]': 8 of the 32 active lanes read 8 distinct words of bank 0; pad to [8][36] [gpumem-bank-conflict]
   // CHECK-NOTES: :[[@LINE-4]]:20: note: pad the innermost dimension of 'tile' to [8][36]
-  // CHECK-NOTES: :[[@LINE+22]]:3: note: blockDim is (8, 4, 1) at this launch
+  // CHECK-NOTES: :[[@LINE+22]]:3: note: at this launch, blockDim is (8, 4, 1)
   out[1] = tile[threadIdx.y][threadIdx.x * 4];
   // CHECK-NOTES: :[[@LINE-1]]:12: warning: 4-way bank conflict on 'tile[threadIdx.y][threadIdx.x * 4]': 4 of the 32 active lanes read 4 distinct words of bank 0; pad to [8][33] [gpumem-bank-conflict]
   // CHECK-NOTES: :[[@LINE-8]]:20: note: pad the innermost dimension of 'tile' to [8][33]
-  // CHECK-NOTES: :[[@LINE+18]]:3: note: blockDim is (8, 4, 1) at this launch
+  // CHECK-NOTES: :[[@LINE+18]]:3: note: at this launch, blockDim is (8, 4, 1)
 }
 
 // 32x8: a warp is one row, threadIdx.y is the same in all lanes; the
@@ -62,7 +62,7 @@ __global__ void block32x8(float *out) {
   out[0] = tile[threadIdx.x][threadIdx.y];
   // CHECK-NOTES: :[[@LINE-1]]:12: warning: 32-way bank conflict on 'tile[threadIdx.x][threadIdx.y]': the 32 lanes read 32 distinct words of bank 0; pad to [32][33] [gpumem-bank-conflict]
   // CHECK-NOTES: :[[@LINE-4]]:20: note: pad the innermost dimension of 'tile' to [32][33]
-  // CHECK-NOTES: :[[@LINE+8]]:3: note: blockDim is (32, 8, 1) at this launch
+  // CHECK-NOTES: :[[@LINE+8]]:3: note: at this launch, blockDim is (32, 8, 1)
 }
 
 void launches(float *p) {

@@ -10,7 +10,7 @@ __global__ void tiles(float *out, int Bc) {
   // CHECK-NOTES: :[[@LINE-1]]:22: warning: 32-way bank conflict on 'Kj[threadIdx.x * Bc]': the 32 lanes read 32 distinct words of bank 0 [gpumem-bank-conflict]
   // CHECK-NOTES: :[[@LINE-3]]:27: note: 'Kj' declared here
   // CHECK-NOTES: :[[@LINE+22]]:3: note: 'Bc' is 32 at every launch of 'tiles' in this file
-  // CHECK-NOTES: :[[@LINE+21]]:3: note: blockDim is (32, 1, 1) at this launch
+  // CHECK-NOTES: :[[@LINE+21]]:3: note: at this launch, blockDim is (32, 1, 1)
 }
 
 // The launches disagree (32 and 33): a symbol, priced with its condition.
@@ -18,7 +18,7 @@ __global__ void twoSizes(float *out, int Bc) {
   extern __shared__ float Kj[];
   out[threadIdx.x] = Kj[threadIdx.x * Bc];
   // CHECK-NOTES: :[[@LINE-1]]:22: warning: 32-way bank conflict on 'Kj[threadIdx.x * Bc]' when 'Bc' is a multiple of 32: lanes 4 bytes x 'Bc' apart share a bank; conflict-free when 'Bc' is odd [gpumem-bank-conflict]
-  // CHECK-NOTES: :[[@LINE+15]]:3: note: blockDim is (32, 1, 1) at this launch
+  // CHECK-NOTES: :[[@LINE+15]]:3: note: at this launch, blockDim is (32, 1, 1)
 }
 
 // OK: the kernel changes its parameter, so the launch's value is not the

@@ -28,12 +28,12 @@ __global__ void interleaved(float *out, const float *in) {
     // CHECK-NOTES: :[[@LINE-7]]:17: note: worst when 's' is 4 (it takes 1, 2, 4, 8, 16, 32, ... 128)
     // CHECK-NOTES: :[[@LINE-12]]:20: note: 'sdata' declared here
     // CHECK-NOTES: :[[@LINE-8]]:14: note: index 'index' is defined here
-    // CHECK-NOTES: :[[@LINE+57]]:3: note: blockDim is (256, 1, 1) at this launch
+    // CHECK-NOTES: :[[@LINE+57]]:3: note: at this launch, blockDim is (256, 1, 1)
     // CHECK-NOTES: :[[@LINE-8]]:23: warning: 8-way bank conflict on 'sdata[index + s]': 8 of the 32 active lanes read 8 distinct words of bank 4 [gpumem-bank-conflict]
     // CHECK-NOTES: :[[@LINE-12]]:17: note: worst when 's' is 4 (it takes 1, 2, 4, 8, 16, 32, ... 128)
     // CHECK-NOTES: :[[@LINE-17]]:20: note: 'sdata' declared here
     // CHECK-NOTES: :[[@LINE-13]]:14: note: index 'index' is defined here
-    // CHECK-NOTES: :[[@LINE+52]]:3: note: blockDim is (256, 1, 1) at this launch
+    // CHECK-NOTES: :[[@LINE+52]]:3: note: at this launch, blockDim is (256, 1, 1)
     __syncthreads();
   }
   if (tid == 0)
@@ -57,12 +57,12 @@ __global__ void interleaved512(float *out, const float *in) {
     // CHECK-NOTES: :[[@LINE-7]]:17: note: worst when 's' is 8 (it takes 1, 2, 4, 8, 16, 32, ... 256)
     // CHECK-NOTES: :[[@LINE-12]]:20: note: 'sdata' declared here
     // CHECK-NOTES: :[[@LINE-8]]:14: note: index 'index' is defined here
-    // CHECK-NOTES: :[[@LINE+29]]:3: note: blockDim is (512, 1, 1) at this launch
+    // CHECK-NOTES: :[[@LINE+29]]:3: note: at this launch, blockDim is (512, 1, 1)
     // CHECK-NOTES: :[[@LINE-8]]:23: warning: 16-way bank conflict on 'sdata[index + s]': 16 of the 32 active lanes read 16 distinct words of bank 8 [gpumem-bank-conflict]
     // CHECK-NOTES: :[[@LINE-12]]:17: note: worst when 's' is 8 (it takes 1, 2, 4, 8, 16, 32, ... 256)
     // CHECK-NOTES: :[[@LINE-17]]:20: note: 'sdata' declared here
     // CHECK-NOTES: :[[@LINE-13]]:14: note: index 'index' is defined here
-    // CHECK-NOTES: :[[@LINE+24]]:3: note: blockDim is (512, 1, 1) at this launch
+    // CHECK-NOTES: :[[@LINE+24]]:3: note: at this launch, blockDim is (512, 1, 1)
     __syncthreads();
   }
   if (tid == 0)

@@ -16,7 +16,7 @@ __global__ void flipping(float *out, int trips) {
     // CHECK-NOTES: :[[@LINE-4]]:7: note: worst when 'stage' is 1 (it takes 0, 1)
     // CHECK-NOTES: :[[@LINE-6]]:20: note: 'ring' declared here
     // CHECK-NOTES: :[[@LINE-6]]:7: note: index 'stage' is defined here
-    // CHECK-NOTES: :[[@LINE-9]]:17: note: blockDim is (32, 1, 1) from option 'BlockDim'
+    // CHECK-NOTES: :[[@LINE-9]]:17: note: from option 'BlockDim', blockDim is (32, 1, 1)
     stage = 1 - stage;
   }
   out[threadIdx.x] = ring[threadIdx.x];
@@ -48,7 +48,7 @@ __global__ void stageFromCounter(const float *in, float *out, int tiles) {
     // CHECK-NOTES: :[[@LINE-1]]:5: warning: 32-way bank conflict on 'buffers[stage][threadIdx.x][0]': the 32 lanes write 32 distinct words of bank 0; pad to [2][32][33] [gpumem-bank-conflict]
     // CHECK-NOTES: :[[@LINE-5]]:20: note: pad the innermost dimension of 'buffers' to [2][32][33]
     // CHECK-NOTES: :[[@LINE-4]]:9: note: index 'stage' is defined here
-    // CHECK-NOTES: :[[@LINE-8]]:17: note: blockDim is (32, 1, 1) from option 'BlockDim'
+    // CHECK-NOTES: :[[@LINE-8]]:17: note: from option 'BlockDim', blockDim is (32, 1, 1)
   }
   out[threadIdx.x] = buffers[0][0][threadIdx.x];
 }

@@ -17,7 +17,7 @@ __global__ void rowPerWarp(const float *in, float *out) {
   // CHECK-NOTES: :[[@LINE-1]]:23: warning: uncoalesced global load of 'in[x * 1024 + y]': stride 4096 bytes, 32 transactions per warp (3.1% efficiency), 32 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-2]]:23: note: 32 active lanes of 4 bytes each span 126980 bytes; the same lanes on consecutive elements would need 1 transaction (100.0% efficiency)
   // CHECK-NOTES: :[[@LINE-5]]:7: note: index 'x' is defined here
-  // CHECK-NOTES: :[[@LINE+79]]:3: note: blockDim is (32, 8, 1) at this launch
+  // CHECK-NOTES: :[[@LINE+79]]:3: note: at this launch, blockDim is (32, 8, 1)
 }
 
 // dim3 block(16, 16): a warp holds two rows of 16 threads. Row-major
@@ -29,10 +29,10 @@ __global__ void twoRowsPerWarp(const float *in, float *out) {
   out[y * 1024 + x] = in[y * 1024 + x];
   // CHECK-NOTES: :[[@LINE-1]]:3: warning: uncoalesced global store of 'out[y * 1024 + x]': the warp spans 2 rows of 16 lanes, 2 transactions per warp (50.0% efficiency), 4 sectors; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-3]]:7: note: index 'y' is defined here
-  // CHECK-NOTES: :[[@LINE+69]]:3: note: blockDim is (16, 16, 1) at this launch
+  // CHECK-NOTES: :[[@LINE+69]]:3: note: at this launch, blockDim is (16, 16, 1)
   // CHECK-NOTES: :[[@LINE-4]]:23: warning: uncoalesced global load of 'in[y * 1024 + x]': the warp spans 2 rows of 16 lanes, 2 transactions per warp (50.0% efficiency), 4 sectors; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-6]]:7: note: index 'y' is defined here
-  // CHECK-NOTES: :[[@LINE+66]]:3: note: blockDim is (16, 16, 1) at this launch
+  // CHECK-NOTES: :[[@LINE+66]]:3: note: at this launch, blockDim is (16, 16, 1)
 }
 
 // <<<grid, dim3(TILE, TILE)>>>, TILE a macro: the same 16 x 16 shape.
@@ -43,10 +43,10 @@ __global__ void transposeTile(const float *in, float *out) {
   // CHECK-NOTES: :[[@LINE-1]]:3: warning: uncoalesced global store of 'out[x * 1024 + y]': irregular lane pattern, 16 transactions per warp (6.2% efficiency), 16 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-2]]:3: note: 32 active lanes of 4 bytes each span 61448 bytes; the same lanes on consecutive elements would need 1 transaction (100.0% efficiency)
   // CHECK-NOTES: :[[@LINE-5]]:7: note: index 'x' is defined here
-  // CHECK-NOTES: :[[@LINE+56]]:3: note: blockDim is (16, 16, 1) at this launch
+  // CHECK-NOTES: :[[@LINE+56]]:3: note: at this launch, blockDim is (16, 16, 1)
   // CHECK-NOTES: :[[@LINE-5]]:23: warning: uncoalesced global load of 'in[y * 1024 + x]': the warp spans 2 rows of 16 lanes, 2 transactions per warp (50.0% efficiency), 4 sectors; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-7]]:7: note: index 'y' is defined here
-  // CHECK-NOTES: :[[@LINE+53]]:3: note: blockDim is (16, 16, 1) at this launch
+  // CHECK-NOTES: :[[@LINE+53]]:3: note: at this launch, blockDim is (16, 16, 1)
 }
 
 // <<<grid, 256>>>: threadIdx.y is 0, only threadIdx.x varies.
@@ -54,7 +54,7 @@ __global__ void flat256(const float *in, float *out) {
   out[threadIdx.y * 64 + threadIdx.x] = in[threadIdx.x * 64 + threadIdx.y];
   // CHECK-NOTES: :[[@LINE-1]]:41: warning: uncoalesced global load of 'in[threadIdx.x * 64 + threadIdx.y]': stride 256 bytes, 32 transactions per warp (3.1% efficiency), 32 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-2]]:41: note: 32 active lanes of 4 bytes each span 7940 bytes; the same lanes on consecutive elements would need 1 transaction (100.0% efficiency)
-  // CHECK-NOTES: :[[@LINE+46]]:3: note: blockDim is (256, 1, 1) at this launch
+  // CHECK-NOTES: :[[@LINE+46]]:3: note: at this launch, blockDim is (256, 1, 1)
 }
 
 // dim3(8, 2, 2): one warp is the whole block; z splits it in two planes.
@@ -65,7 +65,7 @@ __global__ void planes(const float *in, float *out) {
   out[t] = in[t];
   out[t] = in[threadIdx.z * 1024 + threadIdx.y * 8 + threadIdx.x];
   // CHECK-NOTES: :[[@LINE-1]]:12: warning: uncoalesced global load of 'in[threadIdx.z * 1024 + threadIdx.y * 8 + threadIdx.x]': the warp spans 2 rows of 16 lanes, 2 transactions per warp (50.0% efficiency), 4 sectors; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
-  // CHECK-NOTES: :[[@LINE+36]]:3: note: blockDim is (8, 2, 2) at this launch
+  // CHECK-NOTES: :[[@LINE+36]]:3: note: at this launch, blockDim is (8, 2, 2)
 }
 
 // No launch in this file: blockDim.x is assumed a multiple of 32, so

@@ -12,7 +12,7 @@ __global__ void planeOfRows(const float *in, float *out) {
   out[(threadIdx.z * 8 + threadIdx.y) * 4 + threadIdx.x] =
       in[threadIdx.y * 1024 + threadIdx.x];
   // CHECK-NOTES: :[[@LINE-1]]:7: warning: uncoalesced global load of 'in[threadIdx.y * 1024 + threadIdx.x]': the warp spans 8 rows of 4 lanes, 8 transactions per warp (12.5% efficiency), 8 sectors; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
-  // CHECK-NOTES: :[[@LINE+54]]:3: note: blockDim is (4, 8, not a constant) at this launch; which thread each lane is does not depend on blockDim.z
+  // CHECK-NOTES: :[[@LINE+54]]:3: note: at this launch, blockDim is (4, 8, not a constant); which thread each lane is does not depend on blockDim.z
 }
 
 // OK: column-major over a 4x8 plane is a permutation of 32 consecutive
@@ -29,10 +29,10 @@ __global__ void assignedTile(const float *in, float *out) {
   out[y * 1024 + x] = in[y * 1024 + x];
   // CHECK-NOTES: :[[@LINE-1]]:3: warning: uncoalesced global store of 'out[y * 1024 + x]': the warp spans 2 rows of 16 lanes, 2 transactions per warp (50.0% efficiency), 4 sectors; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-3]]:7: note: index 'y' is defined here
-  // CHECK-NOTES: :[[@LINE+42]]:3: note: blockDim is (16, 16, 1) at this launch
+  // CHECK-NOTES: :[[@LINE+42]]:3: note: at this launch, blockDim is (16, 16, 1)
   // CHECK-NOTES: :[[@LINE-4]]:23: warning: uncoalesced global load of 'in[y * 1024 + x]': the warp spans 2 rows of 16 lanes, 2 transactions per warp (50.0% efficiency), 4 sectors; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-6]]:7: note: index 'y' is defined here
-  // CHECK-NOTES: :[[@LINE+39]]:3: note: blockDim is (16, 16, 1) at this launch
+  // CHECK-NOTES: :[[@LINE+39]]:3: note: at this launch, blockDim is (16, 16, 1)
 }
 
 // block.x = 128 and a row count known at run time: each warp is 32
@@ -41,7 +41,7 @@ __global__ void wideRows(const float *in, float *out) {
   out[threadIdx.y * 128 + threadIdx.x] = in[threadIdx.y * 128 + threadIdx.x * 2];
   // CHECK-NOTES: :[[@LINE-1]]:42: warning: uncoalesced global load of 'in[threadIdx.y * 128 + threadIdx.x * 2]': stride 8 bytes, 2 transactions per warp (50.0% efficiency), 8 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-2]]:42: note: 32 active lanes of 4 bytes each span 252 bytes; the same lanes on consecutive elements would need 1 transaction (100.0% efficiency)
-  // CHECK-NOTES: :[[@LINE+34]]:3: note: blockDim is (128, not a constant, 1) at this launch; which thread each lane is does not depend on blockDim.y
+  // CHECK-NOTES: :[[@LINE+34]]:3: note: at this launch, blockDim is (128, not a constant, 1); which thread each lane is does not depend on blockDim.y
 }
 
 // A width assigned under a condition fixes nothing.
@@ -89,7 +89,7 @@ void launch(const float *in, float *out, int depth, int rows, int width,
 __global__ void tileRowsFromIndex(const float *a, float *out, int k) {
   out[threadIdx.x] = a[(threadIdx.x / 8) * k + threadIdx.x % 8];
   // CHECK-NOTES: :[[@LINE-1]]:22: warning: uncoalesced global load of 'a[(threadIdx.x / 8) * k + threadIdx.x % 8]': the warp spans 4 rows of 8 lanes 'k' elements apart, 4 transactions per warp (25.0% efficiency), 4 sectors when 'k' >= 32; the rows come from the index, not the block's shape: a warp stays in one row only where its 32 lanes take consecutive elements of it [gpumem-uncoalesced-access]
-  // CHECK-NOTES: :[[@LINE+4]]:3: note: blockDim is (256, 1, 1) at this launch
+  // CHECK-NOTES: :[[@LINE+4]]:3: note: at this launch, blockDim is (256, 1, 1)
 }
 
 void launchOneDimensional(const float *a, float *out, int k) {

@@ -22,7 +22,7 @@ __global__ void guarded(const float *in, float *out) {
   out[threadIdx.x] = in[threadIdx.x * 2];
   // CHECK-NOTES: :[[@LINE-1]]:22: warning: uncoalesced global load of 'in[threadIdx.x * 2]': stride 8 bytes, 2 transactions per warp (50.0% efficiency), 8 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-2]]:22: note: 32 active lanes of 4 bytes each span 252 bytes; the same lanes on consecutive elements would need 1 transaction (100.0% efficiency)
-  // CHECK-NOTES: :[[@LINE-5]]:3: note: blockDim is (128, 1, 1) as the kernel states here
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: as the kernel states here, blockDim is (128, 1, 1)
 }
 
 // A 16x16 tile read by rows: each warp reads two rows of 16 floats, 64

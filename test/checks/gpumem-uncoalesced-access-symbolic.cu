@@ -44,10 +44,10 @@ __global__ void tile16(const float *in, float *out, int width) {
   out[y * width + x] = in[x * width + y];
   // CHECK-NOTES: :[[@LINE-1]]:3: warning: uncoalesced global store of 'out[y * width + x]': the warp spans 2 rows of 16 lanes 'width' elements apart, 2 transactions per warp (50.0% efficiency), 4 sectors when 'width' >= 32; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-3]]:7: note: index 'y' is defined here
-  // CHECK-NOTES: :[[@LINE+15]]:3: note: blockDim is (16, 16, 1) at this launch
+  // CHECK-NOTES: :[[@LINE+15]]:3: note: at this launch, blockDim is (16, 16, 1)
   // CHECK-NOTES: :[[@LINE-4]]:24: warning: uncoalesced global load of 'in[x * width + y]': lane addresses scale with 'width', up to 16 transactions per warp (6.2% efficiency), 16 sectors, when 'width' >= 32 [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-7]]:7: note: index 'x' is defined here
-  // CHECK-NOTES: :[[@LINE+12]]:3: note: blockDim is (16, 16, 1) at this launch
+  // CHECK-NOTES: :[[@LINE+12]]:3: note: at this launch, blockDim is (16, 16, 1)
 }
 
 // A product of two symbols is one factor.
@@ -87,9 +87,9 @@ __global__ void byteElements(const char *in, char *out, int n) {
 __global__ void shortRows(const short *in, short *out, int k) {
   out[threadIdx.y * k + threadIdx.x] = in[threadIdx.y * k + threadIdx.x];
   // CHECK-NOTES: :[[@LINE-1]]:3: warning: uncoalesced global store of 'out[threadIdx.y * k + threadIdx.x]': the warp spans 2 rows of 16 lanes 'k' elements apart, 2 transactions per warp (25.0% efficiency), 2 sectors when 'k' >= 64; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
-  // CHECK-NOTES: :[[@LINE+6]]:3: note: blockDim is (16, 16, 1) at this launch
+  // CHECK-NOTES: :[[@LINE+6]]:3: note: at this launch, blockDim is (16, 16, 1)
   // CHECK-NOTES: :[[@LINE-3]]:40: warning: uncoalesced global load of 'in[threadIdx.y * k + threadIdx.x]': the warp spans 2 rows of 16 lanes 'k' elements apart, 2 transactions per warp (25.0% efficiency), 2 sectors when 'k' >= 64; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
-  // CHECK-NOTES: :[[@LINE+4]]:3: note: blockDim is (16, 16, 1) at this launch
+  // CHECK-NOTES: :[[@LINE+4]]:3: note: at this launch, blockDim is (16, 16, 1)
 }
 
 void launchRows(const short *in, short *out, int k) {
@@ -104,7 +104,7 @@ void launchRows(const short *in, short *out, int k) {
 __global__ void spreadRows(const short *in, short *out, int n) {
   out[threadIdx.y * 8 + threadIdx.x] = in[threadIdx.y * n + threadIdx.x * 16];
   // CHECK-NOTES: :[[@LINE-1]]:40: warning: uncoalesced global load of 'in[threadIdx.y * n + threadIdx.x * 16]': lane addresses scale with 'n', up to 8 transactions per warp (6.2% efficiency), 32 sectors, when 'n' >= 128 [gpumem-uncoalesced-access]
-  // CHECK-NOTES: :[[@LINE+4]]:3: note: blockDim is (8, 4, 1) at this launch
+  // CHECK-NOTES: :[[@LINE+4]]:3: note: at this launch, blockDim is (8, 4, 1)
 }
 
 void launchSpread(const short *in, short *out, int n) {

@@ -14,7 +14,7 @@ __global__ void everyOther(const T *in, T *out) {
   // CHECK-NOTES: :[[@LINE-4]]:12: warning: uncoalesced global load of 'in[i * 2]': stride 16 bytes, 4 transactions per warp (50.0% efficiency), 16 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-5]]:12: note: 32 active lanes of 8 bytes each span 504 bytes; the same lanes on consecutive elements would need 2 transactions (100.0% efficiency)
   // CHECK-NOTES: :[[@LINE-7]]:7: note: index 'i' is defined here
-  // CHECK-NOTES: :[[@LINE+40]]:3: note: blockDim is (256, 1, 1) at this launch
+  // CHECK-NOTES: :[[@LINE+40]]:3: note: at this launch, blockDim is (256, 1, 1)
   // CHECK-NOTES: :[[@LINE-8]]:12: note: in instantiation 'everyOther<double>'
 }
 
@@ -26,7 +26,7 @@ __global__ void strided(const float *in, float *out) {
   // CHECK-NOTES: :[[@LINE-1]]:12: warning: uncoalesced global load of 'in[i * S]': stride 16 bytes, 4 transactions per warp (25.0% efficiency), 16 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-2]]:12: note: 32 active lanes of 4 bytes each span 500 bytes; the same lanes on consecutive elements would need 1 transaction (100.0% efficiency)
   // CHECK-NOTES: :[[@LINE-4]]:7: note: index 'i' is defined here
-  // CHECK-NOTES: :[[@LINE+30]]:3: note: blockDim is (256, 1, 1) at this launch
+  // CHECK-NOTES: :[[@LINE+30]]:3: note: at this launch, blockDim is (256, 1, 1)
   // CHECK-NOTES: :[[@LINE-5]]:12: note: in instantiation 'strided<4>'
 }
 

@@ -30,7 +30,7 @@ __global__ void zero(const float *in, float *out) {
 __global__ void full(const float *in, float *out) {
   out[threadIdx.y * 32 + threadIdx.x] = in[threadIdx.x * 2];
   // CHECK: :[[@LINE-1]]:41: warning: uncoalesced global load of 'in[threadIdx.x * 2]': stride 8 bytes, 2 transactions per warp
-  // CHECK: note: blockDim is (32, 32, 1) at this launch
+  // CHECK: note: at this launch, blockDim is (32, 32, 1)
 }
 
 void launch(const float *in, float *out) {
