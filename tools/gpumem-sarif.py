@@ -123,6 +123,34 @@ def rule_name(rule_id: str) -> str:
     return "".join(w[:1].upper() + w[1:] for w in words)
 
 
+def repository_uri(remote: Optional[str], top: str) -> str:
+    """An absolute URI for a git remote, as SARIF requires: an URL as it is
+    (credentials dropped); scp-like ssh (`git@host:org/repo.git`) as
+    `ssh://git@host/org/repo.git`; a local path, or a remote given no
+    other way, as the file URI of the path (relative to the work tree)."""
+    if remote:
+        match = re.match(r"^([A-Za-z][A-Za-z0-9+.-]*)://(?:[^@/]*@)?(.*)$",
+                         remote)
+        if match:
+            scheme, rest = match.group(1).lower(), match.group(2)
+            if scheme in ("ssh", "git+ssh"):
+                user = re.match(r"^[A-Za-z][A-Za-z0-9+.-]*://([^@/:]*)@",
+                                remote)
+                return "ssh://%s%s" % (user.group(1) + "@" if user else "",
+                                       rest)
+            return "%s://%s" % (scheme, rest)
+        scp = re.match(r"^(?:([^@/:]+)@)?([^/:]+):(?!//)(.+)$", remote)
+        if scp and not re.match(r"^[A-Za-z]:[\\/]", remote):
+            user, host, path = scp.groups()
+            return "ssh://%s%s/%s" % (user + "@" if user else "", host,
+                                      path.lstrip("/"))
+        path = Path(remote)
+        if not path.is_absolute():
+            path = Path(top) / path
+        return path.resolve().as_uri()
+    return Path(top).as_uri()
+
+
 def version_control(root: Path) -> Optional[list]:
     """versionControlProvenance for a source root inside a git work tree:
     the repository (its origin, else the work tree itself), the commit and
@@ -141,8 +169,8 @@ def version_control(root: Path) -> Optional[list]:
     revision = git("rev-parse", "HEAD")
     if not top or not revision:
         return None
-    details = {"repositoryUri": git("remote", "get-url", "origin")
-               or Path(top).as_uri(),
+    details = {"repositoryUri": repository_uri(
+                   git("remote", "get-url", "origin"), top),
                "revisionId": revision,
                "mappedTo": {"uriBaseId": SRCROOT}}
     branch = git("rev-parse", "--abbrev-ref", "HEAD")
