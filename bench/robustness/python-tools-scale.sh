@@ -41,11 +41,11 @@ PY
     -o "$work/out.sarif" "$work/fixes.yaml"
   measure "$work/report.time" python3 "$here/tools/gpumem-report.py" \
     -o "$work/out.html" -- "$tidy" --checks='-*,gpumem-*' "$f"
-  awk -v k="$k" -v log="$(wc -c < "$work/fixes.yaml")" \
+  awk -v k="$k" -v logbytes="$(wc -c < "$work/fixes.yaml")" \
     -v sarif="$(wc -c < "$work/out.sarif")" \
     -v html="$(wc -c < "$work/out.html")" \
     -v st="$(cat "$work/sarif.time")" -v rt="$(cat "$work/report.time")" \
     'BEGIN { split(st, s, " "); split(rt, r, " ");
-      printf "%6d %9.1f %9.1f %9.0f %9.1f %9.1f %9.0f %9.1f\n", k, log / 1e6,
+      printf "%6d %9.1f %9.1f %9.0f %9.1f %9.1f %9.0f %9.1f\n", k, logbytes / 1e6,
         s[1], s[2] / 1024, sarif / 1e6, r[1], r[2] / 1024, html / 1e6 }'
 done

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs a command block of the README as written.
 
-    readme_recipe.py README.md NAME [--replace OLD=NEW ...] [--cwd DIR]
+    readme_recipe.py README.md NAME [--replace OLD NEW ...] [--cwd DIR]
 
 The block is the indented code after the line `<!-- recipe: NAME ...-->`;
 its lines are joined where they end in a backslash and run one after the
@@ -43,13 +43,25 @@ def recipe(readme, name):
 
 
 def main():
+    # --replace OLD NEW is read by hand: a word of a command may hold '='
+    # (--load=build/lib/GpumemTidyModule.so), and so may a build folder,
+    # and both words may start with '-', which argparse takes for options.
+    argv, replacements = [], {}
+    rest = sys.argv[1:]
+    while rest:
+        arg = rest.pop(0)
+        if arg == "--replace":
+            if len(rest) < 2:
+                sys.exit("readme_recipe.py: --replace needs OLD and NEW")
+            replacements[rest[0]] = rest[1]
+            rest = rest[2:]
+        else:
+            argv.append(arg)
     parser = argparse.ArgumentParser()
     parser.add_argument("readme")
     parser.add_argument("name")
-    parser.add_argument("--replace", action="append", default=[])
     parser.add_argument("--cwd")
-    args = parser.parse_args()
-    replacements = dict(r.split("=", 1) for r in args.replace)
+    args = parser.parse_args(argv)
     cwd = args.cwd or os.path.dirname(os.path.abspath(args.readme))
     for command in recipe(args.readme, args.name):
         words = []
