@@ -1,0 +1,246 @@
+//===- KernelAccessNotes.cpp - the notes of the kernel-access checks ------===//
+//
+// The notes every check derived from KernelAccessCheck attaches to a
+// finding, in causal order (docs/HOWTO-new-check.md, "Messages"): what the
+// analysis left out, where blockDim comes from, where the index is
+// defined, the call into a device function, the instantiation; and the
+// helpers that spell an access, its kind and a percentage.
+//
+//===----------------------------------------------------------------------===//
+#include "checks/KernelAccessCheck.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/Format.h"
+
+namespace clang::tidy::gpumem {
+
+void KernelAccessCheck::noteBlockDim(
+    const ::gpumem::access::KernelAccesses &Kernel) {
+  noteAnalysisLimits(Kernel);
+  noteBlockOrigin(Kernel);
+}
+
+void KernelAccessCheck::noteAnalysisLimits(
+    const ::gpumem::access::KernelAccesses &Kernel) {
+  if (Kernel.AccessesCapped)
+    diag(Kernel.Kernel->getLocation(),
+         "only the first %0 accesses of '%1' are analysed; the others are "
+         "left out (option MaxAccessesPerKernel)",
+         DiagnosticIDs::Note)
+        << static_cast<unsigned>(Kernel.Accesses.size())
+        << Kernel.Kernel->getName();
+  if (Kernel.InvalidLaunch.isValid())
+    diag(Kernel.InvalidLaunch,
+         "this launch's block is not one CUDA runs (every extent at least 1, "
+         "x and y at most 1024, z at most 64, at most 1024 threads): it "
+         "fixes no blockDim",
+         DiagnosticIDs::Note);
+}
+
+void KernelAccessCheck::noteLaunchShape(
+    const ::gpumem::access::KernelAccesses &Kernel) {
+  const ::gpumem::access::BlockShapeOrigin &Block = Kernel.Block;
+  const auto &S = *Block.Shape;
+  std::string Open;
+  for (auto [Extent, Axis] : {std::pair{S.Y, "y"}, std::pair{S.Z, "z"}})
+    if (Extent <= 0)
+      Open += std::string(Open.empty() ? "" : " or ") + "blockDim." + Axis;
+  diag(Block.Where, "at this launch, blockDim is (%0)%1%2", DiagnosticIDs::Note)
+      << S.text(", ", "not a constant")
+      << (Kernel.FirstWarpOnly ? "; warps straddle rows, the first warp is "
+                                 "shown"
+                               : "")
+      << (Open.empty() ? std::string()
+                       : "; which thread each lane is does not depend on " +
+                             Open);
+}
+
+void KernelAccessCheck::noteBlockOrigin(
+    const ::gpumem::access::KernelAccesses &Kernel) {
+  const ::gpumem::access::BlockShapeOrigin &Block = Kernel.Block;
+  switch (Block.Source) {
+  case ::gpumem::access::BlockShapeSource::Launch:
+    return noteLaunchShape(Kernel);
+  case ::gpumem::access::BlockShapeSource::Stated: {
+    const auto &S = *Block.Shape;
+    diag(Block.Where, "as the kernel states here, blockDim is (%0, %1, %2)",
+         DiagnosticIDs::Note)
+        << static_cast<long long>(S.X) << static_cast<long long>(S.Y)
+        << static_cast<long long>(S.Z);
+    return;
+  }
+  case ::gpumem::access::BlockShapeSource::LaunchBounds:
+    diag(Block.Where,
+         "a block of at most %0 threads by this __launch_bounds__: judged "
+         "as (%0, 1, 1)",
+         DiagnosticIDs::Note)
+        << static_cast<long long>(Kernel.MaxThreads);
+    return;
+  case ::gpumem::access::BlockShapeSource::Option: {
+    const auto &S = *Block.Shape;
+    diag(Kernel.Kernel->getLocation(),
+         "from option 'BlockDim', blockDim is (%0, %1, %2)",
+         DiagnosticIDs::Note)
+        << static_cast<long long>(S.X) << static_cast<long long>(S.Y)
+        << static_cast<long long>(S.Z);
+    return;
+  }
+  case ::gpumem::access::BlockShapeSource::Assumed:
+    break;
+  }
+  diag(Kernel.Kernel->getLocation(),
+       "assuming blockDim.x is a multiple of 32 (no constant launch of '%0' "
+       "in this file%1; set option 'BlockDim' to fix it)%2",
+       DiagnosticIDs::Note)
+      << Kernel.Kernel->getName()
+      << (Kernel.LaunchesDisagree        ? ", its launches disagree"
+          : Kernel.InvalidLaunch.isValid() ? " that CUDA would run"
+                                           : "")
+      << (Kernel.MaxThreads > 0
+              ? "; its __launch_bounds__ allows at most " +
+                    std::to_string(Kernel.MaxThreads) +
+                    " threads per block but fixes no shape"
+              : std::string());
+}
+
+/// The first local variable with an initializer that \p E reads.
+static const VarDecl *firstIndexVariable(const Stmt *E, unsigned Depth = 0) {
+  if (!E || Depth > 16)
+    return nullptr;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+      if (VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit() &&
+          VD->getType()->isIntegralOrEnumerationType())
+        return VD;
+  for (const Stmt *Child : E->children())
+    if (const VarDecl *VD = firstIndexVariable(Child, Depth + 1))
+      return VD;
+  return nullptr;
+}
+
+void KernelAccessCheck::noteIndexDefinition(const Expr *Access) {
+  // g[tid][0], s[i].v[2]: the variable may sit in any subscript of the
+  // chain of subscripts and fields.
+  const Expr *E = Access->IgnoreParenImpCasts();
+  while (E) {
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      E = ME->getBase()->IgnoreParenImpCasts();
+      continue;
+    }
+    const auto *AS = dyn_cast<ArraySubscriptExpr>(E);
+    if (!AS)
+      return;
+    if (const VarDecl *VD = firstIndexVariable(AS->getIdx())) {
+      diag(VD->getLocation(), "index '%0' is defined here",
+           DiagnosticIDs::Note)
+          << VD->getName();
+      return;
+    }
+    E = AS->getBase()->IgnoreParenImpCasts();
+  }
+}
+
+/// True when a finding on \p Access goes to the kernel's call: from a
+/// system header always, from another header when \p HeaderFindingsAtCall.
+static bool movedToCall(const ::gpumem::access::MemoryAccess &Access,
+                        const SourceManager &SM, bool HeaderFindingsAtCall) {
+  if (!Access.CallSite)
+    return false;
+  SourceLocation At = SM.getExpansionLoc(Access.Expression->getExprLoc());
+  SourceLocation Call = SM.getExpansionLoc(Access.CallSite->getBeginLoc());
+  if (SM.isInSystemHeader(At))
+    return !SM.isInSystemHeader(Call);
+  return HeaderFindingsAtCall && !SM.isInMainFile(At) &&
+         SM.isInMainFile(Call);
+}
+
+SourceLocation
+KernelAccessCheck::findingLocation(const ::gpumem::access::MemoryAccess &Access) {
+  if (Context && movedToCall(Access, Context->getSourceManager(), Hardware.HeaderFindingsAtCall))
+    return Access.CallSite->getBeginLoc();
+  return Access.Expression->getExprLoc();
+}
+
+void KernelAccessCheck::noteCallSite(
+    const ::gpumem::access::MemoryAccess &Access,
+    const ::gpumem::access::KernelAccesses &Kernel) {
+  if (!Access.CallSite)
+    return;
+  const FunctionDecl *Callee = Access.CallSite->getDirectCallee();
+  std::string CalleeName =
+      Callee ? Callee->getNameAsString() : std::string("?");
+  if (Context && movedToCall(Access, Context->getSourceManager(), Hardware.HeaderFindingsAtCall)) {
+    diag(Access.Expression->getExprLoc(),
+         "the access '%0' is here, in '%1', analysed with the arguments of "
+         "the call in kernel '%2'",
+         DiagnosticIDs::Note)
+        << spelling(Access.Expression) << CalleeName
+        << Kernel.Kernel->getName();
+    return;
+  }
+  diag(Access.CallSite->getBeginLoc(),
+       "with the arguments of this call to '%0' in kernel '%1'",
+       DiagnosticIDs::Note)
+      << CalleeName << Kernel.Kernel->getName();
+}
+
+bool KernelAccessCheck::firstReport(SourceLocation Loc) {
+  return Reported.insert(Loc.getRawEncoding()).second;
+}
+
+std::string KernelAccessCheck::spelling(const Expr *E) const {
+  const SourceManager &SM = Context->getSourceManager();
+  CharSourceRange Range = CharSourceRange::getTokenRange(E->getSourceRange());
+  Range = SM.getExpansionRange(Range);
+  StringRef Text =
+      Lexer::getSourceText(Range, SM, Context->getLangOpts());
+  std::string Out;
+  // Collapse whitespace so a multi-line expression reads on one line.
+  bool Space = false;
+  for (char C : Text) {
+    if (C == '\n' || C == '\t' || C == ' ' || C == '\r') {
+      Space = !Out.empty();
+      continue;
+    }
+    if (Space)
+      Out += ' ';
+    Space = false;
+    Out += C;
+  }
+  if (Out.size() > 80)
+    Out = Out.substr(0, 77) + "...";
+  return Out;
+}
+
+const char *KernelAccessCheck::kindName(::gpumem::access::AccessKind Kind) {
+  switch (Kind) {
+  case ::gpumem::access::AccessKind::Load:
+    return "load";
+  case ::gpumem::access::AccessKind::Store:
+    return "store";
+  case ::gpumem::access::AccessKind::ReadModifyWrite:
+    return "read-modify-write";
+  }
+  return "access";
+}
+
+std::string KernelAccessCheck::percent(double Fraction) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  OS << llvm::format("%.1f", Fraction * 100.0);
+  return S;
+}
+
+void KernelAccessCheck::noteInstantiation(
+    const ::gpumem::access::KernelAccesses &Kernel, SourceLocation Loc) {
+  if (!Kernel.Kernel->isTemplateInstantiation())
+    return;
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  Kernel.Kernel->getNameForDiagnostic(
+      OS, Context->getPrintingPolicy(), /*Qualified=*/false);
+  diag(Loc, "in instantiation '%0'", DiagnosticIDs::Note) << Name;
+}
+
+} // namespace clang::tidy::gpumem
