@@ -2,6 +2,8 @@
 #include "plugin/CudaDefaults.h"
 #include "plugin/NvccFlags.h"
 
+#include "clang-tidy/ClangTidyOptions.h"
+
 #include "clang/Options/OptionUtils.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
@@ -41,6 +43,27 @@ bool configSetsChecks(llvm::StringRef Dir) {
     }
   }
   return false;
+}
+
+/// True when the configuration --config or --config-file gives sets
+/// Checks. clang-tidy then reads no .clang-tidy file: without Checks in
+/// it, no check would run ("no checks enabled" and the whole help).
+bool givenConfigSetsChecks(const ToolCommandLine &Line) {
+  std::string Text;
+  if (std::optional<FlagValue> Config = Line.value("config")) {
+    Text = Config->Value;
+  } else if (std::optional<FlagValue> File = Line.value("config-file")) {
+    auto Buffer = llvm::MemoryBuffer::getFile(File->Value);
+    if (!Buffer)
+      return true; // clang-tidy says what is wrong with the file
+    Text = (*Buffer)->getBuffer().str();
+  } else {
+    return false;
+  }
+  llvm::ErrorOr<clang::tidy::ClangTidyOptions> Options =
+      clang::tidy::parseConfiguration(llvm::MemoryBufferRef(Text, "config"));
+  // A configuration clang-tidy cannot read: its own error says so.
+  return !Options || Options->Checks.has_value();
 }
 
 } // namespace
@@ -229,7 +252,11 @@ std::vector<std::string> withCudaDefaults(const ToolCommandLine &Line,
   // architecture they name replaces the default one.
   std::string GpuArch, Language;
   std::vector<std::string> Out, ExtraFlags;
-  if (!HasChecks && !HasConfig && !Env.ChecksConfigured)
+  // The gpumem checks, unless the user's configuration names checks: a
+  // --config or --config-file (which replace the .clang-tidy files), else
+  // a .clang-tidy.
+  if (!HasChecks &&
+      !(HasConfig ? givenConfigSetsChecks(Line) : Env.ChecksConfigured))
     Out.push_back("--checks=-*,gpumem-*");
   auto ReadFile = [](const std::string &Path) { return readTextFile(Path); };
   for (const std::string &A : Before) {
@@ -358,10 +385,11 @@ ToolEnvironment detectEnvironment(const std::string &ExecutablePath,
   else
     Env.ShimDir = GPUMEM_SOURCE_SHIM_DIR;
 
-  if (!SourceFiles.empty()) {
-    llvm::StringRef Dir = llvm::sys::path::parent_path(SourceFiles.front());
-    Env.ChecksConfigured = configSetsChecks(Dir.empty() ? "." : Dir);
-  }
+  // The .clang-tidy of the first file's folder, or of the working folder
+  // where no file is named (--list-checks, --dump-config).
+  llvm::StringRef Dir =
+      SourceFiles.empty() ? "" : llvm::sys::path::parent_path(SourceFiles.front());
+  Env.ChecksConfigured = configSetsChecks(Dir.empty() ? "." : Dir);
   return Env;
 }
 
