@@ -5,7 +5,15 @@ set -eu
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build --target gpumem-tidy GpumemTidyModule
+# gpumem-tidy, the --load module and, where clangd's libraries are
+# installed (they are with install-deps.sh), gpumem-clangd: the README's
+# ways of running it.
+targets="gpumem-tidy GpumemTidyModule"
+if cmake --build build --target help 2>/dev/null | grep -q '^gpumem-clangd:'; then
+  targets="$targets gpumem-clangd"
+fi
+# shellcheck disable=SC2086 # a list of target names
+cmake --build build --target $targets
 for example in examples/*.cu; do
   echo "== $example"
   # The standalone picks CUDA flags itself (real toolkit or bundled shim).
