@@ -32,7 +32,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+# realpath: run through a link in <prefix>/bin, the modules are beside the
+# script, not the link.
+sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
 sys.dont_write_bytecode = True  # no __pycache__ next to the tools
 import gpumem_findings as gf  # noqa: E402
 
