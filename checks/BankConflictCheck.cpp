@@ -116,19 +116,30 @@ void BankConflictCheck::reportConflict(const KernelAccesses &Kernel,
       << (D.WorstPhase * PhaseLanes);
   const unsigned ActiveInPhase = static_cast<unsigned>(
       llvm::popcount(Worst.Scenario->Active & PhaseMask));
-  diag(Loc, "%0-way bank conflict on '%1': %select{the %2 lanes|%2 of the "
-            "%7 active lanes}8 %3 %0 distinct words of bank %4%5%6")
-      << D.Degree << spelling(A.Expression) << D.LanesOnWorstBank
-      << verbOf(A.Kind) << D.WorstBank
-      << (D.PhaseCount > 1
-              ? " in one of its " + std::to_string(D.PhaseCount) + " phases"
-              : std::string())
-      << paddingText(A, Advice) << ActiveInPhase
-      << (D.LanesOnWorstBank == ActiveInPhase ? 0 : 1);
+  // The padding's fix-it is the warning's, so that --fix applies it (and
+  // clangd offers it on the warning); it edits the declaration.
+  std::optional<FixItHint> Fix;
+  if (WithFixIt && Advice.What == PaddingAdvice::Kind::Pad)
+    Fix = paddingFixIt(A.Array->Decl, Advice.Pad);
+  {
+    auto Warning =
+        diag(Loc, "%0-way bank conflict on '%1': %select{the %2 lanes|%2 of "
+                  "the %7 active lanes}8 %3 %0 distinct words of bank %4%5%6")
+        << D.Degree << spelling(A.Expression) << D.LanesOnWorstBank
+        << verbOf(A.Kind) << D.WorstBank
+        << (D.PhaseCount > 1
+                ? " in one of its " + std::to_string(D.PhaseCount) + " phases"
+                : std::string())
+        << paddingText(A, Advice) << ActiveInPhase
+        << (D.LanesOnWorstBank == ActiveInPhase ? 0 : 1);
+    if (Fix)
+      Warning << *Fix;
+  }
   noteWorstLoopValues(Kernel, *Worst.Scenario);
   if (Advice.What == PaddingAdvice::Kind::Pad)
-    addPaddingFix(A.Array->Decl, Advice.Pad, shapeText(*A.Array, Advice.Pad),
-                  WithFixIt);
+    diag(A.Array->Decl->getLocation(),
+         "pad the innermost dimension of '%0' to %1", DiagnosticIDs::Note)
+        << A.Array->Decl->getName() << shapeText(*A.Array, Advice.Pad);
   else if (A.Array)
     diag(A.Array->Decl->getLocation(), "'%0' declared here%1",
          DiagnosticIDs::Note)
@@ -233,16 +244,11 @@ void BankConflictCheck::reportSymbolicStride(const KernelAccesses &Kernel,
   noteInstantiation(Kernel, Loc);
 }
 
-void BankConflictCheck::addPaddingFix(const VarDecl *Array, std::int64_t Pad,
-                                      const std::string &Padded,
-                                      bool WithFixIt) {
-  auto Note =
-      diag(Array->getLocation(), "pad the innermost dimension of '%0' to %1",
-           DiagnosticIDs::Note)
-      << Array->getName() << Padded;
+std::optional<FixItHint>
+BankConflictCheck::paddingFixIt(const VarDecl *Array, std::int64_t Pad) const {
   const TypeSourceInfo *TSI = Array->getTypeSourceInfo();
-  if (!WithFixIt || !TSI)
-    return;
+  if (!TSI)
+    return std::nullopt;
   // The innermost dimension is the last array type loc.
   ConstantArrayTypeLoc Innermost;
   for (TypeLoc TL = TSI->getTypeLoc(); !TL.isNull();) {
@@ -256,33 +262,32 @@ void BankConflictCheck::addPaddingFix(const VarDecl *Array, std::int64_t Pad,
   // the typedef, not in this declaration.
   if (!Innermost || !Innermost.getSizeExpr() ||
       Innermost.getElementLoc().getType()->isArrayType())
-    return;
+    return std::nullopt;
   const SourceManager &SM = Context->getSourceManager();
   SourceRange Brackets = Innermost.getBracketsRange();
   // Never rewrite inside a macro expansion.
   if (Brackets.getBegin().isMacroID() || Brackets.getEnd().isMacroID())
-    return;
+    return std::nullopt;
   const Expr *Size = Innermost.getSizeExpr()->IgnoreImplicit();
   CharSourceRange SizeRange = SM.getExpansionRange(
       CharSourceRange::getTokenRange(Size->getSourceRange()));
   if (!SM.isWrittenInSameFile(SizeRange.getBegin(), Brackets.getBegin()))
-    return;
+    return std::nullopt;
   if (const auto *Literal = dyn_cast<IntegerLiteral>(Size);
       Literal && !Size->getBeginLoc().isMacroID()) {
-    Note << FixItHint::CreateReplacement(
+    return FixItHint::CreateReplacement(
         SizeRange, std::to_string(Literal->getValue().getZExtValue() + Pad));
-    return;
   }
   // A macro or named constant: keep its name, add the padding.
   StringRef Text = Lexer::getSourceText(SizeRange, SM, Context->getLangOpts());
   if (Text.empty())
-    return;
+    return std::nullopt;
   // `TILE + 1`, `2 * TILE + 1`; parentheses only around operators that bind
   // looser than + (shifts, comparisons, bit operations, ?:, a comma).
   bool NeedsParens = Text.find_first_of("<>&|^?:=,") != StringRef::npos;
   std::string New = (NeedsParens ? "(" + Text.str() + ")" : Text.str()) +
                     " + " + std::to_string(Pad);
-  Note << FixItHint::CreateReplacement(SizeRange, New);
+  return FixItHint::CreateReplacement(SizeRange, New);
 }
 
 } // namespace gpumem

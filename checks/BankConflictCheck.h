@@ -3,6 +3,8 @@
 #define GPUMEM_CHECKS_BANKCONFLICTCHECK_H
 
 #include "checks/KernelAccessCheck.h"
+
+#include <optional>
 #include "checks/access/PaddingPlan.h"
 #include "checks/access/SharedLayout.h"
 #include "model/BankConflict.h"
@@ -30,7 +32,7 @@ private:
   void reportSymbolicStride(const ::gpumem::access::KernelAccesses &Kernel,
                             const ::gpumem::access::MemoryAccess &A);
   /// Words the conflict of \p A with the padding plan's \p Advice; with
-  /// \p WithFixIt, the padding note carries the fix-it.
+  /// \p WithFixIt, the warning carries the padding's fix-it.
   void reportConflict(const ::gpumem::access::KernelAccesses &Kernel,
                       const ::gpumem::access::MemoryAccess &A,
                       const ::gpumem::access::SharedConflict &Worst,
@@ -39,10 +41,11 @@ private:
   /// Notes the loop variables' values where the degree peaks.
   void noteWorstLoopValues(const ::gpumem::access::KernelAccesses &Kernel,
                            const ::gpumem::access::LaneScenario &Worst);
-  /// Notes the padding at the declaration; with \p WithFixIt, rewrites the
-  /// innermost extent there ([32] to [33], [TILE] to [TILE + 1]).
-  void addPaddingFix(const VarDecl *Array, std::int64_t Pad,
-                     const std::string &Padded, bool WithFixIt);
+  /// The fix-it that pads the innermost extent of \p Array's declaration
+  /// by \p Pad ([32] to [33], [TILE] to [TILE + 1]); none inside a macro,
+  /// a typedef or another file.
+  std::optional<FixItHint> paddingFixIt(const VarDecl *Array,
+                                        std::int64_t Pad) const;
 };
 
 } // namespace clang::tidy::gpumem

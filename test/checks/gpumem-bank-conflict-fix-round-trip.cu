@@ -1,6 +1,13 @@
 // The padding fix-its of gpumem-bank-conflict, applied with --fix-notes,
 // leave a file that still compiles and on which the check is silent: each
-// padding clears every conflict on its array.
+// padding clears every conflict on its array. Issue 26: the fix-it is the
+// warning's, so plain --fix applies the same 9 fixes (it applied none: the
+// fix was on a note).
+//
+// RUN: rm -rf %t.fix && mkdir -p %t.fix && cp %s %t.fix/padded.cu
+// RUN: %clang_tidy --checks=-*,gpumem-bank-conflict --fix \
+// RUN:   %t.fix/padded.cu -- %cuda_flags 2>&1 | FileCheck %s --check-prefix=FIX
+// RUN: FileCheck %s --check-prefix=PADDED --input-file=%t.fix/padded.cu
 //
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: cp %s %t/padded.cu
