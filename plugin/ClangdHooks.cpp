@@ -1,7 +1,7 @@
 //===- ClangdHooks.cpp - what gpumem-clangd changes inside clangd ---------===//
 //
-// clangd offers no extension point for either of these, so gpumem-clangd
-// links with `ld --wrap` on two calls that clangd's static library makes
+// clangd offers no extension point for any of these, so gpumem-clangd
+// links with `ld --wrap` on three calls that clangd's static library makes
 // (plugin/CMakeLists.txt names the symbols):
 //
 // - PrecompiledPreamble::Build: clangd parses the #include block that opens
@@ -14,8 +14,12 @@
 //   clangd uses (database, fallback, .clangd `CompileFlags` edits). The
 //   wrapper completes a CUDA command with what the analysis needs and the
 //   user did not give, as gpumem-tidy does (plugin/CudaDefaults.h).
+// - isFastTidyCheck: clangd's FastCheckFilter (Strict unless .clangd says
+//   otherwise) runs only the checks its list calls fast, and the gpumem
+//   checks are on no list: a .clangd that added them showed nothing. They
+//   are fast (at most 5% of a parse), and the wrapper says so.
 //
-// If a later clangd changes either signature, the link fails on the
+// If a later clangd changes any signature, the link fails on the
 // __real_ symbol rather than calling the wrong function.
 //
 //===----------------------------------------------------------------------===//
@@ -30,6 +34,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 
 #include <memory>
+#include <optional>
 
 namespace {
 
@@ -142,4 +147,18 @@ void gpumemWrapMangleCommand(GPUMEM_MANGLE_PARAMETERS) {
     gpumem::plugin::completeClangCudaCommand(
         Command.CommandLine, TargetFile.str(), Command.Directory,
         *CommandEnvironment);
+}
+
+std::optional<bool> gpumemRealIsFastTidyCheck(llvm::StringRef Check)
+    asm(GPUMEM_REAL_FAST_CHECK);
+std::optional<bool> gpumemWrapIsFastTidyCheck(llvm::StringRef Check)
+    asm(GPUMEM_WRAP_FAST_CHECK);
+
+std::optional<bool> gpumemWrapIsFastTidyCheck(llvm::StringRef Check) {
+  // clangd's default FastCheckFilter (Strict) runs only checks its list
+  // calls fast. The gpumem checks add at most 5% to a parse
+  // (docs/performance.md): fast, so a .clangd that adds them shows them.
+  if (Check.starts_with("gpumem-"))
+    return true;
+  return gpumemRealIsFastTidyCheck(Check);
 }
