@@ -83,8 +83,23 @@ int main(int Argc, char *Argv[]) {
     if (!Database.path().empty())
       gpumem::plugin::setFlagValue(Args, *Dir, Database.path());
   } else {
-    // Where an editor starts clangd: the workspace root.
-    for (llvm::StringRef Candidate : {".", "build"}) {
+    // With --check=FILE, where clangd looks for FILE's database: its folder
+    // and those above (each with its build/). Then where an editor starts
+    // clangd: the workspace root.
+    std::vector<std::string> Candidates;
+    if (std::optional<gpumem::plugin::FlagValue> Checked = Line.value("check")) {
+      llvm::SmallString<256> Dir(Checked->Value);
+      llvm::sys::fs::make_absolute(Dir);
+      llvm::sys::path::remove_filename(Dir);
+      for (llvm::StringRef D = Dir; !D.empty();
+           D = llvm::sys::path::parent_path(D)) {
+        Candidates.push_back(D.str());
+        Candidates.push_back((D + "/build").str());
+      }
+    }
+    Candidates.push_back(".");
+    Candidates.push_back("build");
+    for (const std::string &Candidate : Candidates) {
       std::string File = databaseIn(Candidate);
       if (!llvm::sys::fs::exists(File))
         continue;
