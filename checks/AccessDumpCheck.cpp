@@ -86,15 +86,9 @@ void AccessDumpCheck::writeRecords(llvm::ArrayRef<KernelAccesses> Kernels) {
   for (const SharedFinding *F : Shared.reported())
     Reported.insert(F->Access);
   const KernelVerdicts &Verdicts = globalVerdicts(Arch, Policy);
-  for (GlobalCause Cause : {GlobalCause::Stride, GlobalCause::ArrayOfStructs,
-                            GlobalCause::Misaligned, GlobalCause::PartialWarp})
-    for (const GlobalFinding &F : reportedGlobalFindings(
-             Kernels, Verdicts,
-             [&](GlobalCause Other) {
-               return globalCheckFor(Other) == globalCheckFor(Cause);
-             },
-             Arch, Policy, Holds))
-      Reported.insert(F.Access);
+  for (const GlobalFinding &F : reportedGlobalFindings(
+           Kernels, Verdicts, globalCheckFor, Arch, Policy, Holds))
+    Reported.insert(F.Access);
   auto Remark = [&](SourceLocation At, llvm::json::Object Record) {
     std::string Text;
     llvm::raw_string_ostream OS(Text);

@@ -71,7 +71,10 @@ void GlobalAccessCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
   // analysed once per call, one in a template once per instantiation, and
   // the costliest is reported.
   for (const GlobalFinding &F : reportedGlobalFindings(
-           Kernels, Verdicts, [this](GlobalCause Cause) { return owns(Cause); },
+           Kernels, Verdicts,
+           [this](GlobalCause Cause) {
+             return owns(Cause) ? getID() : llvm::StringRef();
+           },
            Arch, Policy,
            [this](const KernelAccesses &Kernel, const MemoryAccess &A,
                   llvm::function_ref<bool(const MemoryAccess &)> IsFinding) {

@@ -20,8 +20,6 @@
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
-#include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -49,24 +47,20 @@ std::string databaseIn(llvm::StringRef Dir) {
 } // namespace
 
 int main(int Argc, char *Argv[]) {
-  // Stock clangd started by mistake looks the same in an editor: both say
-  // "clangd version 22" in --version and in the LSP serverInfo (clangd's
-  // own, which a server built on its library cannot change). gpumem-clangd
-  // names itself first in --version (clangd's printer replaces LLVM's
-  // extra printers) and in the first line of its log.
-  const bool Version = llvm::is_contained(
-      llvm::ArrayRef(Argv + 1, Argv + Argc), llvm::StringRef("--version")) ||
-      llvm::is_contained(llvm::ArrayRef(Argv + 1, Argv + Argc),
-                         llvm::StringRef("-version"));
-  (Version ? llvm::outs() : llvm::errs())
-      << "gpumem-clangd version " << GPUMEM_VERSION
-      << " (clangd with the gpumem-* checks)\n";
-  llvm::outs().flush();
   std::string Executable = llvm::sys::fs::getMainExecutable(
       Argv[0], reinterpret_cast<void *>(&main));
   // clangd's options, read once (no source files: an editor sends them).
   gpumem::plugin::ToolCommandLine Line(
       std::vector<std::string>(Argv + 1, Argv + Argc));
+  // Stock clangd started by mistake looks the same in an editor: both say
+  // "clangd version 22" in --version and in the LSP serverInfo (clangd's
+  // own, which a server built on its library cannot change). gpumem-clangd
+  // names itself first in --version (clangd's printer replaces LLVM's
+  // extra printers) and in the first line of its log.
+  (Line.given("version") ? llvm::outs() : llvm::errs())
+      << "gpumem-clangd version " << GPUMEM_VERSION
+      << " (clangd with the gpumem-* checks)\n";
+  llvm::outs().flush();
   gpumem::plugin::ToolEnvironment Env =
       gpumem::plugin::detectEnvironment(Executable, {});
   // Every CUDA command clangd uses (a database's, the fallback, with the

@@ -27,11 +27,13 @@ bool costlier(const GlobalVerdict &A, const GlobalVerdict &B) {
 std::vector<GlobalFinding>
 reportedGlobalFindings(llvm::ArrayRef<KernelAccesses> Kernels,
                        const KernelVerdicts &Verdicts,
-                       llvm::function_ref<bool(GlobalCause)> Owns,
+                       llvm::function_ref<llvm::StringRef(GlobalCause)> CheckOf,
                        const model::Architecture &Arch,
                        const GlobalPolicy &Policy,
                        HoldsUnderOtherShapes Holds) {
-  llvm::MapVector<unsigned, GlobalFinding> Worst;
+  // Keyed by place and check: a place whose analyses have causes of two
+  // checks has a finding of each.
+  llvm::MapVector<std::pair<unsigned, llvm::StringRef>, GlobalFinding> Worst;
   for (std::size_t K = 0; K < Kernels.size(); ++K)
     for (std::size_t I = 0; I < Kernels[K].Accesses.size(); ++I) {
       const MemoryAccess &Access = Kernels[K].Accesses[I];
@@ -39,13 +41,15 @@ reportedGlobalFindings(llvm::ArrayRef<KernelAccesses> Kernels,
         continue;
       const GlobalVerdict &Verdict = Verdicts[K][I];
       const unsigned Place = placeOf(Access);
-      if (!Owns(Verdict.Cause) || !Place ||
+      const llvm::StringRef Check = CheckOf(Verdict.Cause);
+      if (Check.empty() || !Place ||
           !Holds(Kernels[K], Access, [&](const MemoryAccess &Other) {
-            return Owns(judgeGlobalAccess(Other, Arch, Policy).Cause);
+            return CheckOf(judgeGlobalAccess(Other, Arch, Policy).Cause) ==
+                   Check;
           }))
         continue;
       GlobalFinding F{&Kernels[K], &Access, &Verdict};
-      auto [It, Inserted] = Worst.try_emplace(Place, F);
+      auto [It, Inserted] = Worst.try_emplace({Place, Check}, F);
       if (!Inserted && costlier(Verdict, *It->second.Verdict))
         It->second = F;
     }

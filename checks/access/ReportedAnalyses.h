@@ -40,13 +40,15 @@ struct GlobalFinding {
   const GlobalVerdict *Verdict = nullptr;
 };
 
-/// Of the global analyses of \p Kernels whose cause \p Owns accepts (and
-/// holds under other shapes), the costliest at each location, the first
-/// found on ties; in the order their locations were first found.
+/// Of the global analyses of \p Kernels whose cause a check reports
+/// (\p CheckOf names it; empty for none) and that hold under other shapes,
+/// the costliest at each location for each check, the first found on
+/// ties; in the order they were first found. One pass serves one check
+/// (CheckOf names only its causes) or all of them (the access record).
 std::vector<GlobalFinding>
 reportedGlobalFindings(llvm::ArrayRef<KernelAccesses> Kernels,
                        const KernelVerdicts &Verdicts,
-                       llvm::function_ref<bool(GlobalCause)> Owns,
+                       llvm::function_ref<llvm::StringRef(GlobalCause)> CheckOf,
                        const model::Architecture &Arch,
                        const GlobalPolicy &Policy,
                        HoldsUnderOtherShapes Holds);

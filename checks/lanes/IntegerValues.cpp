@@ -308,26 +308,19 @@ LaneValue LaneEvaluator::inType(LaneValue V, QualType T, const Expr *Where,
                                 bool Converted) const {
   if (V.isUnknown())
     return V;
-  // Most values are small and non-negative in every lane: in range for
-  // int and wider, which every index is, without asking the type more.
-  std::uint64_t Bits = 0;
-  for (std::int64_t C : V.laneConstants())
-    Bits |= static_cast<std::uint64_t>(C);
   T = T.getNonReferenceType().getCanonicalType();
-  if (Bits >> 31 == 0)
-    if (const auto *BT = dyn_cast<BuiltinType>(T.getTypePtr());
-        BT && (BT->getKind() == BuiltinType::Int ||
-               BT->getKind() == BuiltinType::UInt ||
-               BT->getKind() == BuiltinType::Long ||
-               BT->getKind() == BuiltinType::ULong ||
-               BT->getKind() == BuiltinType::LongLong ||
-               BT->getKind() == BuiltinType::ULongLong))
-      return V;
   if (!T->isIntegralOrEnumerationType() || T->isBooleanType() ||
       T->isDependentType() || (T->isEnumeralType() && !T->isIntegerType()))
     return V;
   const unsigned Width = integerWidth(T);
   if (Width == 0 || Width >= 64)
+    return V;
+  // Most values are small and non-negative in every lane: in range for
+  // the type signed or not, with no more work.
+  std::uint64_t Bits = 0;
+  for (std::int64_t C : V.laneConstants())
+    Bits |= static_cast<std::uint64_t>(C);
+  if (Bits >> (Width - 1) == 0)
     return V;
   const bool Signed = T->isSignedIntegerOrEnumerationType();
   const std::int64_t Span = std::int64_t(1) << Width;

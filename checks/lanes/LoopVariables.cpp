@@ -102,7 +102,7 @@ LaneValue LoopVariables::symbolFor(const VarDecl *VD,
   auto Start = Init.substitute(Bounds).asConstant();
   auto By = Amount.substitute(Bounds).asConstant();
   if (Start && By)
-    Enumerated = enumerate(VD, Loop, Kind, *Start, *By);
+    Enumerated = enumerate(VD, Loop, Kind, *Start, *By, Bounds);
   const std::string Name = VD->getNameAsString();
   SymbolId Id = E.Symbols.intern(
       SymbolKey{SymbolKind::LoopIteration, VD, nullptr,
@@ -131,7 +131,8 @@ LaneValue LoopVariables::symbolFor(const VarDecl *VD,
 
 std::vector<std::int64_t>
 LoopVariables::enumerate(const VarDecl *VD, const cuda::InductionLoop &Loop,
-                         StepKind Kind, std::int64_t Start, std::int64_t By) {
+                         StepKind Kind, std::int64_t Start, std::int64_t By,
+                         const std::map<SymbolId, std::int64_t> &Bounds) {
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(
       Loop.Loop->getCond() ? Loop.Loop->getCond()->IgnoreParenImpCasts()
                            : nullptr);
@@ -140,7 +141,6 @@ LoopVariables::enumerate(const VarDecl *VD, const cuda::InductionLoop &Loop,
   const bool VarOnLeft = refTo(Cond->getLHS(), VD) != nullptr;
   if (VarOnLeft == (refTo(Cond->getRHS(), VD) != nullptr))
     return {};
-  auto Bounds = E.Geometry.boundsSubstitution();
   LaneValue BoundValue = E.evaluate(VarOnLeft ? Cond->getRHS() : Cond->getLHS());
   const bool BoundUsesAssumption =
       E.Geometry.assumesBounds() &&

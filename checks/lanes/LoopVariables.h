@@ -58,12 +58,13 @@ private:
                       const LaneValue &Init, const LaneValue &Amount,
                       UnknownFn Unknown);
   /// The values \p VD takes from \p Start in steps of \p By while \p Loop's
-  /// condition holds; empty when its condition is not a comparison with a
-  /// number or it makes more than MaxLoopTrips.
-  std::vector<std::int64_t> enumerate(const clang::VarDecl *VD,
-                                      const cuda::InductionLoop &Loop,
-                                      StepKind Kind, std::int64_t Start,
-                                      std::int64_t By);
+  /// condition holds (its bound read with \p Bounds, the block's extents);
+  /// empty when its condition is not a comparison with a number or it makes
+  /// more than MaxLoopTrips.
+  std::vector<std::int64_t>
+  enumerate(const clang::VarDecl *VD, const cuda::InductionLoop &Loop,
+            StepKind Kind, std::int64_t Start, std::int64_t By,
+            const std::map<SymbolId, std::int64_t> &Bounds);
   /// The value \p VD has when \p Loop starts: its init when it is the
   /// loop's variable, or its initializer when nothing but the loop's
   /// increment writes it; std::nullopt otherwise.

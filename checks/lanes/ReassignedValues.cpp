@@ -314,11 +314,11 @@ PointerValue ReassignedValues::pathValue(const VarDecl *VD,
 }
 
 PointerValue ReassignedValues::tooCostly(const std::string &Name,
-                                         const DeclRefExpr *Read) const {
+                                         const Stmt *At) const {
   return PointerValue::unknown(UnknownKind::Limit,
                                "the paths to '" + Name +
                                    "' are too costly to analyse",
-                               E.loc(Read));
+                               E.loc(At));
 }
 
 bool ReassignedValues::reachedTogether(const ReachingWrites &RW,

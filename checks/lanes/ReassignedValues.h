@@ -97,8 +97,7 @@ private:
   /// A value given up because judging its paths took the query's or the
   /// kernel's step budget (a condition left unjudged is no proof that the
   /// lanes part).
-  PointerValue tooCostly(const std::string &Name,
-                         const clang::DeclRefExpr *Read) const;
+  PointerValue tooCostly(const std::string &Name, const clang::Stmt *At) const;
   /// WarpUniformPaths' judgements, with the evaluator deciding which
   /// conditions are warp-uniform.
   bool reachedTogether(const ReachingWrites &RW, const clang::Stmt *From,

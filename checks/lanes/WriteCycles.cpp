@@ -76,9 +76,7 @@ PointerValue WriteCycles::solveCycle(const ReachingWrites &RW,
   if (std::optional<std::string> Why =
           whyNotTogether(RW, Statements, Read, Loop, VD, Hypothesis))
     return E.pastStepBudget()
-               ? Unknown(UnknownKind::Limit,
-                         "the paths to '" + Name +
-                             "' are too costly to analyse")
+               ? R.tooCostly(Name, First.Statement)
                : Unknown(UnknownKind::Reassigned, "'" + Name + "' " + *Why);
   if (Steps.Additive)
     return Hypothesis;
