@@ -271,6 +271,10 @@ Object accessRecord(const AccessRecordContext &C, const MemoryAccess &A,
   Object R = header("access");
   R["kernel"] = C.Kernel.Kernel->getName();
   R["kernelIndex"] = C.KernelIndex;
+  // Its place among the kernel's analyses: two analyses of one access (a
+  // device function called twice) may say the same of it, and clang-tidy
+  // prints a remark once per place and text.
+  R["accessIndex"] = static_cast<std::int64_t>(&A - C.Kernel.Accesses.data());
   R["kind"] = Kind;
   R["space"] = spaceName(A.Space);
   R["expression"] = Expression;
