@@ -169,6 +169,16 @@ void BankConflictCheck::noteWorstLoopValues(const KernelAccesses &Kernel,
     if (Loop == Kernel.LoopVariables.end())
       continue;
     const auto &Values = (*Kernel.Symbols)[Id].Values;
+    if ((*Kernel.Symbols)[Id].CountsPasses) {
+      diag(Loop->second->getLocation(),
+           "worst on pass %1 of the loop over '%0' (it makes %2 %plural{1:pass"
+           "|:passes}2, counted from 0, each with the lanes its bound lets "
+           "in)",
+           DiagnosticIDs::Note)
+          << Loop->second->getName() << static_cast<long long>(Value)
+          << static_cast<unsigned>(Values.size());
+      continue;
+    }
     std::string Range;
     for (std::size_t I = 0; I < Values.size() && I < 6; ++I)
       Range += (I ? ", " : "") + std::to_string(Values[I]);

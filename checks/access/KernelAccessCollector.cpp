@@ -55,8 +55,8 @@ private:
     /// for the first block (a guard on blockIdx).
     bool FirstWarpGuard = false;
     bool FirstBlockGuard = false;
-    /// Conditions around the statement, and whether each must hold.
-    std::vector<std::pair<const Expr *, bool>> Guards;
+    /// Conditions around the statement.
+    std::vector<lanes::LaneEvaluator::Guard> Guards;
     /// Loop variables with known values that undecided guards compare
     /// (if (tx <= m) in a loop over m): the lanes are decided per value.
     std::vector<SymbolId> GuardSymbols;
@@ -111,11 +111,13 @@ private:
     return VD && WholeVectorRefs.count(VD);
   }
 
-  void narrow(State &S, const Expr *Cond, bool Holds) {
+  void narrow(State &S, const Expr *Cond, bool Holds,
+              const Stmt *Loop = nullptr) {
     // Kept for re-deciding with pinned loop values (if (index < blockDim.x)
     // in a reduction depends on the loop's s).
-    S.Guards.emplace_back(Cond, Holds);
-    lanes::LaneEvaluator::DecidedCondition Decided = Eval.decideCondition(Cond);
+    S.Guards.push_back({Cond, Holds, Loop});
+    lanes::LaneEvaluator::DecidedCondition Decided =
+        Eval.decideGuard(S.Guards.back());
     if (!Decided.Lanes) {
       conditionSymbols(Cond, Eval, S.GuardSymbols);
       return;
@@ -145,7 +147,9 @@ private:
       return visitIf(If, St);
     if (const auto *For = dyn_cast<ForStmt>(S))
       return visitFor(For, St);
-    if (isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S)) {
+    if (const auto *While = dyn_cast<WhileStmt>(S))
+      return visitWhile(While, St);
+    if (isa<DoStmt>(S) || isa<CXXForRangeStmt>(S)) {
       State Body = St;
       ++Body.LoopDepth;
       return visitChildren(S, Body);
@@ -220,8 +224,31 @@ private:
     if (!Eval.runsAtMostOnce(For, St.Active))
       ++Body.LoopDepth;
     visit(For->getCond(), Body);
+    narrowToFirstPass(Body, For, For->getCond(), For->getConditionVariable());
     visit(For->getBody(), Body);
     visit(For->getInc(), Body);
+  }
+
+  void visitWhile(const WhileStmt *While, const State &St) {
+    State Body = St;
+    ++Body.LoopDepth;
+    visit(While->getConditionVariableDeclStmt(), Body);
+    visit(While->getCond(), Body);
+    narrowToFirstPass(Body, While, While->getCond(),
+                      While->getConditionVariable());
+    visit(While->getBody(), Body);
+  }
+
+  /// A loop's condition is a guard on its body, decided for the first pass
+  /// (the pass every loop that runs makes): a bound on a lane-started
+  /// variable (`i = threadIdx.x; i < 8`) leaves the lanes below it. A
+  /// condition the lanes share (k < n) is left alone: deciding it per
+  /// enumerated value would change nothing.
+  void narrowToFirstPass(State &Body, const Stmt *Loop, const Expr *Cond,
+                         const VarDecl *CondVar) {
+    if (!Cond || CondVar || Eval.warpUniform(Cond))
+      return;
+    narrow(Body, Cond, true, Loop);
   }
 
   void visitChildren(const Stmt *S, const State &St, const Expr *Skip = nullptr) {

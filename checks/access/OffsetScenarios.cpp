@@ -48,10 +48,11 @@ private:
 
   /// The offset the model prices: uniform terms shift every lane alike, so
   /// the base they form is assumed aligned, and only lane-varying terms and
-  /// the constants remain. Except, in shared memory, a shift by the warp's
-  /// own place in the block (its row of a 16x16 block) that is not a whole
-  /// number of 4-byte words: it changes which lanes share a word (char
-  /// a[46][37], a[3 * ty][tx]), and it is known, so it is enumerated too.
+  /// the constants remain. Except, in shared memory, a shift with known
+  /// values (the warp's own place in the block, its row of a 16x16 block;
+  /// a loop's value or pass) that is not a whole number of 4-byte words: it
+  /// changes which lanes share a word (char a[46][37], a[3 * ty][tx]), so
+  /// its values are enumerated too.
   LaneValue relativeOffset() const {
     LaneValue Relative = A.Offset.withoutUniformTerms();
     if (A.Space != lanes::MemorySpace::Shared)
@@ -59,7 +60,7 @@ private:
     for (const lanes::LaneTerm &T : A.Offset.terms()) {
       bool WarpPlace = T.Coeff[0] % 4 != 0;
       for (SymbolId Id : T.Symbols)
-        WarpPlace &= Symbols[Id].ThreadDerived && !Symbols[Id].Values.empty();
+        WarpPlace &= !Symbols[Id].Values.empty();
       if (!WarpPlace ||
           std::any_of(T.Coeff.begin(), T.Coeff.end(),
                       [&](std::int64_t C) { return C != T.Coeff[0]; }))
@@ -117,9 +118,9 @@ private:
       return A.Active;
     lanes::LaneEvaluator::PinScope Pinned(Eval, P);
     LaneMask M = Guards.Populated;
-    for (const auto &[Cond, Holds] : Guards.Conditions)
-      if (auto Mask = Eval.evaluateCondition(Cond))
-        M &= Holds ? *Mask : ~*Mask;
+    for (const lanes::LaneEvaluator::Guard &G : Guards.Conditions)
+      if (auto Mask = Eval.decideGuard(G).Lanes)
+        M &= G.Holds ? *Mask : ~*Mask;
     return M;
   }
 

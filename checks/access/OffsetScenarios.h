@@ -25,8 +25,8 @@ namespace gpumem::access {
 /// The guards around an access, kept to re-decide its lanes once loop
 /// variables are pinned (`if (tid < s)` in a loop over s).
 struct AccessGuards {
-  /// Conditions around the access, and whether each must hold.
-  llvm::ArrayRef<std::pair<const clang::Expr *, bool>> Conditions;
+  /// Conditions around the access.
+  llvm::ArrayRef<lanes::LaneEvaluator::Guard> Conditions;
   /// Loop variables with known values that undecided guards compare.
   llvm::ArrayRef<lanes::SymbolId> Symbols;
   /// The lanes the block populates.

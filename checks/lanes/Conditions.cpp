@@ -86,6 +86,14 @@ LaneEvaluator::decideCondition(const Expr *Cond) {
   return {Lanes, effectsSince(Before)};
 }
 
+LaneEvaluator::DecidedCondition LaneEvaluator::decideGuard(const Guard &G) {
+  if (!G.Loop)
+    return decideCondition(G.Cond);
+  const Effects Before = effectsNow();
+  std::optional<LaneMask> Lanes = firstPassLanes(G.Loop, G.Cond);
+  return {Lanes, effectsSince(Before)};
+}
+
 std::optional<LaneMask> LaneEvaluator::compareLanes(BinaryOperatorKind Op,
                                                     LaneValue Diff,
                                                     bool Interior) {
@@ -120,7 +128,11 @@ std::optional<LaneMask> LaneEvaluator::compareLanes(BinaryOperatorKind Op,
   std::map<SymbolId, std::int64_t> FirstWarp, SecondBlock;
   bool Block = false;
   for (SymbolId Id : Diff.symbols()) {
-    if (!Symbols[Id].ThreadDerived && !Symbols[Id].isBlockIndex())
+    // A value loaded from an address the block or the warp picks
+    // (nodes[blockIdx.x].end) is data, not a place in the grid: 0 and 1
+    // say nothing of it.
+    if ((!Symbols[Id].ThreadDerived && !Symbols[Id].isBlockIndex()) ||
+        Symbols[Id].Key.Kind == SymbolKind::SharedLoad)
       return std::nullopt;
     Block |= Symbols[Id].isBlockIndex();
     FirstWarp[Id] = 0;

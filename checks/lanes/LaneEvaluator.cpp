@@ -100,6 +100,11 @@ const VarDecl *LaneEvaluator::loopVariableOf(SymbolId Id) const {
   return Loops.variableOf(Id);
 }
 
+std::optional<LaneMask> LaneEvaluator::firstPassLanes(const Stmt *Loop,
+                                                      const Expr *Cond) {
+  return Loops.firstPassLanes(Loop, Cond);
+}
+
 bool LaneEvaluator::runsAtMostOnce(const ForStmt *Loop, LaneMask Active) {
   return Loops.runsAtMostOnce(Loop, Active);
 }

@@ -84,6 +84,8 @@ public:
   /// step (`for (k = threadIdx.x; k < 8; k += 8)` under `threadIdx.x <
   /// 8`), decided as compareLanes decides.
   bool runsAtMostOnce(const clang::ForStmt *Loop, LaneMask Active);
+  /// True when \p Cond has one value across the warp.
+  bool warpUniform(const clang::Expr *Cond);
   /// The value of a pointer-typed expression.
   PointerValue evaluatePointer(const clang::Expr *E);
   /// The address of an lvalue expression.
@@ -119,6 +121,26 @@ public:
   };
   /// evaluateCondition, saying which effects this condition had.
   DecidedCondition decideCondition(const clang::Expr *Cond);
+  /// A condition around an access: an `if`'s, an early exit's, or a loop's.
+  struct Guard {
+    const clang::Expr *Cond = nullptr;
+    /// Whether \p Cond must hold (false on an else branch, after an exit).
+    bool Holds = true;
+    /// The loop \p Cond is the condition of: it is decided for the loop's
+    /// first pass (firstPassLanes).
+    const clang::Stmt *Loop = nullptr;
+  };
+  /// The lanes that pass \p G (evaluateCondition, or firstPassLanes for a
+  /// loop's condition), with what deciding it did.
+  DecidedCondition decideGuard(const Guard &G);
+  /// The lanes for which \p Cond, the condition of the while or for loop
+  /// \p Loop, holds on its first pass: with the loop's own counters (the
+  /// iterations of its variable, the steps of variables it steps) at 0.
+  /// A bound on a lane-started variable (`for (i = threadIdx.x; i < 8; i
+  /// += blockDim.x)`) cuts the lanes like an `if`. std::nullopt where the
+  /// condition is not decided per lane.
+  std::optional<LaneMask> firstPassLanes(const clang::Stmt *Loop,
+                                         const clang::Expr *Cond);
 
   /// Fixes symbols to numbers for its lifetime (the values of enumerated
   /// loop variables), replacing the pins before it; those come back when
@@ -283,8 +305,6 @@ private:
                                              const LaneValue &L,
                                              const LaneValue &R);
 
-  /// True when \p Cond has one value across the warp.
-  bool warpUniform(const clang::Expr *Cond);
   /// Counts one step; false once the query or the kernel is over budget.
   bool takeStep();
   /// True once the current query or the kernel has used its steps: a

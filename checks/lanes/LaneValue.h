@@ -115,6 +115,9 @@ struct Symbol {
   /// True for the thread-index parts the warp's position fixes (its row,
   /// its first lane): guards on them are evaluated for the first warp.
   bool ThreadDerived = false;
+  /// The values count the passes of a loop whose variable starts per lane
+  /// (0, 1, ...), not the variable's own values.
+  bool CountsPasses = false;
   /// The blockIdx axes the symbol stands for (bit 0 for x): blockIdx.y is
   /// 2, the grid's threads before this block all three. A guard on such a
   /// symbol (`if (i == 0)` with i a global index) is evaluated for the

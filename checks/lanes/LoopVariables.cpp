@@ -103,12 +103,23 @@ LaneValue LoopVariables::symbolFor(const VarDecl *VD,
   auto By = Amount.substitute(Bounds).asConstant();
   if (Start && By)
     Enumerated = enumerate(VD, Loop, Kind, *Start, *By, Bounds);
+  // A lane-started variable (i = threadIdx.x; i < 40; i += 32): the
+  // passes are counted instead, each priced with the lanes it runs.
+  const bool CountsPasses = !Start && By && Kind == StepKind::Add;
+  if (CountsPasses)
+    Enumerated = passes(VD, Loop, Init.substitute(Bounds), *By, Bounds);
   const std::string Name = VD->getNameAsString();
   SymbolId Id = E.Symbols.intern(
       SymbolKey{SymbolKind::LoopIteration, VD, nullptr,
                 static_cast<std::int64_t>(Symbols.size()), {}},
       Name);
-  Symbols.push_back(LoopSymbol{VD, Id});
+  Symbols.push_back(LoopSymbol{VD, Id, Loop.Loop});
+  if (!Enumerated.empty() && CountsPasses) {
+    E.Symbols[Id].Values = std::move(Enumerated);
+    E.Symbols[Id].Name = "pass of '" + Name + "'";
+    E.Symbols[Id].CountsPasses = true;
+    return Init + Amount * LaneValue::symbol(Id);
+  }
   if (!Enumerated.empty()) {
     E.Symbols[Id].Values = std::move(Enumerated);
     return LaneValue::symbol(Id);
@@ -168,6 +179,53 @@ LoopVariables::enumerate(const VarDecl *VD, const cuda::InductionLoop &Loop,
   return Out;
 }
 
+std::vector<std::int64_t>
+LoopVariables::passes(const VarDecl *VD, const cuda::InductionLoop &Loop,
+                      const LaneValue &Start, std::int64_t By,
+                      const std::map<SymbolId, std::int64_t> &Bounds) {
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      Loop.Loop->getCond() ? Loop.Loop->getCond()->IgnoreParenImpCasts()
+                           : nullptr);
+  if (!Cond || By <= 0 || Start.isUnknown())
+    return {};
+  // Only an upper bound: the lane that starts lowest makes the most passes.
+  const bool VarOnLeft = refTo(Cond->getLHS(), VD) != nullptr;
+  const BinaryOperatorKind Op = Cond->getOpcode();
+  if (VarOnLeft ? (Op != BO_LT && Op != BO_LE) : (Op != BO_GT && Op != BO_GE))
+    return {};
+  // The lowest start over the lanes of every warp: the symbols left (the
+  // warp's place in the block) must have known values.
+  std::vector<SymbolId> Ids = Start.symbols();
+  std::uint64_t Combos = 1;
+  for (SymbolId Id : Ids) {
+    Combos *= E.Symbols[Id].Values.size();
+    if (Combos == 0 || Combos > LaneEvaluator::MaxLoopTrips)
+      return {};
+  }
+  std::optional<std::int64_t> Lowest;
+  std::vector<std::size_t> Index(Ids.size(), 0);
+  for (std::uint64_t C = 0; C < Combos; ++C) {
+    std::map<SymbolId, std::int64_t> Pins;
+    for (std::size_t I = 0; I < Ids.size(); ++I)
+      Pins[Ids[I]] = E.Symbols[Ids[I]].Values[Index[I]];
+    std::optional<LaneVector> Lanes = Start.substitute(Pins).asPerLane();
+    if (!Lanes)
+      return {};
+    for (std::int64_t V : *Lanes)
+      Lowest = Lowest ? std::min(*Lowest, V) : V;
+    for (std::size_t I = 0; I < Ids.size(); ++I) {
+      if (++Index[I] < E.Symbols[Ids[I]].Values.size())
+        break;
+      Index[I] = 0;
+    }
+  }
+  std::vector<std::int64_t> Values =
+      enumerate(VD, Loop, StepKind::Add, *Lowest, By, Bounds);
+  for (std::size_t I = 0; I < Values.size(); ++I)
+    Values[I] = static_cast<std::int64_t>(I);
+  return Values;
+}
+
 std::optional<LaneValue> LoopVariables::valueEntering(const VarDecl *VD,
                                                       const ForStmt *Loop) {
   const cuda::FunctionFacts *F =
@@ -184,6 +242,29 @@ std::optional<LaneValue> LoopVariables::valueEntering(const VarDecl *VD,
     if (!cuda::contains(Loop->getInc(), W))
       return std::nullopt;
   return E.evaluateLocal(VD, Init);
+}
+
+std::optional<LaneMask> LoopVariables::firstPassLanes(const Stmt *Loop,
+                                                      const Expr *Cond) {
+  // Evaluated once as it is: that interns the counters it mentions, and a
+  // condition with none (a variable only the body writes) is decided so.
+  if (std::optional<LaneMask> Lanes = E.evaluateCondition(Cond))
+    return Lanes;
+  std::map<SymbolId, std::int64_t> FirstPass = E.pinned();
+  const std::size_t Before = FirstPass.size();
+  for (const LoopSymbol &S : Symbols)
+    if (S.Loop == Loop)
+      FirstPass.emplace(S.Id, E.Symbols[S.Id].Values.empty()
+                                  ? 0
+                                  : E.Symbols[S.Id].Values.front());
+  for (SymbolId Id = 0; Id < E.Symbols.size(); ++Id)
+    if (const SymbolKey &Key = E.Symbols[Id].Key;
+        Key.Kind == SymbolKind::CycleSteps && Key.Other == Loop)
+      FirstPass.emplace(Id, 0);
+  if (FirstPass.size() == Before)
+    return std::nullopt;
+  LaneEvaluator::PinScope Pinned(E, std::move(FirstPass));
+  return E.evaluateCondition(Cond);
 }
 
 bool LoopVariables::runsAtMostOnce(const ForStmt *Loop, LaneMask Active) {
@@ -217,10 +298,18 @@ bool LoopVariables::boundsOnePass(const BinaryOperator *BO, const ForStmt *Loop,
   const auto *Ref = dyn_cast<DeclRefExpr>(
       (VarLeft ? BO->getLHS() : BO->getRHS())->IgnoreParenImpCasts());
   const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  std::optional<std::int64_t> Bound = cuda::constantInt(BoundSide, E.Ctx);
+  // Numbers, or blockDim where the launch fixes it (not an assumed size).
+  auto Number = [&](const Expr *X) -> std::optional<std::int64_t> {
+    if (std::optional<std::int64_t> C = cuda::constantInt(X, E.Ctx))
+      return C;
+    if (E.Geometry.assumesBounds())
+      return std::nullopt;
+    return E.evaluate(X).asConstant();
+  };
+  std::optional<std::int64_t> Bound = Number(BoundSide);
   WriteStep Step = VD ? stepOf(Loop->getInc(), VD) : WriteStep{};
   std::optional<std::int64_t> By =
-      Step.Amount ? cuda::constantInt(Step.Amount, E.Ctx) : std::nullopt;
+      Step.Amount ? Number(Step.Amount) : std::nullopt;
   if (!Bound || Step.Kind != StepKind::Add || Step.Negate || !By || *By <= 0)
     return false;
   std::optional<LaneValue> Entry = valueEntering(VD, Loop);

@@ -36,6 +36,9 @@ public:
   /// (enumerable when the bounds are numbers), the start plus the step
   /// times an iteration symbol, or unknown with the reason.
   LaneValue valueOf(const clang::VarDecl *VD, const cuda::InductionLoop &Loop);
+  /// LaneEvaluator::firstPassLanes.
+  std::optional<LaneMask> firstPassLanes(const clang::Stmt *Loop,
+                                         const clang::Expr *Cond);
   /// LaneEvaluator::runsAtMostOnce.
   bool runsAtMostOnce(const clang::ForStmt *Loop, LaneMask Active);
   /// The variable a symbol stands for, when it is a loop variable (or the
@@ -65,6 +68,14 @@ private:
   enumerate(const clang::VarDecl *VD, const cuda::InductionLoop &Loop,
             StepKind Kind, std::int64_t Start, std::int64_t By,
             const std::map<SymbolId, std::int64_t> &Bounds);
+  /// The passes 0, 1, ... of \p Loop, whose variable \p VD starts per lane
+  /// at \p Start and steps up by \p By under a bound that is a number, to
+  /// the last pass a lane of some warp of the block makes; empty when the
+  /// bound is not such or \p Start is not known in every warp.
+  std::vector<std::int64_t>
+  passes(const clang::VarDecl *VD, const cuda::InductionLoop &Loop,
+         const LaneValue &Start, std::int64_t By,
+         const std::map<SymbolId, std::int64_t> &Bounds);
   /// The value \p VD has when \p Loop starts: its init when it is the
   /// loop's variable, or its initializer when nothing but the loop's
   /// increment writes it; std::nullopt otherwise.

@@ -41,6 +41,9 @@ struct PointerValue {
 struct LoopSymbol {
   const clang::VarDecl *Var = nullptr;
   SymbolId Id = 0;
+  /// The loop whose passes the symbol counts (the iteration of its
+  /// for-variable); null for values taken in turn.
+  const clang::Stmt *Loop = nullptr;
 };
 
 } // namespace gpumem::lanes

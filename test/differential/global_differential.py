@@ -8,7 +8,9 @@ global load of interest whose index is a random affine combination
 
 over a random element type (float, double, char, short, int2, float4, or a
 struct of 3..8 floats read through one field), a 2-D block shape given by a
-launch site in the same file, and sometimes a guard on the thread index. The
+launch site in the same file, and sometimes a guard on the thread index
+(an `if`, or the bound of a loop whose variable starts at threadIdx.x and
+makes one pass, the index reading that variable). The
 index reaches the load directly, through an `int` variable, a `size_t` cast,
 `__ldg(&...)` or a row pointer (`const T *row = in + uniform; row[lanes]`).
 The store of the loaded value, out[linear thread id], is coalesced in every
@@ -168,10 +170,15 @@ class Case:
             self.d = -rng.randint(1, 64)
 
         r = rng.random()
+        self.loop_bound = False
         if r < 0.65:
             self.guard = None
         elif r < 0.80:
             self.guard = "threadIdx.x < %d" % rng.randint(1, X)
+            # Every other such guard is a loop's bound instead: the index
+            # reads the loop's variable, which starts at the lane and runs
+            # one pass (the bound is at most blockDim.x).
+            self.loop_bound = self.index % 2 == 1
         elif r < 0.93:
             self.guard = "threadIdx.x % 2 == 0"
         else:
@@ -276,9 +283,20 @@ class Case:
                  "               threadIdx.y * blockDim.x + threadIdx.x;",
                  "  float v = 0.0f;"]
         prelude, load, _ = self.load_parts()
-        lines += ["  " + l for l in prelude]
         ind = "  "
-        if self.guard:
+        if self.loop_bound:
+            # for (lx = threadIdx.x; lx < N; ...): the host evaluates the
+            # first pass, where lx is threadIdx.x and the bound a guard.
+            def in_loop(text):
+                return text.replace("threadIdx.x", "lx")
+            lines.append("  for (unsigned lx = threadIdx.x; %s; "
+                         "lx += blockDim.x) {" % in_loop(self.guard))
+            ind = "    "
+            lines += [ind + in_loop(l) for l in prelude]
+            load = in_loop(load)
+        else:
+            lines += ["  " + l for l in prelude]
+        if self.guard and not self.loop_bound:
             lines.append("  if (%s) {" % self.guard)
             ind = "    "
         if self.kind == "vec":
