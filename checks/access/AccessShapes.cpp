@@ -213,4 +213,47 @@ const Expr *wholeVectorBinding(const VarDecl *VD, ASTContext &Ctx) {
   return mayBeMemory(Init) ? Init : nullptr;
 }
 
+std::optional<AccessKind> referenceArgumentAccess(const CallExpr *Call,
+                                                  unsigned I) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || I >= Call->getNumArgs())
+    return std::nullopt;
+  const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
+  const OverloadedOperatorKind Kind =
+      Op ? Op->getOperator() : OO_None;
+  // Operators that reach through their operand (an accessor's [] or (),
+  // a dereference, ->) do not read it as a value.
+  if (Kind == OO_Subscript || Kind == OO_Call || Kind == OO_Arrow ||
+      Kind == OO_ArrowStar || Kind == OO_Comma || Kind == OO_Equal ||
+      ((Kind == OO_Star || Kind == OO_Amp) && Call->getNumArgs() == 1))
+    return std::nullopt;
+  const bool Updates = (Kind >= OO_PlusEqual && Kind <= OO_PipeEqual) ||
+                       Kind == OO_LessLessEqual ||
+                       Kind == OO_GreaterGreaterEqual ||
+                       Kind == OO_PlusPlus || Kind == OO_MinusMinus;
+  QualType Param;
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
+      Method && Op && !Method->isStatic()) {
+    // The object of a member operator is argument 0.
+    if (I == 0) {
+      if (Method->isConst())
+        return AccessKind::Load;
+      return Updates ? std::optional(AccessKind::ReadModifyWrite)
+                     : std::nullopt;
+    }
+    Param = I - 1 < Method->getNumParams()
+                ? Method->getParamDecl(I - 1)->getType()
+                : QualType();
+  } else if (I < Callee->getNumParams()) {
+    Param = Callee->getParamDecl(I)->getType();
+  }
+  if (Param.isNull() || !Param->isLValueReferenceType())
+    return std::nullopt;
+  if (Param->getPointeeType().isConstQualified())
+    return AccessKind::Load;
+  if (Updates && I == 0)
+    return AccessKind::ReadModifyWrite;
+  return std::nullopt;
+}
+
 } // namespace gpumem::access

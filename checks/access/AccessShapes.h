@@ -64,6 +64,17 @@ bool isWholeVector(clang::QualType T, clang::ASTContext &Ctx);
 const clang::Expr *wholeVectorBinding(const clang::VarDecl *VD,
                                       clang::ASTContext &Ctx);
 
+/// How a call the walk does not enter (an operator of cuda_fp16.h, a
+/// function without a body) uses its argument \p I where that argument is
+/// bound to a reference: through `const T &` it is read (`a[i] * b[i]` on
+/// __half arrays), as the object of a const member too; the left side of
+/// a compound assignment or of ++/-- (`a[i] += b`) is read and written.
+/// std::nullopt for anything else: a value argument is copied, and the
+/// copy is the caller's load; what a function does with a non-const
+/// reference is not known.
+std::optional<AccessKind> referenceArgumentAccess(const clang::CallExpr *Call,
+                                                  unsigned I);
+
 } // namespace gpumem::access
 
 #endif // GPUMEM_CHECKS_ACCESS_ACCESSSHAPES_H

@@ -306,10 +306,30 @@ private:
         Member && isa_and_nonnull<CXXConversionDecl>(Member->getMethodDecl()) &&
         Member->getImplicitObjectArgument())
       return visitConversion(Member->getImplicitObjectArgument(), St);
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+      for (unsigned I = 0; I < Op->getNumArgs(); ++I)
+        visitUnenteredArgument(Op, I, St);
+      return;
+    }
     if (const auto *Call = dyn_cast<CallExpr>(E);
-        Call && !isa<CXXOperatorCallExpr>(Call) && !isa<CUDAKernelCallExpr>(Call))
+        Call && !isa<CUDAKernelCallExpr>(Call))
       return visitCall(Call, St);
     visitChildren(E, St);
+  }
+
+  /// An argument of a call the walk does not enter (an operator: `a[i] *
+  /// b[i]` on __half, a function without a body): in memory and bound to a
+  /// reference, it is the callee's access (referenceArgumentAccess),
+  /// recorded here; anything else is visited as any expression.
+  void visitUnenteredArgument(const CallExpr *Call, unsigned I,
+                              const State &St) {
+    const Expr *Arg = Call->getArg(I);
+    if (mayBeMemory(Arg))
+      if (std::optional<AccessKind> Kind = referenceArgumentAccess(Call, I)) {
+        record(Arg, *Kind, St);
+        return visitLValueParts(Arg, St);
+      }
+    visit(Arg, St);
   }
 
   /// (float)h[i] with h a __half or __nv_bfloat16 array: the conversion
@@ -371,14 +391,23 @@ private:
       }
     }
     // Arguments are evaluated in the caller.
-    for (const Expr *Arg : Call->arguments())
-      visit(Arg, St);
     const FunctionDecl *Def = nullptr;
     if (!Callee || !Callee->hasBody(Def) || !Def || CallDepth >= 4 ||
-        CalleeVisits > MaxCalleeVisits || !cuda::isDeviceFunction(Def))
+        CalleeVisits > MaxCalleeVisits || !cuda::isDeviceFunction(Def)) {
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+        visitUnenteredArgument(Call, I, St);
       return;
-    if (!Eval.enterCall(Call))
+    }
+    for (const Expr *Arg : Call->arguments())
+      visit(Arg, St);
+    if (!Eval.enterCall(Call)) {
+      // Its reference arguments are still read (their indices are visited).
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+        if (std::optional<AccessKind> Kind = referenceArgumentAccess(Call, I);
+            Kind && mayBeMemory(Call->getArg(I)))
+          record(Call->getArg(I), *Kind, St);
       return;
+    }
     ++CallDepth;
     const CallExpr *SavedCall = KernelCall;
     if (!KernelCall)

@@ -32,12 +32,49 @@ std::optional<std::int64_t> integerConstant(const Expr *E,
   return I->getExtValue();
 }
 
-/// True when control never runs past \p S to the next statement.
+/// True when control never runs past \p S to the next statement: a jump,
+/// a throw, or a call to a function that does not return (`exit`, a
+/// check's failure handler).
 bool endsFlow(const Stmt *S) {
   if (const auto *Block = dyn_cast<CompoundStmt>(S))
     return !Block->body_empty() && endsFlow(Block->body_back());
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    E = E->IgnoreParenImpCasts();
+    if (isa<CXXThrowExpr>(E))
+      return true;
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      if (const FunctionDecl *Callee = Call->getDirectCallee())
+        return Callee->isNoReturn();
+    return false;
+  }
   return isa<BreakStmt>(S) || isa<ReturnStmt>(S) || isa<ContinueStmt>(S) ||
          isa<GotoStmt>(S);
+}
+
+/// `v == C` or `v != C` (either side), with v a local variable: v, C and
+/// whether the test is ==.
+struct Equality {
+  const VarDecl *Var = nullptr;
+  std::int64_t Value = 0;
+  bool Equal = true;
+};
+Equality testedEquality(const IfStmt *If, const ASTContext &Ctx) {
+  Equality Out;
+  const auto *BO =
+      dyn_cast<BinaryOperator>(If->getCond()->IgnoreParenImpCasts());
+  if (!BO || If->getConditionVariable() ||
+      (BO->getOpcode() != BO_EQ && BO->getOpcode() != BO_NE))
+    return Out;
+  Out.Equal = BO->getOpcode() == BO_EQ;
+  for (auto [L, R] : {std::pair{BO->getLHS(), BO->getRHS()},
+                      std::pair{BO->getRHS(), BO->getLHS()}})
+    if (const VarDecl *V = namedVariable(L))
+      if (auto C = integerConstant(R, Ctx)) {
+        Out.Var = V;
+        Out.Value = *C;
+        break;
+      }
+  return Out;
 }
 
 class Walk {
@@ -69,6 +106,10 @@ public:
     }
     if (const auto *If = dyn_cast<IfStmt>(S)) {
       walkIf(If, Depth);
+      return;
+    }
+    if (const auto *Block = dyn_cast<CompoundStmt>(S)) {
+      walkBlock(Block, Depth);
       return;
     }
     for (const Stmt *Child : S->children())
@@ -128,27 +169,28 @@ private:
   void walkIf(const IfStmt *If, unsigned Depth) {
     walk(If->getInit(), Depth + 1);
     walk(If->getCond(), Depth + 1);
-    const VarDecl *Var = nullptr;
-    std::int64_t Value = 0;
-    bool Equal = true;
-    if (const auto *BO = dyn_cast<BinaryOperator>(
-            If->getCond()->IgnoreParenImpCasts());
-        BO && !If->getConditionVariable() &&
-        (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE)) {
-      Equal = BO->getOpcode() == BO_EQ;
-      for (auto [L, R] : {std::pair{BO->getLHS(), BO->getRHS()},
-                          std::pair{BO->getRHS(), BO->getLHS()}})
-        if (const VarDecl *V = namedVariable(L))
-          if (auto C = integerConstant(R, Ctx)) {
-            Var = V;
-            Value = *C;
-            break;
-          }
+    const Equality Test = testedEquality(If, Ctx);
+    walkWith(If->getThen(), Test.Equal ? Test.Var : nullptr, Test.Value,
+             If->getBeginLoc(), Depth);
+    walkWith(If->getElse(), Test.Equal ? nullptr : Test.Var, Test.Value,
+             If->getBeginLoc(), Depth);
+  }
+
+  /// A block: after `if (v != C) <exit>;` (a host check that throws or
+  /// returns, `if (K != 16) throw ...`), the statements that follow run
+  /// with v == C.
+  void walkBlock(const CompoundStmt *Block, unsigned Depth) {
+    const std::size_t Outer = Stack.size();
+    for (const Stmt *Child : Block->body()) {
+      walk(Child, Depth + 1);
+      const auto *If = dyn_cast_or_null<IfStmt>(Child);
+      if (!If || If->getElse() || !endsFlow(If->getThen()))
+        continue;
+      if (const Equality Test = testedEquality(If, Ctx);
+          Test.Var && !Test.Equal)
+        Stack.push_back({Test.Var, Test.Value, If->getBeginLoc()});
     }
-    walkWith(If->getThen(), Equal ? Var : nullptr, Value, If->getBeginLoc(),
-             Depth);
-    walkWith(If->getElse(), Equal ? nullptr : Var, Value, If->getBeginLoc(),
-             Depth);
+    Stack.resize(Outer);
   }
 };
 

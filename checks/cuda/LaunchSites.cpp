@@ -57,6 +57,16 @@ private:
   }
 
   std::int64_t extentOf(const Expr *E);
+
+public:
+  /// The integer \p E (an extent or an argument of the launch) has where
+  /// the launch reads it: a constant, a local the launch's branch or an
+  /// earlier check fixes (`case 256:`, `if (K != 16) throw ...;`), or a
+  /// local set once from a constant and never written again (`int nx =
+  /// 1000;` in main); std::nullopt for anything else.
+  std::optional<std::int64_t> valueAtLaunch(const Expr *E);
+
+private:
   std::optional<BlockShape> variableShape(const VarDecl *VD,
                                                  unsigned Depth);
 };
@@ -72,18 +82,31 @@ std::int64_t ShapeReader::extentOf(const Expr *E) {
     NonPositive |= *D <= 0;
     return *D > 0 ? *D : 0;
   }
+  std::optional<std::int64_t> V = valueAtLaunch(E);
+  return V && *V > 0 ? *V : 0;
+}
+
+std::optional<std::int64_t> ShapeReader::valueAtLaunch(const Expr *E) {
+  if (auto D = constantInt(E, Ctx))
+    return D;
   const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   const auto *FD =
-      VD && VD->hasLocalStorage()
+      VD && VD->hasLocalStorage() && !VD->getType().isVolatileQualified()
           ? dyn_cast<FunctionDecl>(VD->getParentFunctionOrMethod())
           : nullptr;
   if (!FD)
-    return 0;
+    return std::nullopt;
   LaunchSites::FunctionCache &C = cacheOf(FD);
+  // Set once from a constant: nothing else writes it (taking its address
+  // or binding a non-const reference counts as a write).
+  if (const Expr *Init = VD->getInit();
+      Init && !isa<ParmVarDecl>(VD) && C.Writes->writesOf(VD).empty())
+    if (auto D = constantInt(Init, Ctx))
+      return D;
   llvm::ArrayRef<BranchFact> Known = C.Branches->at(Launch);
   for (auto It = Known.rbegin(); It != Known.rend(); ++It) {
-    if (It->Var != VD || It->Value <= 0)
+    if (It->Var != VD)
       continue;
     SourceLocation From =
         before(E->getBeginLoc(), It->Since) ? E->getBeginLoc() : It->Since;
@@ -95,11 +118,11 @@ std::int64_t ShapeReader::extentOf(const Expr *E) {
       bool Later = !LoopSinceFrom &&
                    before(Launch->getEndLoc(), W->getBeginLoc());
       if (!Earlier && !Later)
-        return 0;
+        return std::nullopt;
     }
     return It->Value;
   }
-  return 0;
+  return std::nullopt;
 }
 
 /// The shape of dim3 variable \p VD where the launch reads it: its
@@ -261,13 +284,12 @@ void LaunchSites::add(const CUDAKernelCallExpr *Launch, ASTContext &Ctx) {
   // The integer constants this launch passes (a template argument or a
   // constexpr folds too; anything else is no constant).
   std::vector<std::optional<std::int64_t>> Args;
+  ShapeReader Reader(Launch, Ctx, Facts);
   for (const Expr *Arg : Launch->arguments()) {
     std::optional<std::int64_t> Value;
     const Expr *E = Arg->IgnoreParenImpCasts();
     if (!E->isValueDependent() && E->getType()->isIntegralOrEnumerationType())
-      if (std::optional<llvm::APSInt> I = E->getIntegerConstantExpr(Ctx);
-          I && I->getSignificantBits() <= 63)
-        Value = I->getExtValue();
+      Value = Reader.valueAtLaunch(E);
     Args.push_back(Value);
   }
   auto [It, Inserted] = Entries.try_emplace(Kernel);
