@@ -1,0 +1,253 @@
+//===- AccessRecording.cpp - the accesses the walk records ----------------===//
+#include "checks/access/AccessWalk.h"
+
+#include "checks/access/AccessShapes.h"
+#include "checks/access/OffsetScenarios.h"
+
+#include "checks/cuda/CudaBuiltins.h"
+
+#include "clang/AST/ExprCXX.h"
+
+namespace gpumem::access::detail {
+
+using namespace clang;
+using lanes::MemorySpace;
+
+void AccessWalk::accessOrVisit(const Expr *E, AccessKind Kind,
+                               const State &St) {
+  if (!mayBeMemory(E))
+    return visit(E, St);
+  record(E, Kind, St);
+  visitLValueParts(E, St);
+}
+
+const Expr *AccessWalk::copiedLValue(const Expr *E) {
+  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E);
+      Cast && Cast->getCastKind() == CK_LValueToRValue)
+    return Cast->getSubExpr();
+  if (const auto *Ctor = dyn_cast<CXXConstructExpr>(E);
+      Ctor && Ctor->getNumArgs() == 1 &&
+      Ctor->getConstructor()->isCopyOrMoveConstructor())
+    return Ctor->getArg(0);
+  return nullptr;
+}
+
+void AccessWalk::visitExpr(const Expr *E, const State &St) {
+  if (const Expr *Read = copiedLValue(E)) {
+    if (readsWholeVectorCopy(Read))
+      return;
+    if (mayBeMemory(Read))
+      return accessOrVisit(Read, AccessKind::Load, St);
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && BO->isAssignmentOp() && mayBeMemory(BO->getLHS())) {
+    accessOrVisit(BO->getLHS(),
+                  BO->isCompoundAssignmentOp() ? AccessKind::ReadModifyWrite
+                                               : AccessKind::Store,
+                  St);
+    return visit(BO->getRHS(), St);
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->isIncrementDecrementOp() && mayBeMemory(UO->getSubExpr()))
+    return accessOrVisit(UO->getSubExpr(), AccessKind::ReadModifyWrite, St);
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+      Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2) {
+    accessOrVisit(Op->getArg(0), AccessKind::Store, St);
+    return accessOrVisit(Op->getArg(1), AccessKind::Load, St);
+  }
+  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E);
+      Member && isa_and_nonnull<CXXConversionDecl>(Member->getMethodDecl()) &&
+      Member->getImplicitObjectArgument())
+    return visitConversion(Member->getImplicitObjectArgument(), St);
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    for (unsigned I = 0; I < Op->getNumArgs(); ++I)
+      visitUnenteredArgument(Op, I, St);
+    return;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E);
+      Call && !isa<CUDAKernelCallExpr>(Call))
+    return visitCall(Call, St);
+  visitChildren(E, St);
+}
+
+void AccessWalk::visitUnenteredArgument(const CallExpr *Call, unsigned I,
+                                        const State &St) {
+  const Expr *Arg = Call->getArg(I);
+  if (mayBeMemory(Arg))
+    if (std::optional<AccessKind> Kind = referenceArgumentAccess(Call, I)) {
+      record(Arg, *Kind, St);
+      return visitLValueParts(Arg, St);
+    }
+  visit(Arg, St);
+}
+
+void AccessWalk::visitConversion(const Expr *Object, const State &St) {
+  if (cuda::isBuiltinVariable(Object))
+    return; // dim3(threadIdx): no memory
+  accessOrVisit(Object, AccessKind::Load, St);
+}
+
+void AccessWalk::visitLValueParts(const Expr *E, const State &St) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    visitLValueParts(AS->getBase(), St);
+    visit(AS->getIdx(), St);
+    return;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (ME->isArrow())
+      visit(ME->getBase(), St);
+    else
+      visitLValueParts(ME->getBase(), St);
+    return;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_Deref) {
+    visit(UO->getSubExpr(), St);
+    return;
+  }
+  if (isa<DeclRefExpr>(E))
+    return;
+  visit(E, St);
+}
+
+void AccessWalk::visitCall(const CallExpr *Call, const State &St) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  StringRef Name =
+      Callee && Callee->getIdentifier() ? Callee->getName() : StringRef();
+  if (Callee && Call->getNumArgs() == 2 && isStoreIntrinsic(Name) &&
+      Call->getArg(0)->getType()->isPointerType()) {
+    recordPointer(Call->getArg(0), Call, AccessKind::Store, St);
+    visitPointerParts(Call->getArg(0), St);
+    visit(Call->getArg(1), St);
+    return;
+  }
+  if (Callee && Call->getNumArgs() >= 1 &&
+      (isLoadIntrinsic(Name) || isAtomic(Name))) {
+    const Expr *Ptr = Call->getArg(0);
+    if (Ptr->getType()->isPointerType()) {
+      recordPointer(
+          Ptr, Call,
+          isAtomic(Name) ? AccessKind::ReadModifyWrite : AccessKind::Load, St);
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+        visitPointerParts(Call->getArg(I), St);
+      return;
+    }
+  }
+  // Arguments are evaluated in the caller.
+  const FunctionDecl *Def = nullptr;
+  if (!Callee || !Callee->hasBody(Def) || !Def || CallDepth >= 4 ||
+      CalleeVisits > MaxCalleeVisits || !cuda::isDeviceFunction(Def)) {
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      visitUnenteredArgument(Call, I, St);
+    return;
+  }
+  for (const Expr *Arg : Call->arguments())
+    visit(Arg, St);
+  if (!Eval.enterCall(Call)) {
+    // Its reference arguments are still read (their indices are visited).
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (std::optional<AccessKind> Kind = referenceArgumentAccess(Call, I);
+          Kind && mayBeMemory(Call->getArg(I)))
+        record(Call->getArg(I), *Kind, St);
+    return;
+  }
+  ++CallDepth;
+  const CallExpr *SavedCall = KernelCall;
+  if (!KernelCall)
+    KernelCall = Call;
+  visit(Def->getBody(), St);
+  KernelCall = SavedCall;
+  --CallDepth;
+  Eval.leaveCall();
+}
+
+void AccessWalk::visitPointerParts(const Expr *E, const State &St) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf) {
+    visitLValueParts(UO->getSubExpr(), St);
+    return;
+  }
+  visit(E, St);
+}
+
+bool AccessWalk::full() {
+  if (Out.Accesses.size() < Settings.MaxAccesses)
+    return false;
+  Out.AccessesCapped = true;
+  return true;
+}
+
+void AccessWalk::record(const Expr *LValue, AccessKind Kind, const State &St) {
+  if (full())
+    return;
+  QualType T = LValue->getType().getNonReferenceType().getCanonicalType();
+  if (T->isIncompleteType() || !T->isConstantSizeType() || T->isDependentType())
+    return;
+  lanes::PointerValue Address = Eval.evaluateAddress(LValue);
+  add(LValue, Address, Ctx.getTypeSizeInChars(T).getQuantity(), Kind, St);
+}
+
+void AccessWalk::recordPointer(const Expr *Ptr, const Expr *Where,
+                               AccessKind Kind, const State &St) {
+  if (full())
+    return;
+  QualType T = Ptr->getType()->getPointeeType().getCanonicalType();
+  if (T->isIncompleteType() || !T->isConstantSizeType() ||
+      T->isDependentType() || T->isVoidType())
+    return;
+  lanes::PointerValue Address = Eval.evaluatePointer(Ptr);
+  const Expr *Target = Ptr->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Target);
+      UO && UO->getOpcode() == UO_AddrOf)
+    Target = UO->getSubExpr();
+  else
+    Target = Where;
+  add(Target, Address, Ctx.getTypeSizeInChars(T).getQuantity(), Kind, St);
+}
+
+void AccessWalk::add(const Expr *Target, const lanes::PointerValue &Address,
+                     std::int64_t Width, AccessKind Kind, const State &St) {
+  if (Address.Space == MemorySpace::Local ||
+      Address.Space == MemorySpace::Constant)
+    return;
+  if (Address.Space == MemorySpace::Unknown && !Address.isUnknown())
+    return;
+  MemoryAccess A;
+  A.Expression = Target;
+  A.Function = Eval.currentFunction();
+  A.CallSite = KernelCall;
+  A.Space = Address.Space;
+  A.Base = Address.Base;
+  A.BaseAlignment = baseAlignmentOf(A.Base, Ctx);
+  A.Kind = Kind;
+  A.Width = static_cast<unsigned>(Width);
+  A.InstructionBytes = instructionBytes(Target, A.Width, Ctx);
+  A.Offset = Address.Offset;
+  A.Active = St.Active;
+  A.InLoop = St.LoopDepth > 0;
+  A.GuardedByThreadIndex = St.ThreadGuard;
+  A.GuardInsideLoop =
+      St.ThreadGuard && St.LoopDepth > 0 && St.GuardLoopDepth == St.LoopDepth;
+  A.GuardOnFirstWarp = St.FirstWarpGuard;
+  A.GuardOnFirstBlock = St.FirstBlockGuard;
+  A.Struct = structFieldOf(Target, Ctx);
+  for (lanes::SymbolId Id : A.Offset.symbols()) {
+    A.ReadsRowIndex |= Eval.symbols()[Id].isRowIndex();
+    A.DependsOnWarp |= Eval.symbols()[Id].ThreadDerived;
+    A.BlockAxes |= Eval.symbols()[Id].BlockAxes;
+  }
+  if (A.Space == MemorySpace::Shared) {
+    A.Array = arrayShapeOf(A.Base, Ctx);
+    A.IndexesPastRow = A.Array && A.Array->Dims.size() > 1 &&
+                       indexesPastRow(Target, *A.Array, St.Active, Eval);
+  }
+  concretizeOffset(A, Eval, {St.Guards, St.GuardSymbols, Populated},
+                   Settings.MaxScenarios);
+  if (!Settings.KeepUniformOffsetTerms)
+    A.Offset = A.Offset.withoutUniformTerms();
+  Out.Accesses.push_back(std::move(A));
+}
+
+} // namespace gpumem::access::detail

@@ -1,0 +1,187 @@
+//===- AccessWalk.cpp - statements, guards and loops of the walk ----------===//
+#include "checks/access/AccessWalk.h"
+
+#include "checks/access/AccessShapes.h"
+#include "checks/access/OffsetScenarios.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/SaveAndRestore.h"
+
+namespace gpumem::access::detail {
+
+using namespace clang;
+using lanes::LaneMask;
+
+void AccessWalk::run(const Stmt *Body, LaneMask Lanes) {
+  Populated = Lanes;
+  State S;
+  S.Active = Lanes;
+  visit(Body, S);
+}
+
+bool AccessWalk::bindWholeVectorRef(const VarDecl *VD, const State &St) {
+  const Expr *Init = wholeVectorBinding(VD, Ctx);
+  if (!Init)
+    return false;
+  record(Init, AccessKind::Load, St);
+  visitLValueParts(Init, St);
+  WholeVectorRefs.insert(VD);
+  return true;
+}
+
+bool AccessWalk::readsWholeVectorCopy(const Expr *E) const {
+  E = E->IgnoreParenImpCasts();
+  while (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (ME->isArrow())
+      return false;
+    E = ME->getBase()->IgnoreParenImpCasts();
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return VD && WholeVectorRefs.count(VD);
+}
+
+void AccessWalk::narrow(State &S, const Expr *Cond, bool Holds,
+                        const Stmt *Loop) {
+  // Kept for re-deciding with pinned loop values (if (index < blockDim.x)
+  // in a reduction depends on the loop's s).
+  S.Guards.push_back({Cond, Holds, Loop});
+  lanes::LaneEvaluator::DecidedCondition Decided =
+      Eval.decideGuard(S.Guards.back());
+  if (!Decided.Lanes) {
+    conditionSymbols(Cond, Eval, S.GuardSymbols);
+    return;
+  }
+  S.Active &= Holds ? *Decided.Lanes : ~*Decided.Lanes;
+  S.ThreadGuard = true;
+  S.GuardLoopDepth = S.LoopDepth;
+  S.FirstWarpGuard |= Decided.Did.decidedForFirstWarp();
+  S.FirstBlockGuard |= Decided.Did.decidedForFirstBlock();
+}
+
+void AccessWalk::visit(const Stmt *S, const State &St) {
+  // Past the cap nothing more is analysed (full(), on the access that
+  // found it).
+  if (!S || Out.AccessesCapped)
+    return;
+  if (CallDepth > 0 && ++CalleeVisits > MaxCalleeVisits)
+    return;
+  if (Nesting >= MaxNesting)
+    return;
+  llvm::SaveAndRestore<unsigned> Deeper(Nesting, Nesting + 1);
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return visitCompound(CS, St);
+  if (const auto *DS = dyn_cast<DeclStmt>(S); DS && bindsWholeVectorRef(DS))
+    return visitWholeVectorRefs(DS, St);
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    return visitIf(If, St);
+  if (const auto *For = dyn_cast<ForStmt>(S))
+    return visitFor(For, St);
+  if (const auto *While = dyn_cast<WhileStmt>(S))
+    return visitWhile(While, St);
+  if (isa<DoStmt>(S) || isa<CXXForRangeStmt>(S)) {
+    State Body = St;
+    ++Body.LoopDepth;
+    return visitChildren(S, Body);
+  }
+  if (isa<LambdaExpr>(S))
+    return;
+  if (const auto *E = dyn_cast<Expr>(S))
+    return visitExpr(E, St);
+  visitChildren(S, St);
+}
+
+void AccessWalk::visitCompound(const CompoundStmt *CS, const State &St) {
+  // The state is copied only once an early exit narrows the lanes of the
+  // statements after it.
+  std::optional<State> Narrowed;
+  for (const Stmt *Child : CS->body()) {
+    visit(Child, Narrowed ? *Narrowed : St);
+    // if (cond) return; removes the lanes where cond holds.
+    if (const auto *If = dyn_cast<IfStmt>(Child))
+      if (!If->getElse() && isExitStatement(If->getThen()) &&
+          !If->getConditionVariable()) {
+        if (!Narrowed)
+          Narrowed = St;
+        narrow(*Narrowed, If->getCond(), false);
+      }
+  }
+}
+
+bool AccessWalk::bindsWholeVectorRef(const DeclStmt *DS) const {
+  return llvm::any_of(DS->decls(), [&](const Decl *D) {
+    const auto *VD = dyn_cast<VarDecl>(D);
+    return VD && VD->getType()->isReferenceType() &&
+           isWholeVector(VD->getType()->getPointeeType(), Ctx);
+  });
+}
+
+void AccessWalk::visitWholeVectorRefs(const DeclStmt *DS, const State &St) {
+  for (const Decl *D : DS->decls())
+    if (const auto *VD = dyn_cast<VarDecl>(D);
+        VD && !bindWholeVectorRef(VD, St) && VD->getInit())
+      visit(VD->getInit(), St);
+}
+
+void AccessWalk::visitIf(const IfStmt *If, const State &St) {
+  visit(If->getInit(), St);
+  visit(If->getConditionVariableDeclStmt(), St);
+  visit(If->getCond(), St);
+  // A condition fixed in this instantiation (`if (nIsPow2)`, `if
+  // (blockSize >= 512)` on template parameters): the other branch is not
+  // compiled, and its accesses are none of this kernel's.
+  bool Fixed = false;
+  if (const Expr *Cond = If->getCond();
+      Cond && !If->getConditionVariable() && !Cond->isValueDependent() &&
+      Cond->EvaluateAsBooleanCondition(Fixed, Ctx)) {
+    visit(Fixed ? If->getThen() : If->getElse(), St);
+    return;
+  }
+  State Then = St, Else = St;
+  if (!If->getConditionVariable()) {
+    narrow(Then, If->getCond(), true);
+    narrow(Else, If->getCond(), false);
+  }
+  visit(If->getThen(), Then);
+  visit(If->getElse(), Else);
+}
+
+void AccessWalk::visitFor(const ForStmt *For, const State &St) {
+  visit(For->getInit(), St);
+  State Body = St;
+  // A loop each active lane leaves after one pass makes its accesses once.
+  if (!Eval.runsAtMostOnce(For, St.Active))
+    ++Body.LoopDepth;
+  visit(For->getCond(), Body);
+  narrowToFirstPass(Body, For, For->getCond(), For->getConditionVariable());
+  visit(For->getBody(), Body);
+  visit(For->getInc(), Body);
+}
+
+void AccessWalk::visitWhile(const WhileStmt *While, const State &St) {
+  State Body = St;
+  ++Body.LoopDepth;
+  visit(While->getConditionVariableDeclStmt(), Body);
+  visit(While->getCond(), Body);
+  narrowToFirstPass(Body, While, While->getCond(),
+                    While->getConditionVariable());
+  visit(While->getBody(), Body);
+}
+
+void AccessWalk::narrowToFirstPass(State &Body, const Stmt *Loop,
+                                   const Expr *Cond, const VarDecl *CondVar) {
+  if (!Cond || CondVar || Eval.warpUniform(Cond))
+    return;
+  narrow(Body, Cond, true, Loop);
+}
+
+void AccessWalk::visitChildren(const Stmt *S, const State &St,
+                               const Expr *Skip) {
+  for (const Stmt *Child : S->children())
+    if (Child != Skip)
+      visit(Child, St);
+}
+
+} // namespace gpumem::access::detail
