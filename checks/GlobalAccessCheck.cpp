@@ -3,6 +3,7 @@
 
 #include "checks/access/ReportedAnalyses.h"
 
+#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace clang::tidy {
@@ -94,11 +95,83 @@ void GlobalAccessCheck::noteCommon(const MemoryAccess &Access,
          DiagnosticIDs::Note)
         << Arch.SectorBytes << Verdict.Cost.Sectors << Verdict.Cost.IdealSectors
         << percent(Verdict.Cost.SectorEfficiency);
+  noteWarpStarts(Access, Verdict, Kernel);
   noteIndexDefinition(Access.Expression);
   noteCallSite(Access, Kernel);
   noteConstantArguments(Kernel, Access);
   noteBlockDim(Kernel);
   noteInstantiation(Kernel, Access.Expression->getExprLoc());
+}
+
+/// 'a', 'b' and 'c': the names of \p Ids.
+static std::string quotedNames(llvm::ArrayRef<::gpumem::lanes::SymbolId> Ids,
+                               const ::gpumem::lanes::SymbolTable &Symbols) {
+  std::string Out;
+  for (std::size_t I = 0; I < Ids.size(); ++I) {
+    if (I)
+      Out += I + 1 == Ids.size() ? " and " : ", ";
+    Out += "'" + Symbols[Ids[I]].Name + "'";
+  }
+  return Out;
+}
+
+/// A number with at most two decimals, no trailing zeros (1.75, 2).
+static std::string decimals(double V) {
+  std::string S;
+  llvm::raw_string_ostream(S) << llvm::format("%.2f", V);
+  while (!S.empty() && S.back() == '0')
+    S.pop_back();
+  if (!S.empty() && S.back() == '.')
+    S.pop_back();
+  return S;
+}
+
+void GlobalAccessCheck::noteWarpStarts(const MemoryAccess &Access,
+                                       const GlobalVerdict &Verdict,
+                                       const KernelAccesses &Kernel) {
+  if (!Kernel.Symbols)
+    return;
+  const ::gpumem::lanes::SymbolTable &Symbols = *Kernel.Symbols;
+  if (Verdict.Shifted && !Access.ShiftedBy.empty())
+    diag(findingLocation(Access),
+         "the launch's warps start at different offsets within a %0-byte "
+         "block (%1 %select{moves|move}2 them): the numbers above are the "
+         "worst warp's; over the warps, a mean of %3 transactions and %4 "
+         "sectors per warp",
+         DiagnosticIDs::Note)
+        << Arch.TransactionBytes << quotedNames(Access.ShiftedBy, Symbols)
+        << (Access.ShiftedBy.size() == 1 ? 0 : 1)
+        << decimals(Verdict.MeanTransactions)
+        << decimals(Verdict.MeanSectors);
+  // What the assumption hides: the worst start, at the worst scenario, if
+  // those values are anything.
+  unsigned Transactions = 0, Sectors = 0;
+  if (!Access.AssumedAlignedBy.empty() && Access.AssumedStep > 0 &&
+      Verdict.Worst)
+    for (std::int64_t Shift = 0; Shift < Arch.TransactionBytes;
+         Shift += Access.AssumedStep) {
+      ::gpumem::lanes::LaneVector Moved = Verdict.Worst->Offset;
+      for (std::int64_t &O : Moved)
+        O += Shift;
+      ::gpumem::model::GlobalCost C = ::gpumem::model::computeGlobalCost(
+          ::gpumem::access::footprintOf(Access, Moved, Verdict.Worst->Active),
+          Arch);
+      Transactions = std::max(Transactions, C.Transactions);
+      Sectors = std::max(Sectors, C.Sectors);
+    }
+  if (Transactions > Verdict.Cost.Transactions ||
+      Sectors > Verdict.Cost.Sectors)
+    diag(findingLocation(Access),
+         "assuming %0 %select{keeps|keep}1 each warp's start %2-byte aligned "
+         "(a multiple of %3); otherwise up to %4 "
+         "%plural{1:transaction|:transactions}4 and %5 "
+         "%plural{1:sector|:sectors}5 per warp",
+         DiagnosticIDs::Note)
+        << quotedNames(Access.AssumedAlignedBy, Symbols)
+        << (Access.AssumedAlignedBy.size() == 1 ? 0 : 1)
+        << Arch.TransactionBytes
+        << static_cast<unsigned>(Access.AssumedMultiple)
+        << Transactions << Sectors;
 }
 
 } // namespace gpumem

@@ -44,6 +44,11 @@ protected:
   void noteCommon(const ::gpumem::access::MemoryAccess &Access,
                   const ::gpumem::access::GlobalVerdict &Verdict,
                   const ::gpumem::access::KernelAccesses &Kernel);
+  /// Where the launch's warps start within a transaction, when it differs
+  /// from warp to warp (the mean cost), or is assumed (the cost otherwise).
+  void noteWarpStarts(const ::gpumem::access::MemoryAccess &Access,
+                      const ::gpumem::access::GlobalVerdict &Verdict,
+                      const ::gpumem::access::KernelAccesses &Kernel);
 
   const ::gpumem::access::GlobalPolicy Policy;
   const ::gpumem::model::Architecture Arch;

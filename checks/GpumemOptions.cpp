@@ -72,6 +72,8 @@ void GpumemOptions::store(ClangTidyOptions::OptionMap &Opts,
   if (!gpumemOptionProblem("MaxAccessesPerKernel",
                            std::to_string(MaxAccessesPerKernel)))
     S.MaxAccesses = MaxAccessesPerKernel;
+  S.TransactionBytes = architecture().TransactionBytes;
+  S.SectorBytes = architecture().SectorBytes;
   return S;
 }
 

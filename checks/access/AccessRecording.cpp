@@ -244,7 +244,8 @@ void AccessWalk::add(const Expr *Target, const lanes::PointerValue &Address,
                        indexesPastRow(Target, *A.Array, St.Active, Eval);
   }
   concretizeOffset(A, Eval, {St.Guards, St.GuardSymbols, Populated},
-                   Settings.MaxScenarios);
+                   Settings.MaxScenarios, Settings.TransactionBytes,
+                   Settings.SectorBytes);
   if (!Settings.KeepUniformOffsetTerms)
     A.Offset = A.Offset.withoutUniformTerms();
   Out.Accesses.push_back(std::move(A));

@@ -51,7 +51,12 @@ void AccessWalk::narrow(State &S, const Expr *Cond, bool Holds,
   lanes::LaneEvaluator::DecidedCondition Decided =
       Eval.decideGuard(S.Guards.back());
   if (!Decided.Lanes) {
-    conditionSymbols(Cond, Eval, S.GuardSymbols);
+    // A comparison with a value no scenario fixes (a bounds check on a
+    // parameter, i < n) stays undecided under any pins: not kept.
+    if (neverDecided(Cond))
+      S.Guards.pop_back();
+    else
+      conditionSymbols(Cond, Eval, S.GuardSymbols);
     return;
   }
   S.Active &= Holds ? *Decided.Lanes : ~*Decided.Lanes;
@@ -59,6 +64,25 @@ void AccessWalk::narrow(State &S, const Expr *Cond, bool Holds,
   S.GuardLoopDepth = S.LoopDepth;
   S.FirstWarpGuard |= Decided.Did.decidedForFirstWarp();
   S.FirstBlockGuard |= Decided.Did.decidedForFirstBlock();
+}
+
+bool AccessWalk::neverDecided(const Expr *Cond) {
+  const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!BO || !BO->isComparisonOp())
+    return false;
+  const lanes::SymbolTable &Symbols = Eval.symbols();
+  // blockDim takes the assumed size in guards (compareLanes).
+  const std::map<lanes::SymbolId, std::int64_t> Bounds =
+      Eval.geometry().boundsSubstitution();
+  for (const Expr *Side : {BO->getLHS(), BO->getRHS()}) {
+    if (Side->getType()->isPointerType())
+      return false;
+    for (lanes::SymbolId Id : Eval.evaluate(Side).symbols())
+      if (Symbols[Id].Values.empty() && !Symbols[Id].ThreadDerived &&
+          !Symbols[Id].isBlockIndex() && !Bounds.count(Id))
+        return true;
+  }
+  return false;
 }
 
 void AccessWalk::visit(const Stmt *S, const State &St) {
@@ -172,7 +196,25 @@ void AccessWalk::visitWhile(const WhileStmt *While, const State &St) {
 
 void AccessWalk::narrowToFirstPass(State &Body, const Stmt *Loop,
                                    const Expr *Cond, const VarDecl *CondVar) {
-  if (!Cond || CondVar || Eval.warpUniform(Cond))
+  if (!Cond || CondVar)
+    return;
+  // A while loop's variable is read through its writes around the loop,
+  // which costs: its bound is read first, and only a number (or blockDim)
+  // lets the condition cut lanes at a place known for every warp; a bound
+  // on a parameter (`while (i < n)`, grid-stride) is a bounds check.
+  if (isa<WhileStmt>(Loop)) {
+    const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+    if (!BO || !BO->isRelationalOp())
+      return;
+    const bool LeftIsVariable =
+        isa<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+    const Expr *Bound = LeftIsVariable ? BO->getRHS() : BO->getLHS();
+    if (!Eval.evaluate(Bound)
+             .substitute(Eval.geometry().boundsSubstitution())
+             .asConstant())
+      return;
+  }
+  if (Eval.warpUniform(Cond))
     return;
   narrow(Body, Cond, true, Loop);
 }

@@ -89,6 +89,11 @@ private:
   void narrow(State &S, const clang::Expr *Cond, bool Holds,
               const clang::Stmt *Loop = nullptr);
 
+  /// True when \p Cond compares with a symbol no scenario gives a value
+  /// and no guard decision substitutes (a parameter): undecided under any
+  /// pins.
+  bool neverDecided(const clang::Expr *Cond);
+
   void visit(const clang::Stmt *S, const State &St);
 
   void visitCompound(const clang::CompoundStmt *CS, const State &St);

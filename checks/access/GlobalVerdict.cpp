@@ -364,6 +364,24 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
       V.Worst = &S;
     }
   }
+  // The warps' starts (UniformShift.h): the mean over the worst
+  // scenario's shifts, by their shares.
+  double Shares = 0, Transactions = 0, Sectors = 0;
+  unsigned Shifts = 0;
+  for (const LaneScenario &S : Access.Scenarios)
+    if (S.Pins == V.Worst->Pins && (S.Shift != 0 || S.Share != 1.0)) {
+      GlobalCost C = gpumem::model::computeGlobalCost(
+          footprintOf(Access, S.Offset, S.Active), Arch);
+      Shares += S.Share;
+      Transactions += S.Share * C.Transactions;
+      Sectors += S.Share * C.Sectors;
+      ++Shifts;
+    }
+  if (Shifts > 1 && Shares > 0) {
+    V.Shifted = true;
+    V.MeanTransactions = Transactions / Shares;
+    V.MeanSectors = Sectors / Shares;
+  }
   const WorstCase W{Access, Arch, Policy, V.Worst->Offset, V.Worst->Active};
   V.ActiveLanes = static_cast<unsigned>(std::bitset<64>(W.Active).count());
   V.StrideBytes = strideOf(W.Offset, W.Active);

@@ -87,6 +87,12 @@ struct GlobalVerdict {
   /// of a block narrower than 32 threads); 0 when it is not.
   unsigned RowsSpanned = 0;
   unsigned LanesPerRow = 0;
+  /// The warps of the launch start at different offsets within a
+  /// transaction (MemoryAccess::ShiftedBy): the mean cost over them, at
+  /// the worst scenario's pins, weighted by their shares.
+  bool Shifted = false;
+  double MeanTransactions = 0;
+  double MeanSectors = 0;
 };
 
 

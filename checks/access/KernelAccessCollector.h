@@ -32,12 +32,18 @@ struct AnalysisSettings {
   /// analysed: each costs 280 bytes (32 lane coefficients) for every access
   /// of the TU until the end of the TU.
   bool KeepUniformOffsetTerms = false;
+  /// The transaction size the warp-uniform part of a global offset is
+  /// taken modulo (UniformShift.h).
+  std::int64_t TransactionBytes = 128;
+  std::int64_t SectorBytes = 32;
 
   /// Every field: checks share an analysis only under equal settings.
   bool operator==(const AnalysisSettings &O) const {
     return BlockDim == O.BlockDim && AssumedBlockSize == O.AssumedBlockSize &&
            MaxScenarios == O.MaxScenarios && MaxAccesses == O.MaxAccesses &&
-           KeepUniformOffsetTerms == O.KeepUniformOffsetTerms;
+           KeepUniformOffsetTerms == O.KeepUniformOffsetTerms &&
+           TransactionBytes == O.TransactionBytes &&
+           SectorBytes == O.SectorBytes;
   }
 };
 

@@ -52,6 +52,12 @@ struct LaneScenario {
   lanes::LaneVector Offset{};
   /// Lanes active in this scenario (guards re-decided with the pins).
   lanes::LaneMask Active = lanes::AllLanes;
+  /// Bytes the warp-uniform part moves the warp's start by (modulo the
+  /// transaction size; part of Offset), and the share of the launch's
+  /// warps that start there among the scenarios with the same Pins
+  /// (UniformShift.h). 0 and 1 where the uniform part keeps it aligned.
+  std::int64_t Shift = 0;
+  double Share = 1.0;
 };
 
 /// One load or store of global or shared memory.
@@ -110,11 +116,24 @@ struct MemoryAccess {
   /// move this access, so it is not padded.
   bool IndexesPastRow = false;
   /// Concrete per-lane offsets, relative to a warp-uniform base that is
-  /// assumed aligned; empty when the offset is unknown or symbolic.
+  /// assumed aligned except for the shifts the uniform terms are known to
+  /// make (global accesses: one scenario per shift); empty when the offset
+  /// is unknown or symbolic.
   std::vector<LaneScenario> Scenarios;
   /// Lane-varying terms over symbols that could not be enumerated
   /// (in[threadIdx.x * width]): the stride is symbolic.
   std::vector<lanes::SymbolId> SymbolicStride;
+  /// Symbols of the uniform terms that move a global access's start from
+  /// warp to warp (a row index times a pitch that is not a multiple of the
+  /// transaction), and of those assumed to keep it aligned because their
+  /// value is not known (a parameter pitch).
+  std::vector<lanes::SymbolId> ShiftedBy;
+  std::vector<lanes::SymbolId> AssumedAlignedBy;
+  /// AssumedAlignedBy's first term keeps the start aligned when its
+  /// symbols' product is a multiple of this; where those terms do not, the
+  /// start moves by multiples of AssumedStep bytes (0: no such term).
+  std::int64_t AssumedMultiple = 0;
+  std::int64_t AssumedStep = 0;
 };
 
 /// Where the block shape a kernel is judged with comes from, decided once

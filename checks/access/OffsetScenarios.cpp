@@ -1,7 +1,13 @@
 //===- OffsetScenarios.cpp - an access's offset as per-lane numbers -------===//
 #include "checks/access/OffsetScenarios.h"
 
+#include "checks/access/GlobalVerdict.h"
+#include "checks/access/UniformShift.h"
+
+#include "model/GlobalCost.h"
+
 #include <algorithm>
+#include <numeric>
 #include <climits>
 
 namespace gpumem::access {
@@ -18,9 +24,13 @@ using Pins = std::map<SymbolId, std::int64_t>;
 class ScenarioBuilder {
 public:
   ScenarioBuilder(MemoryAccess &A, lanes::LaneEvaluator &Eval,
-                  const AccessGuards &Guards, unsigned MaxScenarios)
+                  const AccessGuards &Guards, unsigned MaxScenarios,
+                  std::int64_t TransactionBytes, std::int64_t SectorBytes)
       : A(A), Eval(Eval), Symbols(Eval.symbols()), Guards(Guards),
-        MaxScenarios(MaxScenarios) {}
+        MaxScenarios(MaxScenarios) {
+    Sizes.TransactionBytes = static_cast<unsigned>(TransactionBytes);
+    Sizes.SectorBytes = static_cast<unsigned>(SectorBytes);
+  }
 
   void run() {
     if (A.Offset.isUnknown())
@@ -37,6 +47,7 @@ public:
     enumerate(Enumerable, [&](const Pins &P) {
       return Relative.substitute(P).asPerLane();
     });
+    shiftByUniformTerms(Relative);
   }
 
 private:
@@ -45,23 +56,33 @@ private:
   lanes::SymbolTable &Symbols;
   const AccessGuards &Guards;
   unsigned MaxScenarios;
+  /// The transaction and sector sizes the shifts are priced with.
+  model::Architecture Sizes;
 
   /// The offset the model prices: uniform terms shift every lane alike, so
   /// the base they form is assumed aligned, and only lane-varying terms and
-  /// the constants remain. Except, in shared memory, a shift with known
-  /// values (the warp's own place in the block, its row of a 16x16 block;
-  /// a loop's value or pass) that is not a whole number of 4-byte words: it
-  /// changes which lanes share a word (char a[46][37], a[3 * ty][tx]), so
-  /// its values are enumerated too.
+  /// the constants remain. Except a shift with known values that changes
+  /// which lanes share a unit: in shared memory one that is not a whole
+  /// number of 4-byte words (the warp's own place in the block, its row of
+  /// a 16x16 block; a loop's value or pass: char a[46][37], a[3 * ty][tx]);
+  /// in global memory, under a guard on the thread index, the warp's place
+  /// in the block by
+  /// other than a whole transaction (the guard is then decided for each
+  /// warp). Those values are enumerated too. Global shifts by anything else
+  /// are priced by shiftByUniformTerms.
   LaneValue relativeOffset() const {
     LaneValue Relative = A.Offset.withoutUniformTerms();
-    if (A.Space != lanes::MemorySpace::Shared)
+    const bool Shared = A.Space == lanes::MemorySpace::Shared;
+    if (!Shared && (A.Space != lanes::MemorySpace::Global ||
+                    !A.GuardedByThreadIndex))
       return Relative;
+    const std::int64_t Unit = Shared ? 4 : Sizes.TransactionBytes;
     for (const lanes::LaneTerm &T : A.Offset.terms()) {
-      bool WarpPlace = T.Coeff[0] % 4 != 0;
+      bool Kept = T.Coeff[0] % Unit != 0;
       for (SymbolId Id : T.Symbols)
-        WarpPlace &= !Symbols[Id].Values.empty();
-      if (!WarpPlace ||
+        Kept &= !Symbols[Id].Values.empty() &&
+                (Shared || Symbols[Id].ThreadDerived);
+      if (!Kept ||
           std::any_of(T.Coeff.begin(), T.Coeff.end(),
                       [&](std::int64_t C) { return C != T.Coeff[0]; }))
         continue;
@@ -71,6 +92,73 @@ private:
       Relative = Relative + Shift;
     }
     return Relative;
+  }
+
+  /// A global access's warps start where the uniform terms left out of
+  /// \p Relative put them modulo the transaction size (UniformShift.h),
+  /// with the symbols a scenario pins at its values. Each scenario is
+  /// priced at each shift that changes its cost (shifts that cost alike
+  /// are one, their shares added); nothing changes where none does (a
+  /// broadcast, a warp that fits a sector whatever its start).
+  /// The cost of scenario \p S with the warp's start moved by \p Shift.
+  model::GlobalCost costAt(const LaneScenario &S, std::int64_t Shift) const {
+    lanes::LaneVector Moved = S.Offset;
+    for (std::int64_t &O : Moved)
+      O += Shift;
+    return model::computeGlobalCost(footprintOf(A, Moved, S.Active), Sizes);
+  }
+
+  void shiftByUniformTerms(const LaneValue &Relative) {
+    if (A.Space != lanes::MemorySpace::Global || A.Scenarios.empty())
+      return;
+    const LaneValue Rest = A.Offset - Relative;
+    std::vector<LaneScenario> Out;
+    auto Note = [](std::vector<SymbolId> &Into, llvm::ArrayRef<SymbolId> Ids) {
+      for (SymbolId Id : Ids)
+        if (std::find(Into.begin(), Into.end(), Id) == Into.end())
+          Into.push_back(Id);
+    };
+    for (const LaneScenario &S : A.Scenarios) {
+      UniformShifts U = uniformShifts(S.Pins.empty() ? Rest
+                                                     : Rest.substitute(S.Pins),
+                                      Symbols, Sizes.TransactionBytes);
+      if (!U.Assumed.empty()) {
+        Note(A.AssumedAlignedBy, U.Assumed);
+        if (!A.AssumedMultiple)
+          A.AssumedMultiple = U.AssumedMultiple;
+        A.AssumedStep = A.AssumedStep ? std::gcd(A.AssumedStep, U.AssumedStep)
+                                      : U.AssumedStep;
+      }
+      // The shifts that cost alike, in order of their first shift.
+      std::vector<std::pair<std::pair<unsigned, unsigned>,
+                            std::pair<std::int64_t, double>>>
+          Groups;
+      for (const auto &[Shift, Share] : U.Shares) {
+        model::GlobalCost G = costAt(S, Shift);
+        const std::pair<unsigned, unsigned> Cost{G.Transactions, G.Sectors};
+        auto Same = std::find_if(Groups.begin(), Groups.end(),
+                                 [&](const auto &X) { return X.first == Cost; });
+        if (Same != Groups.end())
+          Same->second.second += Share;
+        else
+          Groups.push_back({Cost, {Shift, Share}});
+      }
+      if (Groups.size() < 2 ||
+          A.Scenarios.size() + Out.size() + Groups.size() > 2 * MaxScenarios) {
+        Out.push_back(S);
+        continue;
+      }
+      Note(A.ShiftedBy, U.Moving);
+      for (const auto &G : Groups) {
+        LaneScenario T = S;
+        for (std::int64_t &O : T.Offset)
+          O += G.second.first;
+        T.Shift = G.second.first;
+        T.Share = G.second.second;
+        Out.push_back(std::move(T));
+      }
+    }
+    A.Scenarios = std::move(Out);
   }
 
   /// Guards on loop variables decide the lanes per value: those variables
@@ -189,8 +277,10 @@ void collectConditionSymbols(const Expr *Cond, lanes::LaneEvaluator &Eval,
 } // namespace
 
 void concretizeOffset(MemoryAccess &A, lanes::LaneEvaluator &Eval,
-                      const AccessGuards &Guards, unsigned MaxScenarios) {
-  ScenarioBuilder(A, Eval, Guards, MaxScenarios).run();
+                      const AccessGuards &Guards, unsigned MaxScenarios,
+                      std::int64_t TransactionBytes, std::int64_t SectorBytes) {
+  ScenarioBuilder(A, Eval, Guards, MaxScenarios, TransactionBytes, SectorBytes)
+      .run();
 }
 
 void conditionSymbols(const Expr *Cond, lanes::LaneEvaluator &Eval,

@@ -36,9 +36,12 @@ struct AccessGuards {
 /// Fills \p A's Scenarios (at most \p MaxScenarios) or its SymbolicStride
 /// from its Offset. An offset unknown only because an operation could not
 /// be kept symbolic (tx ^ ty) is evaluated again with the enumerable
-/// symbols pinned.
+/// symbols pinned. A global access's scenarios are priced at each shift
+/// its uniform terms make modulo \p TransactionBytes that changes its cost
+/// (in transactions of that size and sectors of \p SectorBytes).
 void concretizeOffset(MemoryAccess &A, lanes::LaneEvaluator &Eval,
-                      const AccessGuards &Guards, unsigned MaxScenarios);
+                      const AccessGuards &Guards, unsigned MaxScenarios,
+                      std::int64_t TransactionBytes, std::int64_t SectorBytes);
 
 /// Adds to \p Out the loop variables with known values that the
 /// comparisons of \p Cond read (through !, && and ||).

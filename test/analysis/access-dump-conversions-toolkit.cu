@@ -16,7 +16,7 @@ __global__ void halves(const __half *h, const __nv_bfloat16 *b,
   sum += static_cast<float>(b[2 * i]);
   // CHECK: :[[@LINE-1]]:29: remark: load global 'b[2 * i]' width 2; offset 4*lane + (128)*blockIdx.x*blockDim.x/32 + (128)*warp.x; active 0xffffffff; struct __nv_bfloat16 (2 bytes) whole; scenarios 1; transactions 1, sectors 4
   sum += __half2float(h[i + 1]);
-  // CHECK: :[[@LINE-1]]:23: remark: load global 'h[i + 1]' width 2; offset 2+2*lane + (64)*blockIdx.x*blockDim.x/32 + (64)*warp.x; active 0xffffffff; struct __half (2 bytes) whole; scenarios 1; transactions 1, sectors 3
+  // CHECK: :[[@LINE-1]]:23: remark: load global 'h[i + 1]' width 2; offset 2+2*lane + (64)*blockIdx.x*blockDim.x/32 + (64)*warp.x; active 0xffffffff; struct __half (2 bytes) whole; scenarios 2; transactions 2, sectors 3
   sum += __bfloat162float(b[i]);
   // CHECK: :[[@LINE-1]]:27: remark: load global 'b[i]' width 2; offset 2*lane + (64)*blockIdx.x*blockDim.x/32 + (64)*warp.x; active 0xffffffff; struct __nv_bfloat16 (2 bytes) whole; scenarios 1; transactions 1, sectors 2
   sum += __low2float(pairs[i]);

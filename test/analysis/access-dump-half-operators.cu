@@ -3,6 +3,8 @@
 // the operator, not copied at the call; each such operand is a load of its
 // size (4 bytes for a pair type), a compound assignment's left side a
 // read-modify-write, with the shim and with the toolkit's headers alike.
+// (Warps start 64 bytes apart: 'a[i + 1]' crosses a 128-byte block in
+// every other warp.)
 //
 // RUN: %clang_tidy --checks=-*,debug-gpumem-access-dump %s -- %cuda_flags \
 // RUN:   | FileCheck %s
@@ -24,7 +26,7 @@ __global__ void sums(const __nv_bfloat16 *a, __nv_bfloat16 *c) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (a[i] > a[i + 1])
   // CHECK: :[[@LINE-1]]:7: remark: load global 'a[i]' width 2; {{.*}}; transactions 1, sectors 2
-  // CHECK: :[[@LINE-2]]:14: remark: load global 'a[i + 1]' width 2; {{.*}}; transactions 1, sectors 3
+  // CHECK: :[[@LINE-2]]:14: remark: load global 'a[i + 1]' width 2; {{.*}}; scenarios 2; transactions 2, sectors 3
     c[i] = a[i] + a[i + 1];
 }
 

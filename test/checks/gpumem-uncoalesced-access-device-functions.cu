@@ -38,7 +38,8 @@ __device__ float sumColumn(const float *row, int count) {
     s += row[column + k];
   // CHECK-NOTES: :[[@LINE-1]]:10: warning: uncoalesced global load of 'row[column + k]': stride 32 bytes, 8 transactions per warp (12.5% efficiency), 32 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-2]]:10: note: 32 active lanes of 4 bytes each span 996 bytes; the same lanes on consecutive elements would need 1 transaction (100.0% efficiency)
-  // CHECK-NOTES: :[[@LINE-6]]:7: note: index 'column' is defined here
+  // CHECK-NOTES: :[[@LINE-3]]:10: note: assuming 'n' keeps each warp's start 128-byte aligned (a multiple of 32); otherwise up to 9 transactions and 32 sectors per warp
+  // CHECK-NOTES: :[[@LINE-7]]:7: note: index 'column' is defined here
   // CHECK-NOTES: :[[@LINE+6]]:40: note: with the arguments of this call to 'sumColumn' in kernel 'rows'
   // CHECK-NOTES: :[[@LINE+4]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'rows' in this file; set option 'BlockDim' to fix it)
   return s;
