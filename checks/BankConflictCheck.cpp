@@ -155,6 +155,7 @@ void BankConflictCheck::reportConflict(const KernelAccesses &Kernel,
                   "or as a whole, which assumes its row length"
                 : "; it is not padded: at namespace scope, any function "
                   "may assume its row length");
+  noteNoWrap(A);
   noteIndexDefinition(A.Expression);
   noteCallSite(A, Kernel);
   noteConstantArguments(Kernel, A);
@@ -247,6 +248,7 @@ void BankConflictCheck::reportSymbolicStride(const KernelAccesses &Kernel,
       << *Worst << spelling(A.Expression) << Name
       << static_cast<long long>(Period) << static_cast<long long>(Step < 0 ? -Step : Step)
       << (Odd && *Odd <= 1 ? 1 : 0);
+  noteNoWrap(A);
   noteIndexDefinition(A.Expression);
   noteCallSite(A, Kernel);
   noteConstantArguments(Kernel, A);

@@ -96,6 +96,7 @@ void GlobalAccessCheck::noteCommon(const MemoryAccess &Access,
         << Arch.SectorBytes << Verdict.Cost.Sectors << Verdict.Cost.IdealSectors
         << percent(Verdict.Cost.SectorEfficiency);
   noteWarpStarts(Access, Verdict, Kernel);
+  noteNoWrap(Access);
   noteIndexDefinition(Access.Expression);
   noteCallSite(Access, Kernel);
   noteConstantArguments(Kernel, Access);
@@ -132,6 +133,11 @@ void GlobalAccessCheck::noteWarpStarts(const MemoryAccess &Access,
   if (!Kernel.Symbols)
     return;
   const ::gpumem::lanes::SymbolTable &Symbols = *Kernel.Symbols;
+  // The quotient of a `%` taken as not wrapping has its own note.
+  std::vector<::gpumem::lanes::SymbolId> Assumed;
+  for (::gpumem::lanes::SymbolId Id : Access.AssumedAlignedBy)
+    if (Symbols[Id].WrapDivisor.empty())
+      Assumed.push_back(Id);
   if (Verdict.Shifted && !Access.ShiftedBy.empty())
     diag(findingLocation(Access),
          "the launch's warps start at different offsets within a %0-byte "
@@ -146,7 +152,7 @@ void GlobalAccessCheck::noteWarpStarts(const MemoryAccess &Access,
   // What the assumption hides: the worst start, at the worst scenario, if
   // those values are anything.
   unsigned Transactions = 0, Sectors = 0;
-  if (!Access.AssumedAlignedBy.empty() && Access.AssumedStep > 0 &&
+  if (!Assumed.empty() && Access.AssumedStep > 0 &&
       Verdict.Worst)
     for (std::int64_t Shift = 0; Shift < Arch.TransactionBytes;
          Shift += Access.AssumedStep) {
@@ -167,8 +173,7 @@ void GlobalAccessCheck::noteWarpStarts(const MemoryAccess &Access,
          "%plural{1:transaction|:transactions}4 and %5 "
          "%plural{1:sector|:sectors}5 per warp",
          DiagnosticIDs::Note)
-        << quotedNames(Access.AssumedAlignedBy, Symbols)
-        << (Access.AssumedAlignedBy.size() == 1 ? 0 : 1)
+        << quotedNames(Assumed, Symbols) << (Assumed.size() == 1 ? 0 : 1)
         << Arch.TransactionBytes
         << static_cast<unsigned>(Access.AssumedMultiple)
         << Transactions << Sectors;

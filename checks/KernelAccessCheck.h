@@ -84,6 +84,8 @@ protected:
   void noteLaunchShape(const ::gpumem::access::KernelAccesses &Kernel);
   /// Notes the definition of a local variable used as the index.
   void noteIndexDefinition(const Expr *Access);
+  /// Notes the `%` divisors \p A's lanes are taken as not wrapping around.
+  void noteNoWrap(const ::gpumem::access::MemoryAccess &A);
   /// Where a finding on \p Access is reported: the access itself, or the
   /// kernel's call that reaches it when the access is in a header whose
   /// findings go to the call (option HeaderFindingsAt, system headers).

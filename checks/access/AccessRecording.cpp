@@ -234,6 +234,9 @@ void AccessWalk::add(const Expr *Target, const lanes::PointerValue &Address,
   A.GuardOnFirstBlock = St.FirstBlockGuard;
   A.Struct = structFieldOf(Target, Ctx);
   for (lanes::SymbolId Id : A.Offset.symbols()) {
+    if (const std::string &D = Eval.symbols()[Id].WrapDivisor;
+        !D.empty() && llvm::find(A.NoWrapDivisors, D) == A.NoWrapDivisors.end())
+      A.NoWrapDivisors.push_back(D);
     A.ReadsRowIndex |= Eval.symbols()[Id].isRowIndex();
     A.DependsOnWarp |= Eval.symbols()[Id].ThreadDerived;
     A.BlockAxes |= Eval.symbols()[Id].BlockAxes;

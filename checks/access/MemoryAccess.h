@@ -134,6 +134,9 @@ struct MemoryAccess {
   /// start moves by multiples of AssumedStep bytes (0: no such term).
   std::int64_t AssumedMultiple = 0;
   std::int64_t AssumedStep = 0;
+  /// Divisors of `%` whose lanes are taken as not wrapping within a warp
+  /// (WarpSharedValues::remainderWithoutWrap), as written.
+  std::vector<std::string> NoWrapDivisors;
 };
 
 /// Where the block shape a kernel is judged with comes from, decided once

@@ -273,6 +273,9 @@ LaneValue LaneEvaluator::evaluateBinary(const BinaryOperator *BO) {
   if (!Result)
     return LaneValue::unknown(UnknownKind::NotFollowed,
                               "operator the analysis does not follow", loc(BO));
+  if (Op == BO_Rem && Result->isUnknown())
+    if (std::optional<LaneValue> NoWrap = Shared.remainderWithoutWrap(BO, L, R))
+      return *NoWrap;
   if (Result->isUnknown() && Result->reason().Location == 0)
     Result = LaneValue::unknown(Result->reason().Kind, Result->reason().What,
                                 loc(BO));

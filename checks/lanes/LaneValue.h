@@ -118,6 +118,9 @@ struct Symbol {
   /// The values count the passes of a loop whose variable starts per lane
   /// (0, 1, ...), not the variable's own values.
   bool CountsPasses = false;
+  /// For the quotient of a `%` taken as not wrapping within a warp
+  /// (WarpSharedValues::remainderWithoutWrap): the divisor's spelling.
+  std::string WrapDivisor;
   /// The blockIdx axes the symbol stands for (bit 0 for x): blockIdx.y is
   /// 2, the grid's threads before this block all three. A guard on such a
   /// symbol (`if (i == 0)` with i a global index) is evaluated for the

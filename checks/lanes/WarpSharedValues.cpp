@@ -127,4 +127,24 @@ WarpSharedValues::pointerLoad(const Expr *Lvalue) {
   return P;
 }
 
+std::optional<LaneValue>
+WarpSharedValues::remainderWithoutWrap(const BinaryOperator *BO,
+                                       const LaneValue &L, const LaneValue &R) {
+  if (L.isUnknown() || R.isUnknown() || L.kind() != LaneKind::Varying ||
+      R.kind() != LaneKind::Uniform)
+    return std::nullopt;
+  // A divisor with known values is enumerated by the collector instead.
+  for (SymbolId Id : R.symbols())
+    if (!E.Symbols[Id].Values.empty())
+      return std::nullopt;
+  std::vector<std::int64_t> Operands = L.identity();
+  const std::vector<std::int64_t> Divisor = R.identity();
+  Operands.insert(Operands.end(), Divisor.begin(), Divisor.end());
+  SymbolId Quotient = E.Symbols.intern(
+      SymbolKey{SymbolKind::SharedOperation, BO, nullptr, BO_Div, Operands},
+      spelling(BO->getLHS()) + " / " + spelling(BO->getRHS()));
+  E.Symbols[Quotient].WrapDivisor = spelling(BO->getRHS());
+  return L - R * LaneValue::symbol(Quotient);
+}
+
 } // namespace gpumem::lanes

@@ -60,6 +60,16 @@ public:
   /// The same for a pointer loaded from global or constant memory.
   std::optional<PointerValue> pointerLoad(const clang::Expr *Lvalue);
 
+  /// `x % n` with `n` a value the warp shares and the analysis does not
+  /// know (a parameter, a ring buffer's size) and `x` lane-varying: taken
+  /// as not wrapping within a warp (n is larger than the warp's span), as
+  /// a bounds check is taken as not reached: `x` minus a multiple of `n`
+  /// the lanes share, a symbol for `x / n` marked with the assumption
+  /// (Symbol::WrapDivisor). std::nullopt where that does not apply.
+  std::optional<LaneValue> remainderWithoutWrap(const clang::BinaryOperator *BO,
+                                                const LaneValue &L,
+                                                const LaneValue &R);
+
 private:
   LaneEvaluator &E;
 
