@@ -122,9 +122,9 @@ static const VarDecl *firstIndexVariable(const Stmt *E, unsigned Depth = 0) {
 void KernelAccessCheck::noteNoWrap(const ::gpumem::access::MemoryAccess &A) {
   for (const std::string &Divisor : A.NoWrapDivisors)
     diag(findingLocation(A),
-         "assuming no warp's lanes wrap around '%0' in a '%%' (it is larger "
-         "than the span of a warp's indices, as a bounds check is taken as "
-         "not reached); where one does, its lanes split in two",
+         "assuming no warp's lanes wrap around '%0' in a '/' or '%%' (it is "
+         "larger than the span of a warp's indices, as a bounds check is "
+         "taken as not reached); where one does, its lanes split in two",
          DiagnosticIDs::Note)
         << Divisor;
 }

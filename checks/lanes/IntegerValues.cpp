@@ -273,7 +273,7 @@ LaneValue LaneEvaluator::evaluateBinary(const BinaryOperator *BO) {
   if (!Result)
     return LaneValue::unknown(UnknownKind::NotFollowed,
                               "operator the analysis does not follow", loc(BO));
-  if (Op == BO_Rem && Result->isUnknown())
+  if ((Op == BO_Rem || Op == BO_Div) && Result->isUnknown())
     if (std::optional<LaneValue> NoWrap = Shared.remainderWithoutWrap(BO, L, R))
       return *NoWrap;
   if (Result->isUnknown() && Result->reason().Location == 0)

@@ -137,13 +137,18 @@ WarpSharedValues::remainderWithoutWrap(const BinaryOperator *BO,
   for (SymbolId Id : R.symbols())
     if (!E.Symbols[Id].Values.empty())
       return std::nullopt;
+  // One symbol for `x / n` and `x % n` of the same values: the row and
+  // the column of one index (idx / cols, idx % cols) agree.
   std::vector<std::int64_t> Operands = L.identity();
   const std::vector<std::int64_t> Divisor = R.identity();
   Operands.insert(Operands.end(), Divisor.begin(), Divisor.end());
   SymbolId Quotient = E.Symbols.intern(
-      SymbolKey{SymbolKind::SharedOperation, BO, nullptr, BO_Div, Operands},
+      SymbolKey{SymbolKind::SharedOperation, nullptr, nullptr, BO_Div,
+                Operands},
       spelling(BO->getLHS()) + " / " + spelling(BO->getRHS()));
   E.Symbols[Quotient].WrapDivisor = spelling(BO->getRHS());
+  if (BO->getOpcode() == BO_Div)
+    return LaneValue::symbol(Quotient);
   return L - R * LaneValue::symbol(Quotient);
 }
 

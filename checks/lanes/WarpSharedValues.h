@@ -65,7 +65,8 @@ public:
   /// as not wrapping within a warp (n is larger than the warp's span), as
   /// a bounds check is taken as not reached: `x` minus a multiple of `n`
   /// the lanes share, a symbol for `x / n` marked with the assumption
-  /// (Symbol::WrapDivisor). std::nullopt where that does not apply.
+  /// (Symbol::WrapDivisor); `x / n` is that symbol. std::nullopt where
+  /// that does not apply.
   std::optional<LaneValue> remainderWithoutWrap(const clang::BinaryOperator *BO,
                                                 const LaneValue &L,
                                                 const LaneValue &R);

@@ -58,12 +58,13 @@ __global__ void indexForms(const float *in, float *out, const int *idx,
   // CHECK: :[[@LINE-1]]:10: remark: load global 'in[n]' width 4; offset 0 + (4)*n; active 0xffffffff; scenarios 1; transactions 1, sectors 1
   acc += in[tid * n];
   // CHECK: :[[@LINE-1]]:10: remark: load global 'in[tid * n]' width 4; offset 0 + (128)*warp.x*n + (4*lane)*n; active 0xffffffff; symbolic stride n; transactions 32, sectors 32
-  // Unknown, with the reason: data-dependent, divided by a symbol.
+  // Unknown, with the reason: data-dependent. Divided by a symbol: the
+  // lanes are taken as not wrapping around it (one quotient per warp).
   acc += in[idx[i]];
   // CHECK: :[[@LINE-1]]:10: remark: load global 'in[idx[i]]' width 4; offset unknown, data-dependent (index reads memory (data-dependent)); active 0xffffffff; scenarios 0; transactions 0, sectors 0
   // CHECK: :[[@LINE-2]]:13: remark: load global 'idx[i]' width 4; offset 4*lane + (128)*blockIdx.x*blockDim.x/32 + (128)*warp.x; active 0xffffffff; scenarios 1; transactions 1, sectors 4
   acc += in[tid / n];
-  // CHECK: :[[@LINE-1]]:10: remark: load global 'in[tid / n]' width 4; offset unknown, symbolic operation (division by a value that is not a known constant); active 0xffffffff; scenarios 0; transactions 0, sectors 0
+  // CHECK: :[[@LINE-1]]:10: remark: load global 'in[tid / n]' width 4; offset 0 + (4)*tid / n; active 0xffffffff; scenarios 1; transactions 1, sectors 1
   out[i] = acc;
 }
 

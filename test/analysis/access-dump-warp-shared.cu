@@ -40,7 +40,7 @@ __global__ void uniformValues(const float *in, float *out, const int *offsets,
   out[n / d + tid] = 1.0f;
   // CHECK: :[[@LINE-1]]:3: remark: store global 'out[n / d + tid]' width 4; offset 4*lane + (128)*warp.x + (4)*(n / d); active 0xffffffff; scenarios 1; transactions 1, sectors 4
   out[tid / d] = 2.0f;
-  // CHECK: :[[@LINE-1]]:3: remark: store global 'out[tid / d]' width 4; offset unknown, symbolic operation (division by a value that is not a known constant)
+  // CHECK: :[[@LINE-1]]:3: remark: store global 'out[tid / d]' width 4; offset 0 + (4)*tid / d; active 0xffffffff; scenarios 1; transactions 1, sectors 1
 
   // One row offset per block, loaded once by the warp.
   int base = offsets[blockIdx.x];

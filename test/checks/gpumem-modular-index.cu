@@ -13,7 +13,7 @@ __global__ void everyOther(const float *in, float *out, int n) {
   // CHECK-NOTES: :[[@LINE-1]]:16: warning: uncoalesced global load of 'in[(index * 2) % n]': stride 8 bytes, 2 transactions per warp (50.0% efficiency), 8 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-2]]:16: note: 32 active lanes of 4 bytes each span 252 bytes; the same lanes on consecutive elements would need 1 transaction (100.0% efficiency)
   // CHECK-NOTES: :[[@LINE-3]]:16: note: assuming 'n' keeps each warp's start 128-byte aligned (a multiple of 32); otherwise up to 3 transactions and 9 sectors per warp
-  // CHECK-NOTES: :[[@LINE-4]]:16: note: assuming no warp's lanes wrap around 'n' in a '%' (it is larger than the span of a warp's indices, as a bounds check is taken as not reached); where one does, its lanes split in two
+  // CHECK-NOTES: :[[@LINE-4]]:16: note: assuming no warp's lanes wrap around 'n' in a '/' or '%' (it is larger than the span of a warp's indices, as a bounds check is taken as not reached); where one does, its lanes split in two
   // CHECK-NOTES: :[[@LINE-6]]:7: note: index 'index' is defined here
   // CHECK-NOTES: :[[@LINE+23]]:3: note: at this launch, blockDim is (256, 1, 1)
 }
@@ -33,7 +33,7 @@ __global__ void sharedRing(float *out, int size) {
   out[threadIdx.x] = slots[(threadIdx.x * 32) % size];
   // CHECK-NOTES: :[[@LINE-1]]:22: warning: 32-way bank conflict on 'slots[(threadIdx.x * 32) % size]': the 32 lanes read 32 distinct words of bank 0 [gpumem-bank-conflict]
   // CHECK-NOTES: :[[@LINE-5]]:20: note: 'slots' declared here
-  // CHECK-NOTES: :[[@LINE-3]]:22: note: assuming no warp's lanes wrap around 'size' in a '%' (it is larger than the span of a warp's indices, as a bounds check is taken as not reached); where one does, its lanes split in two
+  // CHECK-NOTES: :[[@LINE-3]]:22: note: assuming no warp's lanes wrap around 'size' in a '/' or '%' (it is larger than the span of a warp's indices, as a bounds check is taken as not reached); where one does, its lanes split in two
   // CHECK-NOTES: :[[@LINE+6]]:3: note: at this launch, blockDim is (32, 1, 1)
 }
 

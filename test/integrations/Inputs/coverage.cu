@@ -7,7 +7,7 @@ __global__ void mixed(const float *in, const int *idx, float *out, int n,
   int j = idx[i];
   out[j] = s;
   out[idx[i] + 1] = 0.0f;
-  out[i / n] = 1.0f;
+  out[i & n] = 1.0f;
   out[i] = rows[threadIdx.x % 4][i];
   out[i + n] = rows[blockIdx.x][i];
 }
