@@ -150,7 +150,8 @@ void ArithmeticIntensityCheck::report(
   if (Work.HotLoop)
     diag(Work.HotLoop->getBeginLoc(),
          "per thread and iteration of this loop: %0 FLOPs (%1) over %2 "
-         "bytes of global memory%3",
+         "bytes of global memory (each thread's loads at their size, a "
+         "warp's broadcast too: the model has no caches)%3",
          DiagnosticIDs::Note)
         << number(Work.totalFlops()) << ::gpumem::model::precisionName(P)
         << number(Work.GlobalBytes)

@@ -162,8 +162,10 @@ bool severalWarps(const KernelAccesses &Kernel) {
 /// How a global load's bytes are charged per thread and whether threads
 /// of a block share them.
 struct LoadCharge {
-  /// Bytes per thread of the warp, averaged over the scenarios: a
-  /// broadcast once per warp, otherwise once per active lane.
+  /// Bytes per thread of the warp, averaged over the scenarios: once per
+  /// active lane, a warp's broadcast included (SPEC cell I's model has no
+  /// caches: every thread's load is a request of its size, the naive
+  /// matmul 2 FLOPs over 8 bytes).
   double Charged = 0;
   /// Bytes per thread if each active lane loaded its own copy.
   double PerThread = 0;
@@ -255,8 +257,7 @@ private:
           Keys.push_back(KeyOf(L));
       const unsigned Active = Keys.size();
       const unsigned Addresses = distinctCount(Keys);
-      double Lanes = Addresses == 1 ? 1 : Active;
-      C.Charged += A.Width * Lanes / lanes::WarpLanes;
+      C.Charged += static_cast<double>(A.Width) * Active / lanes::WarpLanes;
       C.PerThread += static_cast<double>(A.Width) * Active / lanes::WarpLanes;
       bool Shares = Addresses < Active;
       AllShare &= Shares;

@@ -32,9 +32,10 @@ __global__ void fmaLoop(const double *x, double *y, int n) {
 }
 // CHECK: :[[@LINE-4]]:17: remark: work of 'fmaLoop': hot loop at line [[#@LINE-3]]; flops fp16 0 fp32 0 fp64 2; global bytes 16; tile 0; shared loads 0 (0 if not shared); unshared loads 8; stores 8; complete
 
-// Every lane reads coef[k]: a broadcast, 4 bytes per warp = 0.125 per
-// thread, shared (4 bytes if each thread loaded its own); x[k * 32 + lane]
-// is coalesced: 4 bytes. Inner loop of 4 trips.
+// Every lane reads coef[k]: a broadcast, shared, and still 4 bytes per
+// thread (the model has no caches: every thread's load is a request of its
+// size, as SPEC cell I's naive matmul); x[k * 32 + lane] is coalesced: 4
+// bytes. Inner loop of 4 trips.
 __global__ void broadcast(const float *coef, const float *x, float *y, int n) {
   float acc = 0.0f;
   for (int k = 0; k < n; ++k)
@@ -42,7 +43,7 @@ __global__ void broadcast(const float *coef, const float *x, float *y, int n) {
       acc += coef[k] * x[k * 32 + threadIdx.x];
   y[threadIdx.x] = acc;
 }
-// CHECK: :[[@LINE-7]]:17: remark: work of 'broadcast': hot loop at line [[#@LINE-5]]; flops fp16 0 fp32 8 fp64 0; global bytes 16.5; tile 0; shared loads 0.5 (16 if not shared); unshared loads 16; stores 0; complete
+// CHECK: :[[@LINE-7]]:17: remark: work of 'broadcast': hot loop at line [[#@LINE-5]]; flops fp16 0 fp32 8 fp64 0; global bytes 32; tile 0; shared loads 16 (16 if not shared); unshared loads 16; stores 0; complete
 
 // An inner loop of unknown trip count doing work: no trustworthy estimate.
 __global__ void unknownInner(const float *x, float *y, int n, int m) {
@@ -76,7 +77,8 @@ __global__ void quarterLanes(const float *x, float *acc, int n) {
 // CHECK: :[[@LINE-6]]:17: remark: work of 'quarterLanes': hot loop at line [[#@LINE-4]]; flops fp16 0 fp32 0.5 fp64 0; global bytes 3; tile 0; shared loads 1 (1 if not shared); unshared loads 0; stores 1; complete
 
 // Rows of a matrix-vector product: m[row * n + k] has a symbolic stride but
-// a lane of its own, and each warp its own rows; x[k] is a broadcast.
+// a lane of its own, and each warp its own rows; x[k] is a broadcast (4
+// bytes per thread all the same).
 __global__ void rowsTimesVector(const float *m, const float *x, float *y,
                                 int n) {
   int row = blockIdx.x * 64 + threadIdx.x;
@@ -85,7 +87,7 @@ __global__ void rowsTimesVector(const float *m, const float *x, float *y,
     sum += m[row * n + k] * x[k];
   y[row] = sum;
 }
-// CHECK: :[[@LINE-8]]:17: remark: work of 'rowsTimesVector': hot loop at line [[#@LINE-4]]; flops fp16 0 fp32 2 fp64 0; global bytes 4.125; tile 0; shared loads 0.125 (4 if not shared); unshared loads 4; stores 0; complete
+// CHECK: :[[@LINE-8]]:17: remark: work of 'rowsTimesVector': hot loop at line [[#@LINE-4]]; flops fp16 0 fp32 2 fp64 0; global bytes 8; tile 0; shared loads 4 (4 if not shared); unshared loads 4; stores 0; complete
 
 void launchQuarter(const float *x, float *acc, float *y, int n) {
   quarterLanes<<<n, 32>>>(x, acc, n);

@@ -9,12 +9,14 @@
 // RUN: %check_gpumem_tidy -check-suffix=ALL %s gpumem-arithmetic-intensity %t -- \
 // RUN:   -config="{CheckOptions: {GpuPreset: seed, ReportAll: 'true'}}"
 
-// Positive: one thread per output element on 32x8 blocks. b[k][col] is the
-// same for the 8 warps of a block, a[row][k] a broadcast in each warp:
+// Positive: one thread per output element on 32x8 blocks, SPEC cell I's
+// naive matmul: 2 FLOPs over 8 bytes per thread (a[row][k] a broadcast in
+// each warp still counts per thread: the model has no caches). b[k][col]
+// is the same for the 8 warps of a block, a[row][k] for the warp's lanes:
 // both shared, so a 32-wide tile divides both by 32: 2 / (8 / 32) = 8.
 __global__ void productOnWideBlocks(const float *a, const float *b, float *c,
                                     int n) {
-  // CHECK-MESSAGES: :[[@LINE-2]]:17: warning: kernel 'productOnWideBlocks' is bandwidth-bound: arithmetic intensity 0.485 FLOP/byte < machine balance 20 (seed, fp32); tiling through shared memory with T = 32 would give 8 FLOP/byte [gpumem-arithmetic-intensity]
+  // CHECK-MESSAGES: :[[@LINE-2]]:17: warning: kernel 'productOnWideBlocks' is bandwidth-bound: arithmetic intensity 0.25 FLOP/byte < machine balance 20 (seed, fp32); tiling through shared memory with T = 32 would give 8 FLOP/byte [gpumem-arithmetic-intensity]
   // CHECK-MESSAGES-ALL: :[[@LINE-3]]:17: warning: kernel 'productOnWideBlocks' is bandwidth-bound: {{.*}}; tiling through shared memory with T = 32 would give 8 FLOP/byte
   int row = blockIdx.y * blockDim.y + threadIdx.y;
   int col = blockIdx.x * blockDim.x + threadIdx.x;
@@ -25,11 +27,11 @@ __global__ void productOnWideBlocks(const float *a, const float *b, float *c,
 }
 
 // Negative: y = M x, one row per thread. m[row][k] is read by one thread
-// only (4 bytes per thread), x[k] is a broadcast (4 bytes per warp, once
-// per warp already): no tile raises it at all.
+// only (4 bytes per thread), x[k] is a broadcast (4 bytes per thread in
+// the model): a tile could only take x's half, never past 0.485.
 __global__ void matrixVector(const float *m, const float *x, float *y,
                              int rows, int n) {
-  // CHECK-MESSAGES-ALL: :[[@LINE-2]]:17: warning: kernel 'matrixVector' is bandwidth-bound: arithmetic intensity 0.485 FLOP/byte < machine balance 20 (seed, fp32); the loads threads of a block share are 0.125 of its 4.12 bytes per thread; tiling them with T = 32 would give only 0.485 FLOP/byte [gpumem-arithmetic-intensity]
+  // CHECK-MESSAGES-ALL: :[[@LINE-2]]:17: warning: kernel 'matrixVector' is bandwidth-bound: arithmetic intensity 0.25 FLOP/byte < machine balance 20 (seed, fp32); the loads threads of a block share are 4 of its 8 bytes per thread; tiling them with T = 32 would give only 0.485 FLOP/byte [gpumem-arithmetic-intensity]
   int row = blockIdx.x * blockDim.x + threadIdx.x;
   if (row >= rows)
     return;
