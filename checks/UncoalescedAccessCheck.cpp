@@ -24,6 +24,14 @@ void UncoalescedAccessCheck::report(const MemoryAccess &Access,
   noteCommon(Access, Verdict, Kernel);
 }
 
+/// ">= 32" (the sample, "up to"), or "is 16, the most the kernel allows"
+/// where the kernel's own checks bound the factor.
+static std::string sampleText(const GlobalVerdict &Verdict) {
+  const std::string N = std::to_string(Verdict.SymbolicSample);
+  return Verdict.SampleIsBound ? "is " + N + ", the most the kernel allows"
+                               : ">= " + N;
+}
+
 void UncoalescedAccessCheck::reportRows(const MemoryAccess &Access,
                                         const GlobalVerdict &Verdict,
                                         const KernelAccesses &Kernel,
@@ -49,8 +57,7 @@ void UncoalescedAccessCheck::reportRows(const MemoryAccess &Access,
                          : " '" + Factor + "' elements apart")
       << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
       << (Factor.empty() ? std::string()
-                         : " when '" + Factor + "' >= " +
-                               std::to_string(Verdict.SymbolicSample))
+                         : " when '" + Factor + "' " + sampleText(Verdict))
       << (NarrowBlock ? "a block " + Lanes + " threads wide keeps each "
                                            "warp in one row"
                       : "the rows come from the index, not the block's "
@@ -73,19 +80,19 @@ void UncoalescedAccessCheck::reportSymbolicStride(const MemoryAccess &Access,
   if (Verdict.SymbolicBytesPerLane != 0)
     diag(Loc, "uncoalesced global %0 of '%1': stride '%2' x %3 bytes, up to "
               "%4 %plural{1:transaction|:transactions}4 per warp (%5%% "
-              "efficiency), %6 %plural{1:sector|:sectors}6, when '%2' >= %7%8")
+              "efficiency), %6 %plural{1:sector|:sectors}6, when '%2' %7%8")
         << kindName(Access.Kind) << spelling(Access.Expression) << Factor
         << static_cast<long long>(Verdict.SymbolicBytesPerLane)
         << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
-        << static_cast<long long>(Verdict.SymbolicSample) << OnlyWhenOne;
+        << sampleText(Verdict) << OnlyWhenOne;
   else
     diag(Loc, "uncoalesced global %0 of '%1': lane addresses scale with "
               "'%2', up to %3 %plural{1:transaction|:transactions}3 per warp "
               "(%4%% efficiency), %5 %plural{1:sector|:sectors}5, when '%2' "
-              ">= %6%7")
+              "%6%7")
         << kindName(Access.Kind) << spelling(Access.Expression) << Factor
         << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
-        << static_cast<long long>(Verdict.SymbolicSample) << OnlyWhenOne;
+        << sampleText(Verdict) << OnlyWhenOne;
   if (Verdict.CoalescedWhenFactorIsOne)
     diag(Loc,
          "with '%0' = 1 the warp needs %1 "

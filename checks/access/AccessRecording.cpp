@@ -249,6 +249,15 @@ void AccessWalk::add(const Expr *Target, const lanes::PointerValue &Address,
   concretizeOffset(A, Eval, {St.Guards, St.GuardSymbols, Populated},
                    Settings.MaxScenarios, Settings.TransactionBytes,
                    Settings.SectorBytes);
+  // A factor the kernel's own checks bound (if (N > 16) return;).
+  if (A.SymbolicStride.size() == 1) {
+    const lanes::SymbolKey &Key = Eval.symbols()[A.SymbolicStride[0]].Key;
+    if (Key.Kind == lanes::SymbolKind::Parameter)
+      if (auto It = Out.ParameterBounds.find(
+              static_cast<const clang::ParmVarDecl *>(Key.Node));
+          It != Out.ParameterBounds.end())
+        A.FactorBound = It->second;
+  }
   if (!Settings.KeepUniformOffsetTerms)
     A.Offset = A.Offset.withoutUniformTerms();
   Out.Accesses.push_back(std::move(A));

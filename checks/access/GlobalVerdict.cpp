@@ -288,6 +288,10 @@ std::int64_t symbolicSample(const MemoryAccess &Access,
       std::max<std::int64_t>(Block, (Span + Block - 1) / Block * Block);
   if (PerLane > 0)
     Sample = std::max<std::int64_t>(Sample, (Apart + PerLane - 1) / PerLane);
+  // The kernel's own checks keep the factor below the sample: priced at
+  // the most they allow.
+  if (Access.FactorBound >= 1 && Access.FactorBound < Sample)
+    Sample = Access.FactorBound;
   return Sample;
 }
 
@@ -313,6 +317,7 @@ GlobalVerdict judgeSymbolicStride(const MemoryAccess &Access,
       V.SymbolicBytesPerLane = *S;
   V.SymbolicSample =
       symbolicSample(Access, Relative, V.SymbolicBytesPerLane, Arch, Policy);
+  V.SampleIsBound = V.SymbolicSample == Access.FactorBound;
   std::map<lanes::SymbolId, std::int64_t> Sample, One;
   for (lanes::SymbolId Id : Access.SymbolicStride) {
     Sample[Id] = V.SymbolicSample;

@@ -80,6 +80,8 @@ struct GlobalVerdict {
   /// N"): the policy's sample, or more when the elements are small enough
   /// that the sample would still share transactions between lanes.
   std::int64_t SymbolicSample = 0;
+  /// The sample is the most the kernel's own checks allow (FactorBound).
+  bool SampleIsBound = false;
   /// With the symbolic factor at 1 the access would be coalesced (false
   /// when the factor scales a row index rather than the lane).
   bool CoalescedWhenFactorIsOne = false;

@@ -9,6 +9,7 @@
 
 #include "checks/access/AccessWalk.h"
 #include "checks/access/KernelBlockShape.h"
+#include "checks/access/ParameterBounds.h"
 
 namespace gpumem::access {
 
@@ -29,6 +30,7 @@ KernelAccesses collectKernelAccesses(const FunctionDecl *Kernel,
     return Out;
 
   decideBlockShape(Def, Kernel, Ctx, Launches, Settings, Out);
+  Out.ParameterBounds = parameterUpperBounds(Def, Ctx);
   const std::optional<cuda::BlockShape> &Shape = Out.Block.Shape;
   lanes::ThreadGeometry Geometry =
       Shape ? lanes::ThreadGeometry::known(*Shape, *Out.Symbols)

@@ -15,6 +15,7 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <map>
 #include <memory>
@@ -137,6 +138,9 @@ struct MemoryAccess {
   /// Divisors of `%` whose lanes are taken as not wrapping within a warp
   /// (WarpSharedValues::remainderWithoutWrap), as written.
   std::vector<std::string> NoWrapDivisors;
+  /// The kernel's own early exit or assert keeps the symbolic stride's
+  /// factor at most this (ParameterBounds.h); 0 where nothing bounds it.
+  std::int64_t FactorBound = 0;
 };
 
 /// Where the block shape a kernel is judged with comes from, decided once
@@ -162,6 +166,8 @@ struct BlockShapeOrigin {
 
 /// Everything the analysis learned about one kernel.
 struct KernelAccesses {
+  /// Upper bounds of integer parameters from the kernel's own checks.
+  llvm::DenseMap<const clang::ParmVarDecl *, std::int64_t> ParameterBounds;
   const clang::FunctionDecl *Kernel = nullptr;
   /// Names and values of the symbols the offsets mention.
   std::shared_ptr<lanes::SymbolTable> Symbols;
