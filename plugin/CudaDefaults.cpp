@@ -233,6 +233,19 @@ completeCudaFlags(const std::vector<std::string> &UserFlags,
   return Out;
 }
 
+bool isCudaFile(llvm::StringRef File) {
+  if (File.ends_with(".cu") || File.ends_with(".cuh"))
+    return true;
+  // A header that holds kernels (a .h or .hpp next to the .cu that
+  // includes it) is CUDA too: its qualifiers mean nothing to C++.
+  if (!(File.ends_with(".h") || File.ends_with(".hpp") ||
+        File.ends_with(".hh") || File.ends_with(".hxx")))
+    return false;
+  std::optional<std::string> Text = readTextFile(File.str());
+  return Text && (llvm::StringRef(*Text).contains("__global__") ||
+                  llvm::StringRef(*Text).contains("__device__"));
+}
+
 std::vector<std::string> withCudaDefaults(const ToolCommandLine &Line,
                                           const ToolEnvironment &Env) {
   const bool HasSeparator = Line.hasSeparator();
@@ -241,7 +254,7 @@ std::vector<std::string> withCudaDefaults(const ToolCommandLine &Line,
   const bool HasConfig = Line.given("config") || Line.given("config-file");
   bool HasCudaSource = false, HasOtherSource = false;
   for (llvm::StringRef File : Line.sourceFiles()) {
-    bool Cuda = File.ends_with(".cu") || File.ends_with(".cuh");
+    bool Cuda = isCudaFile(File);
     HasCudaSource |= Cuda;
     HasOtherSource |= !Cuda;
   }

@@ -52,6 +52,11 @@ completeCudaFlags(const std::vector<std::string> &UserFlags,
                   const std::vector<std::string> &AlsoGiven,
                   const std::string &GpuArch, const ToolEnvironment &Env);
 
+/// True for a file gpumem-tidy parses as CUDA when nothing names a
+/// language: .cu and .cuh, and a C++ header (.h, .hpp, .hh, .hxx) that
+/// holds `__global__` or `__device__` code.
+bool isCudaFile(llvm::StringRef File);
+
 /// \p Line's arguments with the CUDA defaults added: the gpumem checks
 /// when nothing configures checks; nvcc flags translated after `--` and in
 /// --extra-arg; the CUDA flags the user did not give completed after `--`,

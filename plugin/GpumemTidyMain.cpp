@@ -35,7 +35,8 @@ namespace {
 llvm::cl::extrahelp GpumemHelp(R"(
 gpumem-tidy (the gpumem checks, CUDA defaults and nvcc databases):
 
-  With no "--" and no -p, each .cu/.cuh file is parsed as CUDA device code
+  With no "--" and no -p, each .cu/.cuh file (and a .h/.hpp header holding
+  __global__ or __device__ code) is parsed as CUDA device code
   for sm_80, C++17, with the CUDA toolkit found or the bundled shim, and
   the checks are gpumem-* unless a .clang-tidy or --checks/--config sets
   Checks. After "--" and in --extra-arg, nvcc options are translated
