@@ -129,10 +129,12 @@ std::optional<LaneMask> LaneEvaluator::compareLanes(BinaryOperatorKind Op,
   bool Block = false;
   for (SymbolId Id : Diff.symbols()) {
     // A value loaded from an address the block or the warp picks
-    // (nodes[blockIdx.x].end) is data, not a place in the grid: 0 and 1
-    // say nothing of it.
+    // (nodes[blockIdx.x].end), or an operation on one the algebra could
+    // not keep (min(16, height - blockIdx.y * 16)), is data, not a place
+    // in the grid: 0 and 1 say nothing of it. Undecided: a bounds check.
     if ((!Symbols[Id].ThreadDerived && !Symbols[Id].isBlockIndex()) ||
-        Symbols[Id].Key.Kind == SymbolKind::SharedLoad)
+        Symbols[Id].Key.Kind == SymbolKind::SharedLoad ||
+        Symbols[Id].Key.Kind == SymbolKind::SharedOperation)
       return std::nullopt;
     Block |= Symbols[Id].isBlockIndex();
     FirstWarp[Id] = 0;
