@@ -152,8 +152,10 @@ void GlobalAccessCheck::noteWarpStarts(const MemoryAccess &Access,
   // What the assumption hides: the worst start, at the worst scenario, if
   // those values are anything.
   unsigned Transactions = 0, Sectors = 0;
-  if (!Assumed.empty() && Access.AssumedStep > 0 &&
-      Verdict.Worst)
+  constexpr std::int64_t Limit = std::int64_t(1) << 60;
+  if (!Assumed.empty() && Access.AssumedStep > 0 && Verdict.Worst &&
+      llvm::all_of(Verdict.Worst->Offset,
+                   [&](std::int64_t O) { return O > -Limit && O < Limit; }))
     for (std::int64_t Shift = 0; Shift < Arch.TransactionBytes;
          Shift += Access.AssumedStep) {
       ::gpumem::lanes::LaneVector Moved = Verdict.Worst->Offset;

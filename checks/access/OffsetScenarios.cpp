@@ -94,12 +94,6 @@ private:
     return Relative;
   }
 
-  /// A global access's warps start where the uniform terms left out of
-  /// \p Relative put them modulo the transaction size (UniformShift.h),
-  /// with the symbols a scenario pins at its values. Each scenario is
-  /// priced at each shift that changes its cost (shifts that cost alike
-  /// are one, their shares added); nothing changes where none does (a
-  /// broadcast, a warp that fits a sector whatever its start).
   /// The cost of scenario \p S with the warp's start moved by \p Shift.
   model::GlobalCost costAt(const LaneScenario &S, std::int64_t Shift) const {
     lanes::LaneVector Moved = S.Offset;
@@ -108,6 +102,21 @@ private:
     return model::computeGlobalCost(footprintOf(A, Moved, S.Active), Sizes);
   }
 
+  /// Offsets far enough from the int64 limits to be moved by a shift (an
+  /// index near 2^63 is priced as it is).
+  static bool movable(const LaneScenario &S) {
+    constexpr std::int64_t Limit = std::int64_t(1) << 60;
+    return std::all_of(S.Offset.begin(), S.Offset.end(), [](std::int64_t O) {
+      return O > -Limit && O < Limit;
+    });
+  }
+
+  /// A global access's warps start where the uniform terms left out of
+  /// \p Relative put them modulo the transaction size (UniformShift.h),
+  /// with the symbols a scenario pins at its values. Each scenario is
+  /// priced at each shift that changes its cost (shifts that cost alike
+  /// are one, their shares added); nothing changes where none does (a
+  /// broadcast, a warp that fits a sector whatever its start).
   void shiftByUniformTerms(const LaneValue &Relative) {
     if (A.Space != lanes::MemorySpace::Global || A.Scenarios.empty())
       return;
@@ -119,6 +128,10 @@ private:
           Into.push_back(Id);
     };
     for (const LaneScenario &S : A.Scenarios) {
+      if (!movable(S)) {
+        Out.push_back(S);
+        continue;
+      }
       UniformShifts U = uniformShifts(S.Pins.empty() ? Rest
                                                      : Rest.substitute(S.Pins),
                                       Symbols, Sizes.TransactionBytes);

@@ -8,6 +8,7 @@
 #include "clang/AST/ExprCXX.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace gpumem::access {
 
@@ -48,7 +49,8 @@ public:
     // P < C or P <= C, with P a parameter the kernel never writes.
     const ParmVarDecl *P = parameter(Var);
     std::optional<std::int64_t> C = cuda::constantInt(Bound, Ctx);
-    if (!P || !C || (Op != BO_LT && Op != BO_LE))
+    if (!P || !C || (Op != BO_LT && Op != BO_LE) ||
+        *C == std::numeric_limits<std::int64_t>::min())
       return;
     const std::int64_t Upper = Op == BO_LT ? *C - 1 : *C;
     auto [It, New] = Bounds.try_emplace(P, Upper);
