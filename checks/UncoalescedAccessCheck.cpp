@@ -75,7 +75,12 @@ void UncoalescedAccessCheck::reportSymbolicStride(const MemoryAccess &Access,
   // factor that does not scale the lane index evenly has no one stride.
   std::string OnlyWhenOne =
       Verdict.CoalescedWhenFactorIsOne
-          ? "; coalesced only when '" + Factor + "' is 1"
+          ? "; coalesced only when '" + Factor + "' is " +
+                std::to_string(Verdict.CoalescingFactor) +
+                (Verdict.CoalescingFactor != 1
+                     ? " (lanes " + std::to_string(Access.Width) +
+                           " bytes apart, the access's width)"
+                     : std::string())
           : std::string();
   if (Verdict.SymbolicBytesPerLane != 0)
     diag(Loc, "uncoalesced global %0 of '%1': stride '%2' x %3 bytes, up to "
@@ -95,11 +100,12 @@ void UncoalescedAccessCheck::reportSymbolicStride(const MemoryAccess &Access,
         << sampleText(Verdict) << OnlyWhenOne;
   if (Verdict.CoalescedWhenFactorIsOne)
     diag(Loc,
-         "with '%0' = 1 the warp needs %1 "
+         "with '%0' = %3 the warp needs %1 "
          "%plural{1:transaction|:transactions}1 (%2%% efficiency)",
          DiagnosticIDs::Note)
         << Factor << Verdict.FixedCost.Transactions
-        << percent(Verdict.FixedCost.Efficiency);
+        << percent(Verdict.FixedCost.Efficiency)
+        << static_cast<long long>(Verdict.CoalescingFactor);
 }
 
 void UncoalescedAccessCheck::reportStride(const MemoryAccess &Access,

@@ -318,10 +318,20 @@ GlobalVerdict judgeSymbolicStride(const MemoryAccess &Access,
   V.SymbolicSample =
       symbolicSample(Access, Relative, V.SymbolicBytesPerLane, Arch, Policy);
   V.SampleIsBound = V.SymbolicSample == Access.FactorBound;
+  // The factor that makes the lanes consecutive: 1 for an element index,
+  // the access's width for a byte stride ((char *)p + i * nb0 read as a
+  // float: nb0 = 4).
+  const std::int64_t PerLane = V.SymbolicBytesPerLane < 0
+                                   ? -V.SymbolicBytesPerLane
+                                   : V.SymbolicBytesPerLane;
+  V.CoalescingFactor =
+      PerLane > 0 && PerLane < Access.Width && Access.Width % PerLane == 0
+          ? Access.Width / PerLane
+          : 1;
   std::map<lanes::SymbolId, std::int64_t> Sample, One;
   for (lanes::SymbolId Id : Access.SymbolicStride) {
     Sample[Id] = V.SymbolicSample;
-    One[Id] = 1;
+    One[Id] = V.CoalescingFactor;
   }
   auto Lanes = Relative.substitute(Sample).asPerLane();
   auto Base = Relative.substitute(One).asPerLane();

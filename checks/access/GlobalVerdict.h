@@ -85,6 +85,9 @@ struct GlobalVerdict {
   /// With the symbolic factor at 1 the access would be coalesced (false
   /// when the factor scales a row index rather than the lane).
   bool CoalescedWhenFactorIsOne = false;
+  /// The factor FixedCost is priced at: 1, or the access's width over the
+  /// bytes per lane per unit of the factor (a byte stride: 4 for a float).
+  std::int64_t CoalescingFactor = 1;
   /// The warp is split into this many runs of consecutive elements (rows
   /// of a block narrower than 32 threads); 0 when it is not.
   unsigned RowsSpanned = 0;
