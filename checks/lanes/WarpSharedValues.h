@@ -71,6 +71,11 @@ public:
                                                 const LaneValue &L,
                                                 const LaneValue &R);
 
+  /// \p Where's text on one line (a symbol's name, a divisor in a note).
+  std::string spellingOf(const clang::Expr *Where) const {
+    return spelling(Where);
+  }
+
 private:
   LaneEvaluator &E;
 

@@ -78,8 +78,15 @@ PointerValue WriteCycles::solveCycle(const ReachingWrites &RW,
     return E.pastStepBudget()
                ? R.tooCostly(Name, First.Statement)
                : Unknown(UnknownKind::Reassigned, "'" + Name + "' " + *Why);
-  if (Steps.Additive)
+  if (Steps.Additive) {
+    // A wrap among the steps: the steps' symbol carries the assumption,
+    // for the findings' note.
+    if (!Steps.WrapDivisor.empty())
+      for (SymbolId Id : Hypothesis.Offset.symbols())
+        if (E.Symbols[Id].Key.Kind == SymbolKind::CycleSteps)
+          E.Symbols[Id].WrapDivisor = Steps.WrapDivisor;
     return Hypothesis;
+  }
   return cycleOfNumbers(RW, C, Loop, Entry, Hypothesis, Unknown);
 }
 
@@ -87,10 +94,22 @@ WriteCycles::Steps
 WriteCycles::stepsOf(const ReachingWrites &RW, const WriteCycle &C) {
   // Steps by warp-uniform amounts make the entry value plus their sum; a
   // number stepped otherwise may cycle through a few numbers.
+  std::string WrapDivisor;
   for (unsigned M : C.Members) {
     WriteStep Step = additiveStep(RW.write(M));
-    if (Step.Kind != StepKind::Add)
+    if (Step.Kind != StepKind::Add) {
+      // `v %= n` or `v = v % n` with n the same in every lane: taken as not
+      // wrapping within a warp, it subtracts a multiple of n the lanes
+      // share (WarpSharedValues::remainderWithoutWrap).
+      if (const Expr *Divisor = wrapDivisor(RW.write(M))) {
+        LaneValue N = E.evaluate(Divisor);
+        if (!N.isUnknown() && N.kind() != LaneKind::Varying) {
+          WrapDivisor = E.Shared.spellingOf(Divisor);
+          continue;
+        }
+      }
       return {false, std::nullopt};
+    }
     if (!Step.Amount)
       continue;
     LaneValue Amount = E.evaluate(Step.Amount);
@@ -101,7 +120,22 @@ WriteCycles::stepsOf(const ReachingWrites &RW, const WriteCycle &C) {
                                        "'" + RW.write(M).Var->getNameAsString() +
                                            "' steps differently per lane")};
   }
-  return {true, std::nullopt};
+  return {true, std::nullopt, WrapDivisor};
+}
+
+const Expr *WriteCycles::wrapDivisor(const Write &W) {
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(W.Statement);
+  if (!BO)
+    return nullptr;
+  if (BO->getOpcode() == BO_RemAssign && refTo(BO->getLHS(), W.Var))
+    return BO->getRHS();
+  const auto *Rem =
+      BO->getOpcode() == BO_Assign
+          ? dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts())
+          : nullptr;
+  if (Rem && Rem->getOpcode() == BO_Rem && refTo(Rem->getLHS(), W.Var))
+    return Rem->getRHS();
+  return nullptr;
 }
 
 PointerValue WriteCycles::cycleHypothesis(const VarDecl *VD,

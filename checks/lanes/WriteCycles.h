@@ -59,8 +59,14 @@ private:
   struct Steps {
     bool Additive = false;
     std::optional<LaneValue> Failure;
+    /// The divisor of a `v %= n` among the steps (a ring index wrapped
+    /// each pass), as written: under the no-wrap policy of `%` it moves
+    /// the warp by a multiple of n the lanes share, an additive step.
+    std::string WrapDivisor;
   };
   Steps stepsOf(const ReachingWrites &RW, const WriteCycle &C);
+  /// The divisor of \p W when it is `v %= n` or `v = v % n`.
+  static const clang::Expr *wrapDivisor(const Write &W);
   /// The value assumed of the cycle's variable in the loop: the entry plus
   /// a uniform symbol for its steps (additive), or one uniform symbol.
   PointerValue cycleHypothesis(const clang::VarDecl *VD,
