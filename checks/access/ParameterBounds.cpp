@@ -19,7 +19,7 @@ namespace {
 class BoundReader {
 public:
   BoundReader(const FunctionDecl *Kernel, ASTContext &Ctx)
-      : Ctx(Ctx), Facts(Kernel) {}
+      : Kernel(Kernel), Ctx(Ctx) {}
 
   llvm::DenseMap<const ParmVarDecl *, std::int64_t> Bounds;
 
@@ -74,16 +74,19 @@ public:
   }
 
 private:
+  const FunctionDecl *Kernel;
   ASTContext &Ctx;
-  cuda::FunctionFacts Facts;
+  /// The kernel's writes, walked only once a check names a parameter.
+  std::optional<cuda::FunctionFacts> Facts;
 
-  const ParmVarDecl *parameter(const Expr *E) const {
+  const ParmVarDecl *parameter(const Expr *E) {
     const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
     const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
-    if (!P || !P->getType()->isIntegerType() ||
-        !Facts.writesOf(P).empty())
+    if (!P || !P->getType()->isIntegerType())
       return nullptr;
-    return P;
+    if (!Facts)
+      Facts.emplace(Kernel);
+    return Facts->writesOf(P).empty() ? P : nullptr;
   }
   static bool endsInFailure(const Expr *E) {
     E = E->IgnoreParenImpCasts();
