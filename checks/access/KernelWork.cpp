@@ -40,6 +40,37 @@ std::optional<Precision> precisionOf(QualType T) {
   return std::nullopt;
 }
 
+/// The fp16 lanes of a value of cuda_fp16.h's or cuda_bf16.h's types: 1
+/// for __half and __nv_bfloat16, 2 for their pairs, 0 for anything else.
+/// Both count at the fp16 rate (the "fp16 machine balance").
+unsigned halfLanes(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsRecordDecl();
+  if (!RD || !RD->getIdentifier())
+    return 0;
+  const StringRef Name = RD->getName();
+  if (Name == "__half" || Name == "__nv_bfloat16")
+    return 1;
+  if (Name == "__half2" || Name == "__nv_bfloat162")
+    return 2;
+  return 0;
+}
+
+/// FLOPs per lane of a cuda_fp16.h/cuda_bf16.h arithmetic intrinsic: one
+/// per element for __hadd, __hsub, __hmul, __hdiv (and their pair forms),
+/// two for the fused __hfma; 0 for anything else.
+unsigned halfIntrinsicFlops(StringRef Name, QualType Result) {
+  const unsigned Lanes = halfLanes(Result);
+  if (!Lanes)
+    return 0;
+  if (Name == "__hfma" || Name == "__hfma2")
+    return 2 * Lanes;
+  if (Name == "__hadd" || Name == "__hsub" || Name == "__hmul" ||
+      Name == "__hdiv" || Name == "__hadd2" || Name == "__hsub2" ||
+      Name == "__hmul2" || Name == "__h2div")
+    return Lanes;
+  return 0;
+}
+
 /// The trip count of `for (i = a; i < b; i += c)` with constant a, b, c.
 std::optional<std::int64_t> tripCount(const ForStmt *FS, ASTContext &Ctx) {
   const VarDecl *VD = nullptr;
@@ -349,6 +380,16 @@ private:
         if (auto P = precisionOf(T))
           W.Flops[static_cast<int>(*P)] += ActiveShare;
     }
+    // The operators of __half and __half2 (a * b, c += d).
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+        Op && Op->getNumArgs() == 2) {
+      const OverloadedOperatorKind K = Op->getOperator();
+      if (K == OO_Plus || K == OO_Minus || K == OO_Star || K == OO_Slash ||
+          K == OO_PlusEqual || K == OO_MinusEqual || K == OO_StarEqual ||
+          K == OO_SlashEqual)
+        W.Flops[static_cast<int>(Precision::FP16)] +=
+            halfLanes(Op->getArg(0)->getType()) * ActiveShare;
+    }
     if (const auto *Call = dyn_cast<CallExpr>(E))
       if (const FunctionDecl *FD = Call->getDirectCallee();
           FD && FD->getIdentifier()) {
@@ -356,6 +397,8 @@ private:
         if (Name == "fma" || Name == "fmaf" || Name.starts_with("__fma"))
           if (auto P = precisionOf(Call->getType()))
             W.Flops[static_cast<int>(*P)] += 2 * ActiveShare;
+        if (unsigned F = halfIntrinsicFlops(Name, Call->getType()))
+          W.Flops[static_cast<int>(Precision::FP16)] += F * ActiveShare;
       }
     auto It = ByExpr.find(E);
     if (It == ByExpr.end())
