@@ -152,18 +152,12 @@ void GlobalAccessCheck::noteWarpStarts(const MemoryAccess &Access,
   // What the assumption hides: the worst start, at the worst scenario, if
   // those values are anything.
   unsigned Transactions = 0, Sectors = 0;
-  constexpr std::int64_t Limit = std::int64_t(1) << 60;
   if (!Assumed.empty() && Access.AssumedStep > 0 && Verdict.Worst &&
-      llvm::all_of(Verdict.Worst->Offset,
-                   [&](std::int64_t O) { return O > -Limit && O < Limit; }))
+      ::gpumem::access::shiftable(Verdict.Worst->Offset))
     for (std::int64_t Shift = 0; Shift < Arch.TransactionBytes;
          Shift += Access.AssumedStep) {
-      ::gpumem::lanes::LaneVector Moved = Verdict.Worst->Offset;
-      for (std::int64_t &O : Moved)
-        O += Shift;
-      ::gpumem::model::GlobalCost C = ::gpumem::model::computeGlobalCost(
-          ::gpumem::access::footprintOf(Access, Moved, Verdict.Worst->Active),
-          Arch);
+      ::gpumem::model::GlobalCost C = ::gpumem::access::costShiftedBy(
+          Access, Verdict.Worst->Offset, Verdict.Worst->Active, Shift, Arch);
       Transactions = std::max(Transactions, C.Transactions);
       Sectors = std::max(Sectors, C.Sectors);
     }

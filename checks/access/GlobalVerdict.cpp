@@ -407,4 +407,22 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
   return V;
 }
 
+bool shiftable(const lanes::LaneVector &Offset) {
+  constexpr std::int64_t Limit = std::int64_t(1) << 60;
+  return std::all_of(Offset.begin(), Offset.end(), [](std::int64_t O) {
+    return O > -Limit && O < Limit;
+  });
+}
+
+GlobalCost costShiftedBy(const MemoryAccess &Access,
+                         const lanes::LaneVector &Offset,
+                         lanes::LaneMask Active, std::int64_t Shift,
+                         const gpumem::model::Architecture &Arch) {
+  lanes::LaneVector Moved = Offset;
+  for (std::int64_t &O : Moved)
+    O += Shift;
+  return gpumem::model::computeGlobalCost(footprintOf(Access, Moved, Active),
+                                          Arch);
+}
+
 } // namespace gpumem::access

@@ -114,6 +114,19 @@ gpumem::model::WarpFootprint footprintOf(const MemoryAccess &Access,
                                          const lanes::LaneVector &Offset,
                                          lanes::LaneMask Active);
 
+/// True when \p Offset is far enough from the int64 limits to be moved by
+/// a warp's start within a transaction (UniformShift.h); an index near
+/// 2^63 is priced as it is.
+bool shiftable(const lanes::LaneVector &Offset);
+
+/// The cost of \p Access at \p Offset, \p Active, with the warp's start
+/// moved by \p Shift bytes (\p Offset shiftable).
+gpumem::model::GlobalCost costShiftedBy(const MemoryAccess &Access,
+                                        const lanes::LaneVector &Offset,
+                                        lanes::LaneMask Active,
+                                        std::int64_t Shift,
+                                        const gpumem::model::Architecture &Arch);
+
 } // namespace gpumem::access
 
 #endif // GPUMEM_CHECKS_ACCESS_GLOBALVERDICT_H

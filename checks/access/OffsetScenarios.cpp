@@ -7,8 +7,8 @@
 #include "model/GlobalCost.h"
 
 #include <algorithm>
-#include <numeric>
 #include <climits>
+#include <numeric>
 
 namespace gpumem::access {
 
@@ -73,8 +73,8 @@ private:
   LaneValue relativeOffset() const {
     LaneValue Relative = A.Offset.withoutUniformTerms();
     const bool Shared = A.Space == lanes::MemorySpace::Shared;
-    if (!Shared && (A.Space != lanes::MemorySpace::Global ||
-                    !A.GuardedByThreadIndex))
+    if (!Shared &&
+        (A.Space != lanes::MemorySpace::Global || !A.GuardedByThreadIndex))
       return Relative;
     const std::int64_t Unit = Shared ? 4 : Sizes.TransactionBytes;
     for (const lanes::LaneTerm &T : A.Offset.terms()) {
@@ -82,9 +82,8 @@ private:
       for (SymbolId Id : T.Symbols)
         Kept &= !Symbols[Id].Values.empty() &&
                 (Shared || Symbols[Id].ThreadDerived);
-      if (!Kept ||
-          std::any_of(T.Coeff.begin(), T.Coeff.end(),
-                      [&](std::int64_t C) { return C != T.Coeff[0]; }))
+      if (!Kept || std::any_of(T.Coeff.begin(), T.Coeff.end(),
+                               [&](std::int64_t C) { return C != T.Coeff[0]; }))
         continue;
       LaneValue Shift = LaneValue::constant(T.Coeff[0]);
       for (SymbolId Id : T.Symbols)
@@ -92,23 +91,6 @@ private:
       Relative = Relative + Shift;
     }
     return Relative;
-  }
-
-  /// The cost of scenario \p S with the warp's start moved by \p Shift.
-  model::GlobalCost costAt(const LaneScenario &S, std::int64_t Shift) const {
-    lanes::LaneVector Moved = S.Offset;
-    for (std::int64_t &O : Moved)
-      O += Shift;
-    return model::computeGlobalCost(footprintOf(A, Moved, S.Active), Sizes);
-  }
-
-  /// Offsets far enough from the int64 limits to be moved by a shift (an
-  /// index near 2^63 is priced as it is).
-  static bool movable(const LaneScenario &S) {
-    constexpr std::int64_t Limit = std::int64_t(1) << 60;
-    return std::all_of(S.Offset.begin(), S.Offset.end(), [](std::int64_t O) {
-      return O > -Limit && O < Limit;
-    });
   }
 
   /// A global access's warps start where the uniform terms left out of
@@ -128,13 +110,13 @@ private:
           Into.push_back(Id);
     };
     for (const LaneScenario &S : A.Scenarios) {
-      if (!movable(S)) {
+      if (!shiftable(S.Offset)) {
         Out.push_back(S);
         continue;
       }
-      UniformShifts U = uniformShifts(S.Pins.empty() ? Rest
-                                                     : Rest.substitute(S.Pins),
-                                      Symbols, Sizes.TransactionBytes);
+      UniformShifts U =
+          uniformShifts(S.Pins.empty() ? Rest : Rest.substitute(S.Pins),
+                        Symbols, Sizes.TransactionBytes);
       if (!U.Assumed.empty()) {
         Note(A.AssumedAlignedBy, U.Assumed);
         if (!A.AssumedMultiple)
@@ -147,10 +129,12 @@ private:
                             std::pair<std::int64_t, double>>>
           Groups;
       for (const auto &[Shift, Share] : U.Shares) {
-        model::GlobalCost G = costAt(S, Shift);
+        model::GlobalCost G =
+            costShiftedBy(A, S.Offset, S.Active, Shift, Sizes);
         const std::pair<unsigned, unsigned> Cost{G.Transactions, G.Sectors};
-        auto Same = std::find_if(Groups.begin(), Groups.end(),
-                                 [&](const auto &X) { return X.first == Cost; });
+        auto Same =
+            std::find_if(Groups.begin(), Groups.end(),
+                         [&](const auto &X) { return X.first == Cost; });
         if (Same != Groups.end())
           Same->second.second += Share;
         else
@@ -204,13 +188,14 @@ private:
     // An access through a pointer is not evaluated again.
     if (Candidates.empty() || !A.Expression->isGLValue())
       return;
-    enumerate(Candidates, [&](const Pins &P) -> std::optional<lanes::LaneVector> {
-      lanes::LaneEvaluator::PinScope Pinned(Eval, P);
-      lanes::PointerValue Address = Eval.evaluateAddress(A.Expression);
-      if (Address.isUnknown())
-        return std::nullopt;
-      return Address.Offset.withoutUniformTerms().asPerLane();
-    });
+    enumerate(
+        Candidates, [&](const Pins &P) -> std::optional<lanes::LaneVector> {
+          lanes::LaneEvaluator::PinScope Pinned(Eval, P);
+          lanes::PointerValue Address = Eval.evaluateAddress(A.Expression);
+          if (Address.isUnknown())
+            return std::nullopt;
+          return Address.Offset.withoutUniformTerms().asPerLane();
+        });
   }
 
   /// The active lanes with \p P fixed.
@@ -235,22 +220,17 @@ private:
       if (Combos > MaxScenarios)
         return;
     }
-    std::vector<std::size_t> Index(Ids.size(), 0);
-    for (std::uint64_t C = 0; C < Combos; ++C) {
-      Pins P;
-      for (std::size_t I = 0; I < Ids.size(); ++I)
-        P[Ids[I]] = Symbols[Ids[I]].Values[Index[I]];
+    bool Failed = false;
+    lanes::forEachAssignment(Symbols, Ids, [&](const Pins &P) {
       std::optional<lanes::LaneVector> Lanes = Evaluate(P);
-      if (!Lanes) {
-        A.Scenarios.clear();
-        return;
-      }
+      if (!Lanes)
+        return !(Failed = true);
       A.Scenarios.push_back(LaneScenario{P, *Lanes, activeUnder(P)});
-      for (std::size_t I = 0; I < Ids.size(); ++I) {
-        if (++Index[I] < Symbols[Ids[I]].Values.size())
-          break;
-        Index[I] = 0;
-      }
+      return true;
+    });
+    if (Failed) {
+      A.Scenarios.clear();
+      return;
     }
     // The pinned evaluations succeeded: the offset is known per scenario.
     if (!A.Scenarios.empty() && A.Offset.isUnknown())

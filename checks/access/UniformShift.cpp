@@ -48,19 +48,22 @@ std::vector<double> termDistribution(const LaneTerm &T,
     Combos *= std::max<std::size_t>(Symbols[Id].Values.size(), 1);
   }
   if (AllKnown && Combos <= 1024) {
+    // A symbol repeated in the product (x * x) takes one value at a time.
     std::vector<SymbolId> Ids(T.Symbols.begin(), T.Symbols.end());
-    std::vector<std::size_t> Index(Ids.size(), 0);
-    for (std::uint64_t K = 0; K < Combos; ++K) {
-      std::int64_t V = C;
-      for (std::size_t I = 0; I < Ids.size(); ++I)
-        V = mod(V * mod(Symbols[Ids[I]].Values[Index[I]], M), M);
-      D[V] += 1.0 / static_cast<double>(Combos);
-      for (std::size_t I = 0; I < Ids.size(); ++I) {
-        if (++Index[I] < Symbols[Ids[I]].Values.size())
-          break;
-        Index[I] = 0;
-      }
-    }
+    Ids.erase(std::unique(Ids.begin(), Ids.end()), Ids.end());
+    std::vector<double> Counts(M, 0.0);
+    double Assignments = 0;
+    lanes::forEachAssignment(
+        Symbols, Ids, [&](const std::map<SymbolId, std::int64_t> &Pins) {
+          std::int64_t V = C;
+          for (SymbolId Id : T.Symbols)
+            V = mod(V * mod(Pins.at(Id), M), M);
+          Counts[V] += 1;
+          Assignments += 1;
+          return true;
+        });
+    for (std::int64_t R = 0; R < M; ++R)
+      D[R] = Counts[R] / Assignments;
     return D;
   }
   // Otherwise every multiple of gcd(C, M), in turn.

@@ -152,6 +152,35 @@ private:
   std::map<SymbolKey, SymbolId> Index;
 };
 
+/// Calls \p F with every assignment of the distinct symbols \p Ids to the
+/// values they are known to take (a map from each to its value), the
+/// first symbol varying fastest, until \p F returns false. None when one
+/// of them has no known values; one, empty, when \p Ids is. The caller
+/// bounds the number of assignments.
+template <typename Fn>
+void forEachAssignment(const SymbolTable &Table, const std::vector<SymbolId> &Ids,
+                       Fn F) {
+  for (SymbolId Id : Ids)
+    if (Table[Id].Values.empty())
+      return;
+  std::vector<std::size_t> Index(Ids.size(), 0);
+  std::map<SymbolId, std::int64_t> Pins;
+  for (;;) {
+    for (std::size_t I = 0; I < Ids.size(); ++I)
+      Pins[Ids[I]] = Table[Ids[I]].Values[Index[I]];
+    if (!F(static_cast<const std::map<SymbolId, std::int64_t> &>(Pins)))
+      return;
+    std::size_t I = 0;
+    for (; I < Ids.size(); ++I) {
+      if (++Index[I] < Table[Ids[I]].Values.size())
+        break;
+      Index[I] = 0;
+    }
+    if (I == Ids.size())
+      return;
+  }
+}
+
 /// A product of symbols, sorted, with repetition (x*x is {x, x}). Held
 /// inline: terms are copied with every value, and a heap block per term
 /// was most of the analysis' allocations. Room for the product of two

@@ -203,22 +203,19 @@ LoopVariables::passes(const VarDecl *VD, const cuda::InductionLoop &Loop,
       return {};
   }
   std::optional<std::int64_t> Lowest;
-  std::vector<std::size_t> Index(Ids.size(), 0);
-  for (std::uint64_t C = 0; C < Combos; ++C) {
-    std::map<SymbolId, std::int64_t> Pins;
-    for (std::size_t I = 0; I < Ids.size(); ++I)
-      Pins[Ids[I]] = E.Symbols[Ids[I]].Values[Index[I]];
-    std::optional<LaneVector> Lanes = Start.substitute(Pins).asPerLane();
-    if (!Lanes)
-      return {};
-    for (std::int64_t V : *Lanes)
-      Lowest = Lowest ? std::min(*Lowest, V) : V;
-    for (std::size_t I = 0; I < Ids.size(); ++I) {
-      if (++Index[I] < E.Symbols[Ids[I]].Values.size())
-        break;
-      Index[I] = 0;
-    }
-  }
+  bool Failed = false;
+  forEachAssignment(E.Symbols, Ids,
+                    [&](const std::map<SymbolId, std::int64_t> &Pins) {
+                      std::optional<LaneVector> Lanes =
+                          Start.substitute(Pins).asPerLane();
+                      if (!Lanes)
+                        return !(Failed = true);
+                      for (std::int64_t V : *Lanes)
+                        Lowest = Lowest ? std::min(*Lowest, V) : V;
+                      return true;
+                    });
+  if (Failed || !Lowest)
+    return {};
   std::vector<std::int64_t> Values =
       enumerate(VD, Loop, StepKind::Add, *Lowest, By, Bounds);
   for (std::size_t I = 0; I < Values.size(); ++I)
