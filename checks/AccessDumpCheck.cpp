@@ -105,7 +105,7 @@ void AccessDumpCheck::writeRecords(llvm::ArrayRef<KernelAccesses> Kernels) {
     for (const MemoryAccess &A : Kernel.Accesses)
       Remark(
           A.Expression->getExprLoc(),
-          accessRecord(Context, A, spelling(A.Expression), kindName(A.Kind)));
+          accessRecord(Context, A, spelling(A), kindName(A.Kind)));
   }
 }
 
@@ -177,7 +177,7 @@ AccessDumpCheck::accessText(const KernelAccesses &Kernel, const MemoryAccess &A,
   std::string Facts;
   llvm::raw_string_ostream OS(Facts);
   OS << kindName(A.Kind) << " " << spaceName(A.Space) << " '"
-     << spelling(A.Expression) << "' width " << A.Width << "; offset "
+     << spelling(A) << "' width " << A.Width << "; offset "
      << A.Offset.str(*Kernel.Symbols) << "; active "
      << llvm::format_hex(A.Active, 10) << (A.InLoop ? "; in loop" : "");
   printLayout(OS, A);

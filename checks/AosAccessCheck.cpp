@@ -16,7 +16,7 @@ void AosAccessCheck::report(const MemoryAccess &Access,
             "bytes, %4 %plural{1:transaction|:transactions}4 per warp (%5%% "
             "efficiency), %6 %plural{1:sector|:sectors}6; a structure of "
             "arrays would need %7 for field '%8'")
-      << kindName(Access.Kind) << spelling(Access.Expression)
+      << kindName(Access.Kind) << spelling(Access)
       << Field.Record->getName() << static_cast<long long>(Field.RecordBytes)
       << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
       << Planar.Transactions << Field.FieldPath;

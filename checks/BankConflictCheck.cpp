@@ -125,7 +125,7 @@ void BankConflictCheck::reportConflict(const KernelAccesses &Kernel,
     auto Warning =
         diag(Loc, "%0-way bank conflict on '%1': %select{the %2 lanes|%2 of "
                   "the %7 active lanes}8 %3 %0 distinct words of bank %4%5%6")
-        << D.Degree << spelling(A.Expression) << D.LanesOnWorstBank
+        << D.Degree << spelling(A) << D.LanesOnWorstBank
         << verbOf(A.Kind) << D.WorstBank
         << (D.PhaseCount > 1
                 ? " in one of its " + std::to_string(D.PhaseCount) + " phases"
@@ -146,7 +146,7 @@ void BankConflictCheck::reportConflict(const KernelAccesses &Kernel,
         << A.Array->Decl->getName()
         << (Advice.What == PaddingAdvice::Kind::IndexesPastRow
                 ? "; it is not padded: '" +
-                      spelling(Advice.PastRow->Expression) +
+                      spelling(*Advice.PastRow) +
                       "' runs past the end of a row, and padding would "
                       "move it"
             : Advice.What != PaddingAdvice::Kind::RowLengthAssumed ? ""
@@ -245,7 +245,7 @@ void BankConflictCheck::reportSymbolicStride(const KernelAccesses &Kernel,
   diag(Loc, "%0-way bank conflict on '%1' when '%2' is a multiple of %3: "
             "lanes %4 bytes x '%2' apart share a bank%select{|; "
             "conflict-free when '%2' is odd}5")
-      << *Worst << spelling(A.Expression) << Name
+      << *Worst << spelling(A) << Name
       << static_cast<long long>(Period) << static_cast<long long>(Step < 0 ? -Step : Step)
       << (Odd && *Odd <= 1 ? 1 : 0);
   noteNoWrap(A);

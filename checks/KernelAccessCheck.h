@@ -100,6 +100,11 @@ protected:
   bool firstReport(SourceLocation Loc);
   /// The access as written in the source, for messages.
   std::string spelling(const Expr *E) const;
+  /// How a finding names \p A: its expression, or for inline PTX the
+  /// instruction and its address operand as written (a macro's argument,
+  /// not the macro): "ld.global.v4.f32 [src + i]".
+  std::string spelling(const ::gpumem::access::MemoryAccess &A) const;
+  std::string spellingOf(SourceRange R) const;
   /// "load", "store" or "read-modify-write".
   static const char *kindName(::gpumem::access::AccessKind Kind);
   /// A percentage with one decimal.

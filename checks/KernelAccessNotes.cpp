@@ -185,7 +185,7 @@ void KernelAccessCheck::noteCallSite(
          "the access '%0' is here, in '%1', analysed with the arguments of "
          "the call in kernel '%2'",
          DiagnosticIDs::Note)
-        << spelling(Access.Expression) << CalleeName
+        << spelling(Access) << CalleeName
         << Kernel.Kernel->getName();
     return;
   }
@@ -199,9 +199,26 @@ bool KernelAccessCheck::firstReport(SourceLocation Loc) {
   return Reported.insert(Loc.getRawEncoding()).second;
 }
 
-std::string KernelAccessCheck::spelling(const Expr *E) const {
+std::string
+KernelAccessCheck::spelling(const ::gpumem::access::MemoryAccess &A) const {
+  if (A.Instruction.empty())
+    return spelling(A.Expression);
   const SourceManager &SM = Context->getSourceManager();
-  CharSourceRange Range = CharSourceRange::getTokenRange(E->getSourceRange());
+  SourceRange R = A.Expression->getSourceRange();
+  if (SM.isMacroArgExpansion(R.getBegin()) &&
+      SM.isMacroArgExpansion(R.getEnd()))
+    R = SourceRange(SM.getSpellingLoc(R.getBegin()),
+                    SM.getSpellingLoc(R.getEnd()));
+  return A.Instruction + " [" + spellingOf(R) + "]";
+}
+
+std::string KernelAccessCheck::spelling(const Expr *E) const {
+  return spellingOf(E->getSourceRange());
+}
+
+std::string KernelAccessCheck::spellingOf(SourceRange R) const {
+  const SourceManager &SM = Context->getSourceManager();
+  CharSourceRange Range = CharSourceRange::getTokenRange(R);
   Range = SM.getExpansionRange(Range);
   StringRef Text =
       Lexer::getSourceText(Range, SM, Context->getLangOpts());

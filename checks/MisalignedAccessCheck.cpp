@@ -16,7 +16,7 @@ void MisalignedAccessCheck::report(const MemoryAccess &Access,
             "boundary, %4 %plural{1:transaction|:transactions}4 per warp (%5%% "
             "efficiency), %6 %plural{1:sector|:sectors}6; aligned, it would "
             "need %7")
-      << kindName(Access.Kind) << spelling(Access.Expression)
+      << kindName(Access.Kind) << spelling(Access)
       << static_cast<long long>(Verdict.MisalignBytes) << Arch.TransactionBytes
       << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
       << Verdict.FixedCost.Transactions;

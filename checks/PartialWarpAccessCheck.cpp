@@ -14,7 +14,7 @@ void PartialWarpAccessCheck::report(const MemoryAccess &Access,
             "%plural{1:transaction|:transactions}5 per warp (%6%% efficiency), "
             "%7 %plural{1:sector|:sectors}7, %8 useful bytes of %9 moved; "
             "spread the work over the warp's lanes")
-      << kindName(Access.Kind) << spelling(Access.Expression)
+      << kindName(Access.Kind) << spelling(Access)
       << Verdict.ActiveLanes << ::gpumem::lanes::WarpLanes
       << (Access.InLoop ? " inside a loop" : "") << Cost.Transactions
       << percent(Cost.Efficiency) << Cost.Sectors

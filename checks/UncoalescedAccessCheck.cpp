@@ -51,7 +51,7 @@ void UncoalescedAccessCheck::reportRows(const MemoryAccess &Access,
   diag(Loc, "uncoalesced global %0 of '%1': the warp spans %2 rows of %3 "
             "lanes%4, %5 %plural{1:transaction|:transactions}5 per warp "
             "(%6%% efficiency), %7 %plural{1:sector|:sectors}7%8; %9")
-      << kindName(Access.Kind) << spelling(Access.Expression)
+      << kindName(Access.Kind) << spelling(Access)
       << Verdict.RowsSpanned << Verdict.LanesPerRow
       << (Factor.empty() ? std::string()
                          : " '" + Factor + "' elements apart")
@@ -86,7 +86,7 @@ void UncoalescedAccessCheck::reportSymbolicStride(const MemoryAccess &Access,
     diag(Loc, "uncoalesced global %0 of '%1': stride '%2' x %3 bytes, up to "
               "%4 %plural{1:transaction|:transactions}4 per warp (%5%% "
               "efficiency), %6 %plural{1:sector|:sectors}6, when '%2' %7%8")
-        << kindName(Access.Kind) << spelling(Access.Expression) << Factor
+        << kindName(Access.Kind) << spelling(Access) << Factor
         << static_cast<long long>(Verdict.SymbolicBytesPerLane)
         << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
         << sampleText(Verdict) << OnlyWhenOne;
@@ -95,7 +95,7 @@ void UncoalescedAccessCheck::reportSymbolicStride(const MemoryAccess &Access,
               "'%2', up to %3 %plural{1:transaction|:transactions}3 per warp "
               "(%4%% efficiency), %5 %plural{1:sector|:sectors}5, when '%2' "
               "%6%7")
-        << kindName(Access.Kind) << spelling(Access.Expression) << Factor
+        << kindName(Access.Kind) << spelling(Access) << Factor
         << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
         << sampleText(Verdict) << OnlyWhenOne;
   if (Verdict.CoalescedWhenFactorIsOne)
@@ -117,7 +117,7 @@ void UncoalescedAccessCheck::reportStride(const MemoryAccess &Access,
               "%plural{1:transaction|:transactions}3 per warp (%4%% "
               "efficiency), %5 %plural{1:sector|:sectors}5; consecutive lanes "
               "should touch consecutive elements")
-        << kindName(Access.Kind) << spelling(Access.Expression)
+        << kindName(Access.Kind) << spelling(Access)
         << static_cast<long long>(*Verdict.StrideBytes) << Cost.Transactions
         << percent(Cost.Efficiency) << Cost.Sectors;
   else
@@ -125,7 +125,7 @@ void UncoalescedAccessCheck::reportStride(const MemoryAccess &Access,
               "%plural{1:transaction|:transactions}2 per warp (%3%% "
               "efficiency), %4 %plural{1:sector|:sectors}4; consecutive lanes "
               "should touch consecutive elements")
-        << kindName(Access.Kind) << spelling(Access.Expression)
+        << kindName(Access.Kind) << spelling(Access)
         << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors;
   diag(Loc,
        "%0 active lanes of %1 bytes each span %2 bytes; the same lanes on "

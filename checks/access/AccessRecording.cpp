@@ -115,6 +115,8 @@ void AccessWalk::visitCall(const CallExpr *Call, const State &St) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   StringRef Name =
       Callee && Callee->getIdentifier() ? Callee->getName() : StringRef();
+  if (visitAsyncCopyCall(Call, St))
+    return;
   if (Callee && Call->getNumArgs() == 2 && isStoreIntrinsic(Name) &&
       Call->getArg(0)->getType()->isPointerType()) {
     recordPointer(Call->getArg(0), Call, AccessKind::Store, St);
@@ -208,7 +210,8 @@ void AccessWalk::recordPointer(const Expr *Ptr, const Expr *Where,
 }
 
 void AccessWalk::add(const Expr *Target, const lanes::PointerValue &Address,
-                     std::int64_t Width, AccessKind Kind, const State &St) {
+                     std::int64_t Width, AccessKind Kind, const State &St,
+                     llvm::function_ref<lanes::PointerValue()> AddressAgain) {
   if (Address.Space == MemorySpace::Local ||
       Address.Space == MemorySpace::Constant)
     return;
@@ -246,9 +249,9 @@ void AccessWalk::add(const Expr *Target, const lanes::PointerValue &Address,
     A.IndexesPastRow = A.Array && A.Array->Dims.size() > 1 &&
                        indexesPastRow(Target, *A.Array, St.Active, Eval);
   }
-  concretizeOffset(A, Eval, {St.Guards, St.GuardSymbols, Populated},
+  concretizeOffset(A, Eval, {St.Guards, St.GuardSymbols, Populated, St.Fors},
                    Settings.MaxScenarios, Settings.TransactionBytes,
-                   Settings.SectorBytes);
+                   Settings.SectorBytes, AddressAgain);
   // A factor the kernel's own checks bound (if (N > 16) return;).
   if (A.SymbolicStride.size() == 1) {
     const lanes::SymbolKey &Key = Eval.symbols()[A.SymbolicStride[0]].Key;

@@ -112,6 +112,8 @@ void AccessWalk::visit(const Stmt *S, const State &St) {
   }
   if (isa<LambdaExpr>(S))
     return;
+  if (const auto *Asm = dyn_cast<GCCAsmStmt>(S))
+    return visitAsm(Asm, St);
   if (const auto *E = dyn_cast<Expr>(S))
     return visitExpr(E, St);
   visitChildren(S, St);
@@ -175,6 +177,7 @@ void AccessWalk::visitIf(const IfStmt *If, const State &St) {
 void AccessWalk::visitFor(const ForStmt *For, const State &St) {
   visit(For->getInit(), St);
   State Body = St;
+  Body.Fors.push_back(For);
   // A loop each active lane leaves after one pass makes its accesses once.
   if (!Eval.runsAtMostOnce(For, St.Active))
     ++Body.LoopDepth;

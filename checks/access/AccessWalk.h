@@ -22,6 +22,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <vector>
 
@@ -53,6 +54,8 @@ private:
     /// Loop variables with known values that undecided guards compare
     /// (if (tx <= m) in a loop over m): the lanes are decided per value.
     std::vector<lanes::SymbolId> GuardSymbols;
+    /// The for-loops around the statement, outermost first.
+    llvm::SmallVector<const clang::Stmt *, 4> Fors;
   };
 
   clang::ASTContext &Ctx;
@@ -150,6 +153,25 @@ private:
 
   void visitPointerParts(const clang::Expr *E, const State &St);
 
+  /// The memory instructions of an inline PTX statement (AsmAccesses.cpp):
+  /// each at the address its operand holds, with the instruction's width;
+  /// ldmatrix/stmatrix from the lanes that give row addresses; cp.async a
+  /// global load and a shared store. An instruction whose address is not
+  /// an operand is recorded as not followed.
+  void visitAsm(const clang::GCCAsmStmt *Asm, const State &St);
+
+  /// `__pipeline_memcpy_async(dst, src, bytes)`: cp.async written in C++.
+  bool visitAsyncCopyCall(const clang::CallExpr *Call, const State &St);
+
+  /// Records one access an asm instruction (or copy intrinsic) makes at
+  /// \p Address, \p Bytes wide: the instruction's width, not the
+  /// operand's type.
+  void addInstruction(
+      const clang::Expr *Target, const lanes::PointerValue &Address,
+      unsigned Bytes, AccessKind Kind, const std::string &Instruction,
+      const State &St,
+      llvm::function_ref<lanes::PointerValue()> AddressAgain = nullptr);
+
   /// True, and the kernel marked capped, when MaxAccesses accesses are
   /// already collected.
   bool full();
@@ -159,8 +181,11 @@ private:
   void recordPointer(const clang::Expr *Ptr, const clang::Expr *Where,
                      AccessKind Kind, const State &St);
 
+  /// \p AddressAgain: how the address is evaluated again with symbols
+  /// pinned (concretizeOffset), where it is not the lvalue \p Target's.
   void add(const clang::Expr *Target, const lanes::PointerValue &Address,
-           std::int64_t Width, AccessKind Kind, const State &St);
+           std::int64_t Width, AccessKind Kind, const State &St,
+           llvm::function_ref<lanes::PointerValue()> AddressAgain = nullptr);
 };
 
 } // namespace gpumem::access::detail

@@ -64,6 +64,10 @@ struct LaneScenario {
 /// One load or store of global or shared memory.
 struct MemoryAccess {
   const clang::Expr *Expression = nullptr;
+  /// The inline PTX instruction that makes the access ("ldmatrix.sync.
+  /// aligned.x4.m8n8.shared.b16"); Expression is then its address operand.
+  /// Empty for C++ accesses.
+  std::string Instruction;
   const clang::FunctionDecl *Function = nullptr;
   /// The call in the kernel body that leads to the device function holding
   /// the access (the access is analysed with that call's arguments); null

@@ -25,9 +25,10 @@ class ScenarioBuilder {
 public:
   ScenarioBuilder(MemoryAccess &A, lanes::LaneEvaluator &Eval,
                   const AccessGuards &Guards, unsigned MaxScenarios,
-                  std::int64_t TransactionBytes, std::int64_t SectorBytes)
+                  std::int64_t TransactionBytes, std::int64_t SectorBytes,
+                  llvm::function_ref<lanes::PointerValue()> AddressAgain)
       : A(A), Eval(Eval), Symbols(Eval.symbols()), Guards(Guards),
-        MaxScenarios(MaxScenarios) {
+        MaxScenarios(MaxScenarios), AddressAgain(AddressAgain) {
     Sizes.TransactionBytes = static_cast<unsigned>(TransactionBytes);
     Sizes.SectorBytes = static_cast<unsigned>(SectorBytes);
   }
@@ -56,6 +57,7 @@ private:
   lanes::SymbolTable &Symbols;
   const AccessGuards &Guards;
   unsigned MaxScenarios;
+  llvm::function_ref<lanes::PointerValue()> AddressAgain;
   /// The transaction and sector sizes the shifts are priced with.
   model::Architecture Sizes;
 
@@ -181,17 +183,24 @@ private:
     if (Why != lanes::UnknownKind::SymbolicOperation &&
         Why != lanes::UnknownKind::Arithmetic)
       return;
+    // The enumerable symbols, but for the variables of loops that are not
+    // around the access (a kernel has many; their combinations would pass
+    // MaxScenarios for nothing).
     std::vector<SymbolId> Candidates;
     for (SymbolId Id = 0; Id < Symbols.size(); ++Id)
       if (!Symbols[Id].Values.empty())
-        Candidates.push_back(Id);
+        if (const clang::Stmt *Loop = Eval.loopOf(Id);
+            !Loop || llvm::is_contained(Guards.Loops, Loop))
+          Candidates.push_back(Id);
     // An access through a pointer is not evaluated again.
-    if (Candidates.empty() || !A.Expression->isGLValue())
+    if (Candidates.empty() || (!AddressAgain && !A.Expression->isGLValue()))
       return;
     enumerate(
         Candidates, [&](const Pins &P) -> std::optional<lanes::LaneVector> {
           lanes::LaneEvaluator::PinScope Pinned(Eval, P);
-          lanes::PointerValue Address = Eval.evaluateAddress(A.Expression);
+          lanes::PointerValue Address = AddressAgain
+                                            ? AddressAgain()
+                                            : Eval.evaluateAddress(A.Expression);
           if (Address.isUnknown())
             return std::nullopt;
           return Address.Offset.withoutUniformTerms().asPerLane();
@@ -271,8 +280,10 @@ void collectConditionSymbols(const Expr *Cond, lanes::LaneEvaluator &Eval,
 
 void concretizeOffset(MemoryAccess &A, lanes::LaneEvaluator &Eval,
                       const AccessGuards &Guards, unsigned MaxScenarios,
-                      std::int64_t TransactionBytes, std::int64_t SectorBytes) {
-  ScenarioBuilder(A, Eval, Guards, MaxScenarios, TransactionBytes, SectorBytes)
+                      std::int64_t TransactionBytes, std::int64_t SectorBytes,
+                      llvm::function_ref<lanes::PointerValue()> AddressAgain) {
+  ScenarioBuilder(A, Eval, Guards, MaxScenarios, TransactionBytes, SectorBytes,
+                  AddressAgain)
       .run();
 }
 

@@ -17,6 +17,8 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <utility>
 #include <vector>
 
@@ -31,6 +33,9 @@ struct AccessGuards {
   llvm::ArrayRef<lanes::SymbolId> Symbols;
   /// The lanes the block populates.
   lanes::LaneMask Populated = lanes::AllLanes;
+  /// The for-loops around the access: only their variables' symbols can be
+  /// in its address.
+  llvm::ArrayRef<const clang::Stmt *> Loops;
 };
 
 /// Fills \p A's Scenarios (at most \p MaxScenarios) or its SymbolicStride
@@ -39,9 +44,14 @@ struct AccessGuards {
 /// symbols pinned. A global access's scenarios are priced at each shift
 /// its uniform terms make modulo \p TransactionBytes that changes its cost
 /// (in transactions of that size and sectors of \p SectorBytes).
-void concretizeOffset(MemoryAccess &A, lanes::LaneEvaluator &Eval,
-                      const AccessGuards &Guards, unsigned MaxScenarios,
-                      std::int64_t TransactionBytes, std::int64_t SectorBytes);
+/// \p AddressAgain evaluates the address again under the pins in force (an
+/// inline asm operand); without it an lvalue's address is (an access
+/// through a pointer is not evaluated again).
+void concretizeOffset(
+    MemoryAccess &A, lanes::LaneEvaluator &Eval, const AccessGuards &Guards,
+    unsigned MaxScenarios, std::int64_t TransactionBytes,
+    std::int64_t SectorBytes,
+    llvm::function_ref<lanes::PointerValue()> AddressAgain = nullptr);
 
 /// Adds to \p Out the loop variables with known values that the
 /// comparisons of \p Cond read (through !, && and ||).

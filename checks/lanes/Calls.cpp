@@ -114,6 +114,8 @@ bool LaneEvaluator::enterCall(const CallExpr *Call) {
   }
   Frame New;
   New.Function = Def;
+  New.Call = Call;
+  New.FirstArgument = Offset;
   New.Facts = &factsOf(Def);
   if (Instance) {
     if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call)) {

@@ -3,6 +3,7 @@
 // The evaluator's core is LaneEvaluator (LaneEvaluator.cpp: state,
 // effects, pins and variables; IntegerValues.cpp: the integer visitor;
 // Conditions.cpp; PointerValues.cpp: the pointer and address visitors;
+// AsmAddresses.cpp: addresses held in integers, for inline asm;
 // Calls.cpp), and each idiom it follows is a unit of its own
 // (LoopVariables, ReassignedValues, WriteCycles, WarpSharedValues,
 // AggregateFields); these are the small helpers they have in common.

@@ -100,6 +100,10 @@ const VarDecl *LaneEvaluator::loopVariableOf(SymbolId Id) const {
   return Loops.variableOf(Id);
 }
 
+const Stmt *LaneEvaluator::loopOf(SymbolId Id) const {
+  return Loops.loopOf(Id);
+}
+
 std::optional<LaneMask> LaneEvaluator::firstPassLanes(const Stmt *Loop,
                                                       const Expr *Cond) {
   return Loops.firstPassLanes(Loop, Cond);

@@ -90,6 +90,13 @@ public:
   PointerValue evaluatePointer(const clang::Expr *E);
   /// The address of an lvalue expression.
   PointerValue evaluateAddress(const clang::Expr *E);
+  /// The address an operand of inline asm holds: a pointer, or an integer
+  /// made from one (`__cvta_generic_to_shared(&tile[r][c])`, the 32-bit
+  /// shared-window address; a cast of a pointer) and moved by integer
+  /// arithmetic (`+ k * 16`) in bytes, through locals, helpers that return
+  /// it and parameters of the device functions entered. Unknown for any
+  /// other integer: it is no address the analysis can see.
+  PointerValue evaluateAsmAddress(const clang::Expr *E);
 
   /// Enters \p Callee with its parameters bound to \p Args (evaluated in the
   /// current frame); false when the call cannot be followed.
@@ -163,6 +170,8 @@ public:
   const ThreadGeometry &geometry() const { return Geometry; }
   /// The variable a symbol stands for, when it is a loop variable.
   const clang::VarDecl *loopVariableOf(SymbolId Id) const;
+  /// The for-loop whose variable a symbol stands for; null for any other.
+  const clang::Stmt *loopOf(SymbolId Id) const;
   /// Everything the evaluations on this kernel did so far.
   const Effects &kernelEffects() const { return Did; }
 
@@ -189,6 +198,10 @@ private:
   using LocalValue = Remembered<LaneValue>;
   struct Frame {
     const clang::FunctionDecl *Function = nullptr;
+    /// The call that entered the function, and the index of its argument
+    /// for the first parameter (1 for a member operator's object).
+    const clang::CallExpr *Call = nullptr;
+    unsigned FirstArgument = 0;
     const cuda::FunctionFacts *Facts = nullptr;
     llvm::DenseMap<const clang::VarDecl *, LaneValue> Values;
     llvm::DenseMap<const clang::VarDecl *, PointerValue> Pointers;
@@ -351,6 +364,10 @@ private:
   std::optional<PointerValue> pointerCap(const clang::Expr *E);
   /// \p P, the address of the cast's operand, moved to its base class.
   PointerValue toBase(PointerValue P, const clang::CastExpr *Cast);
+  /// evaluateAsmAddress of a variable: a local's initializer, an entered
+  /// function's argument evaluated in its caller.
+  PointerValue asmAddressVariable(const clang::VarDecl *VD,
+                                  const clang::Expr *Use);
   PointerValue offsetBy(PointerValue P, const LaneValue &Index,
                         clang::QualType Pointee, const clang::Expr *Where);
 };

@@ -43,6 +43,13 @@ const VarDecl *LoopVariables::variableOf(SymbolId Id) const {
   return nullptr;
 }
 
+const Stmt *LoopVariables::loopOf(SymbolId Id) const {
+  for (const LoopSymbol &S : Symbols)
+    if (S.Id == Id)
+      return S.Loop;
+  return nullptr;
+}
+
 void LoopVariables::add(const VarDecl *VD, SymbolId Id) {
   if (!variableOf(Id))
     Symbols.push_back(LoopSymbol{VD, Id});

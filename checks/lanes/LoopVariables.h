@@ -44,6 +44,8 @@ public:
   /// The variable a symbol stands for, when it is a loop variable (or the
   /// values a reassigned variable takes in turn).
   const clang::VarDecl *variableOf(SymbolId Id) const;
+  /// The loop of a for-loop variable's symbol; null for any other.
+  const clang::Stmt *loopOf(SymbolId Id) const;
   /// Records that \p Id stands for the values of \p VD, unless a variable
   /// is already recorded for it.
   void add(const clang::VarDecl *VD, SymbolId Id);

@@ -533,6 +533,17 @@ GPUMEM_SHIM_FOR_EACH_LDG_TYPE(GPUMEM_SHIM_CACHED_STORE, __stwt)
 #undef GPUMEM_SHIM_CACHED_LOAD
 
 //===----------------------------------------------------------------------===//
+// Address conversions for inline PTX (sm_20_intrinsics.h in the toolkit)
+//===----------------------------------------------------------------------===//
+
+// A generic pointer as an address of a state space: inline PTX takes a
+// shared address as the 32-bit integer __cvta_generic_to_shared gives.
+__device__ size_t __cvta_generic_to_shared(const void *ptr);
+__device__ size_t __cvta_generic_to_global(const void *ptr);
+__device__ void *__cvta_shared_to_generic(size_t rawbits);
+__device__ void *__cvta_global_to_generic(size_t rawbits);
+
+//===----------------------------------------------------------------------===//
 // Integer and type-punning intrinsics
 //===----------------------------------------------------------------------===//
 
