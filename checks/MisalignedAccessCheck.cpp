@@ -26,7 +26,7 @@ void MisalignedAccessCheck::report(const MemoryAccess &Access,
       Low = std::min(Low, Verdict.Worst->Offset[L]);
       High = std::max(High, Verdict.Worst->Offset[L] + Access.Width - 1);
     }
-  if (isa<ParmVarDecl>(Access.Base))
+  if (isa<ParmVarDecl>(Access.Base) || isa<FieldDecl>(Access.Base))
     diag(Loc,
          "lanes touch bytes [%0, %1] of a base assumed %2-byte aligned "
          "(cudaMalloc), crossing a block boundary",

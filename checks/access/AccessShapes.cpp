@@ -6,6 +6,7 @@
 #include "checks/access/AccessShapes.h"
 
 #include "checks/cuda/ConstantInt.h"
+#include "checks/lanes/LaneEvaluator.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
@@ -121,13 +122,18 @@ std::optional<ArrayShape> arrayShapeOf(const ValueDecl *Base,
 std::int64_t baseAlignmentOf(const ValueDecl *Base, ASTContext &Ctx) {
   if (!Base)
     return 0;
-  if (isa<ParmVarDecl>(Base))
+  if (isa<ParmVarDecl>(Base) || isa<FieldDecl>(Base))
     return 256;
   return Ctx.getDeclAlign(Base).getQuantity();
 }
 
-bool mayBeMemory(const Expr *E) {
+bool mayBeMemory(const Expr *E, unsigned Depth) {
   E = E->IgnoreParenImpCasts();
+  if (const auto *Call = dyn_cast<CallExpr>(E);
+      Call && Call->isGLValue() && Depth < 4) {
+    const Expr *Returned = lanes::returnedLValue(Call);
+    return Returned && mayBeMemory(Returned, Depth + 1);
+  }
   if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow()) {
     // A field of a value a call returns (block.thread_index().x, a struct
     // made on the spot) is in registers, not memory.

@@ -29,13 +29,17 @@ std::optional<ArrayShape> arrayShapeOf(const clang::ValueDecl *Base,
                                        clang::ASTContext &Ctx);
 
 /// The alignment \p Base is known to have: cudaMalloc returns 256-byte
-/// aligned memory to kernel pointer parameters; a variable has the
+/// aligned memory to kernel pointer parameters and the pointer fields of a
+/// kernel's struct parameter; a variable has the
 /// alignment it is declared with (__align__, or its type's).
 std::int64_t baseAlignmentOf(const clang::ValueDecl *Base,
                              clang::ASTContext &Ctx);
 
-/// An expression that may denote memory (not a plain local variable).
-bool mayBeMemory(const clang::Expr *E);
+/// An expression that may denote memory (not a plain local variable): a
+/// subscript, a dereference, a field, a reference, or a call whose callee
+/// only returns one of those by reference (an accessor's `operator()(i,
+/// j)` returning `data[i * stride + j]`).
+bool mayBeMemory(const clang::Expr *E, unsigned Depth = 0);
 
 /// `return`, `continue` or `break`, alone or in braces.
 bool isExitStatement(const clang::Stmt *S);

@@ -7,6 +7,7 @@
 #include "checks/lanes/LaneEvaluator.h"
 
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/RecordLayout.h"
 
 namespace gpumem::lanes {
 
@@ -55,10 +56,258 @@ const FieldDecl *fieldNamed(const RecordDecl *Record, const FieldDecl *FD) {
   return nullptr;
 }
 
+/// The name of the \p Bytes bytes at \p Offset in an object of type \p T:
+/// ".dims.x", ".strides_[1]"; empty where no field or element of that
+/// size starts there.
+std::string placeName(QualType T, std::int64_t Offset, std::int64_t Bytes,
+                      ASTContext &Ctx, unsigned Depth = 0) {
+  T = T.getCanonicalType();
+  if (Depth > 8 || T->isIncompleteType() || T->isDependentType())
+    return "";
+  const std::int64_t Size = Ctx.getTypeSizeInChars(T).getQuantity();
+  if (Offset == 0 && Size == Bytes && !T->isRecordType() && !T->isArrayType())
+    return " ";
+  if (const auto *Array = Ctx.getAsConstantArrayType(T)) {
+    const std::int64_t Element =
+        Ctx.getTypeSizeInChars(Array->getElementType()).getQuantity();
+    if (Element <= 0 || Offset < 0 || Offset >= Size)
+      return "";
+    std::string Rest = placeName(Array->getElementType(), Offset % Element,
+                                 Bytes, Ctx, Depth + 1);
+    if (Rest.empty())
+      return "";
+    return "[" + std::to_string(Offset / Element) + "]" +
+           (Rest == " " ? "" : Rest);
+  }
+  const auto *Record = T->getAsRecordDecl();
+  if (!Record || !Record->getDefinition() || Record->isInvalidDecl())
+    return "";
+  const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(Record);
+  for (const FieldDecl *F : Record->fields()) {
+    if (F->isBitField() || !F->getIdentifier())
+      continue;
+    const std::int64_t At =
+        Ctx.toCharUnitsFromBits(Layout.getFieldOffset(F->getFieldIndex()))
+            .getQuantity();
+    const std::int64_t FieldSize =
+        F->getType()->isIncompleteType()
+            ? 0
+            : Ctx.getTypeSizeInChars(F->getType()).getQuantity();
+    if (Offset < At || Offset >= At + FieldSize)
+      continue;
+    std::string Rest =
+        placeName(F->getType(), Offset - At, Bytes, Ctx, Depth + 1);
+    if (Rest.empty())
+      return "";
+    return "." + F->getNameAsString() + (Rest == " " ? "" : Rest);
+  }
+  return "";
+}
+
 } // namespace
+
+template <typename T, typename Fn>
+std::optional<T> AggregateFields::inFrameOf(const FunctionDecl *Owner,
+                                            Fn Evaluate) {
+  std::size_t I = E.Frames.size();
+  while (I > 0 && E.Frames[I - 1].Function != Owner)
+    --I;
+  if (I == 0)
+    return std::nullopt;
+  std::vector<LaneEvaluator::Frame> Above(
+      std::make_move_iterator(E.Frames.begin() + I),
+      std::make_move_iterator(E.Frames.end()));
+  E.Frames.erase(E.Frames.begin() + I, E.Frames.end());
+  std::optional<T> Result = Evaluate();
+  for (LaneEvaluator::Frame &F : Above)
+    E.Frames.push_back(std::move(F));
+  return Result;
+}
+
+const VarDecl *AggregateFields::localObject(const MemberExpr *ME) {
+  const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  if (!FD || E.Frames.empty())
+    return nullptr;
+  PointerValue At = ME->isArrow() ? E.evaluatePointer(ME->getBase())
+                                  : E.evaluateAddress(ME->getBase());
+  const auto *VD = dyn_cast_or_null<VarDecl>(At.Base);
+  std::optional<std::int64_t> Offset = At.Offset.asConstant();
+  if (At.isUnknown() || At.Space != MemorySpace::Local || !VD ||
+      isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() || !VD->getInit() ||
+      VD->getType()->isReferenceType() || !Offset || *Offset != 0)
+    return nullptr;
+  const RecordDecl *Record = VD->getType()->getAsRecordDecl();
+  const auto *Owner = dyn_cast<FunctionDecl>(VD->getDeclContext());
+  if (!Record || Record->getCanonicalDecl() !=
+                     FD->getParent()->getCanonicalDecl() ||
+      !Owner || VD->getType().isVolatileQualified() ||
+      !E.factsOf(Owner).writesOf(VD).empty())
+    return nullptr;
+  return VD;
+}
+
+std::optional<PointerValue>
+AggregateFields::localPointer(const MemberExpr *ME) {
+  if (!ME->getType()->isPointerType())
+    return std::nullopt;
+  const VarDecl *VD = localObject(ME);
+  if (!VD)
+    return std::nullopt;
+  const auto *FD = cast<FieldDecl>(ME->getMemberDecl());
+  std::optional<std::optional<PointerValue>> Field =
+      inFrameOf<std::optional<PointerValue>>(
+          cast<FunctionDecl>(VD->getDeclContext()),
+          [&] { return pointerFieldOf(VD->getInit(), FD); });
+  return Field ? *Field : std::nullopt;
+}
+
+std::optional<PointerValue>
+AggregateFields::pointerFieldOf(const Expr *Object, const FieldDecl *FD,
+                                unsigned Depth) {
+  Object = objectOf(Object);
+  if (!Object || Depth > 4 || !E.takeStep())
+    return std::nullopt;
+  const RecordDecl *Record = FD->getParent();
+  if (const auto *List = dyn_cast<InitListExpr>(Object)) {
+    const auto *CXX = dyn_cast<CXXRecordDecl>(Record);
+    if (List->getType()->getAsRecordDecl() != Record ||
+        (CXX && CXX->getNumBases() != 0) ||
+        FD->getFieldIndex() >= List->getNumInits())
+      return std::nullopt;
+    return E.evaluatePointer(List->getInit(FD->getFieldIndex()));
+  }
+  const auto *C = dyn_cast<CXXConstructExpr>(Object);
+  if (!C)
+    return std::nullopt;
+  const CXXConstructorDecl *Ctor = C->getConstructor();
+  if (Ctor->isCopyOrMoveConstructor() && C->getNumArgs() == 1) {
+    // A copy of another local, or of a kernel's struct parameter.
+    const Expr *From = objectOf(C->getArg(0));
+    if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(From))
+      if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl())) {
+        if (isa<ParmVarDecl>(VD)) {
+          if (E.Frames.size() != 1 || VD->getType()->isReferenceType() ||
+              VD->getDeclContext() != E.Frames.front().Function ||
+              !cuda::isKernel(E.Frames.front().Function))
+            return std::nullopt;
+          PointerValue P;
+          P.Space = MemorySpace::Global;
+          P.Base = FD;
+          P.Offset = LaneValue::constant(0);
+          return P;
+        }
+        const cuda::FunctionFacts *F = E.Frames.back().Facts;
+        if (VD->hasLocalStorage() && VD->getInit() && F &&
+            F->writesOf(VD).empty())
+          return pointerFieldOf(VD->getInit(), FD, Depth + 1);
+      }
+    return std::nullopt;
+  }
+  const FunctionDecl *Def = nullptr;
+  if (!Ctor->hasBody(Def) || !isa<CXXConstructorDecl>(Def))
+    return std::nullopt;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || !Body->body_empty())
+    return std::nullopt;
+  // `Matrix(T *d, int s) : data(d), stride(s) {}`.
+  for (const CXXCtorInitializer *Init :
+       cast<CXXConstructorDecl>(Def)->inits()) {
+    if (Init->getMember() != FD)
+      continue;
+    const auto *Param =
+        dyn_cast<DeclRefExpr>(Init->getInit()->IgnoreParenImpCasts());
+    const auto *PVD =
+        Param ? dyn_cast<ParmVarDecl>(Param->getDecl()) : nullptr;
+    if (!PVD || PVD->getFunctionScopeIndex() >= C->getNumArgs())
+      return std::nullopt;
+    return E.evaluatePointer(C->getArg(PVD->getFunctionScopeIndex()));
+  }
+  return std::nullopt;
+}
+
+std::optional<AggregateFields::ParameterPlace>
+AggregateFields::parameterPlace(const Expr *Lvalue) {
+  if (E.Frames.empty() || !cuda::isKernel(E.Frames.front().Function))
+    return std::nullopt;
+  // Only an lvalue reached from `this`, a parameter or a reference can be
+  // in a parameter; anything else is not evaluated again.
+  const Expr *Root = Lvalue->IgnoreParenImpCasts();
+  while (true) {
+    if (const auto *ME = dyn_cast<MemberExpr>(Root))
+      Root = ME->getBase()->IgnoreParenImpCasts();
+    else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Root))
+      Root = AS->getBase()->IgnoreParenImpCasts();
+    else
+      break;
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(Root);
+  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!isa<CXXThisExpr>(Root) &&
+      !(VD && (isa<ParmVarDecl>(VD) || VD->getType()->isReferenceType())))
+    return std::nullopt;
+  PointerValue Address = E.evaluateAddress(Lvalue);
+  const auto *P = dyn_cast_or_null<ParmVarDecl>(Address.Base);
+  if (Address.isUnknown() || Address.Space != MemorySpace::Local || !P ||
+      P->getDeclContext() != E.Frames.front().Function ||
+      !P->getType()->isRecordType())
+    return std::nullopt;
+  std::optional<std::int64_t> Offset = Address.Offset.asConstant();
+  if (!Offset)
+    return std::nullopt;
+  // A parameter the kernel writes is a local like any other.
+  const cuda::FunctionFacts &Facts = E.factsOf(E.Frames.front().Function);
+  if (!Facts.writesOf(P).empty())
+    return std::nullopt;
+  return ParameterPlace{P, *Offset};
+}
+
+std::optional<LaneValue> AggregateFields::parameterValue(const Expr *Lvalue) {
+  QualType T = Lvalue->getType().getCanonicalType();
+  if (!T->isIntegralOrUnscopedEnumerationType() || T->isDependentType())
+    return std::nullopt;
+  std::optional<ParameterPlace> Place = parameterPlace(Lvalue);
+  if (!Place)
+    return std::nullopt;
+  const std::int64_t Bytes = E.Ctx.getTypeSizeInChars(T).getQuantity();
+  std::string Name =
+      placeName(Place->Parameter->getType(), Place->Offset, Bytes, E.Ctx);
+  if (Name.empty())
+    return std::nullopt;
+  SymbolKey Key{SymbolKind::ParameterField, Place->Parameter, nullptr,
+                Place->Offset + 1, {Bytes}};
+  return E.pinned(LaneValue::symbol(
+      E.Symbols.intern(Key, Place->Parameter->getNameAsString() + Name)));
+}
+
+std::optional<PointerValue>
+AggregateFields::parameterPointer(const Expr *Lvalue) {
+  // The field itself is the base: two such pointers are two arrays.
+  const auto *ME = dyn_cast<MemberExpr>(Lvalue->IgnoreParenImpCasts());
+  if (!ME || !isa<FieldDecl>(ME->getMemberDecl()) ||
+      !Lvalue->getType()->isPointerType() || !parameterPlace(Lvalue))
+    return std::nullopt;
+  PointerValue P;
+  P.Space = MemorySpace::Global;
+  P.Base = ME->getMemberDecl();
+  P.Offset = LaneValue::constant(0);
+  return P;
+}
 
 std::optional<LaneValue> AggregateFields::member(const MemberExpr *ME) {
   const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  if (ME->isArrow() && FD && isIntegerField(FD)) {
+    if (std::optional<LaneValue> V = parameterValue(ME))
+      return V;
+    // `this->stride` of a local aggregate, in a member function of it.
+    if (const VarDecl *VD = localObject(ME))
+      if (std::optional<std::optional<LaneValue>> V =
+              inFrameOf<std::optional<LaneValue>>(
+                  cast<FunctionDecl>(VD->getDeclContext()), [&] {
+                    return fieldOfObject(VD->getInit(), FD, VD->getName());
+                  }))
+        return *V;
+    return std::nullopt;
+  }
   if (ME->isArrow() || !FD || !isIntegerField(FD))
     return std::nullopt;
   const Expr *Base = ME->getBase()->IgnoreParenImpCasts();

@@ -12,6 +12,7 @@
 #define GPUMEM_CHECKS_LANES_AGGREGATEFIELDS_H
 
 #include "checks/lanes/LaneValue.h"
+#include "checks/lanes/PointerValue.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -34,8 +35,45 @@ public:
   /// followed); std::nullopt for any other member.
   std::optional<LaneValue> member(const clang::MemberExpr *ME);
 
+  /// An integer or pointer read from a kernel's by-value struct parameter
+  /// by address (through `this` in a member function of it, a reference,
+  /// an element of an array field: an accessor's `strides_[1]`): a
+  /// warp-uniform symbol named by its place (acc.strides_[1]), a pointer
+  /// into global memory as a pointer parameter is. std::nullopt where the
+  /// lvalue is not at a constant place in such a parameter.
+  std::optional<LaneValue> parameterValue(const clang::Expr *Lvalue);
+  std::optional<PointerValue> parameterPointer(const clang::Expr *Lvalue);
+
+  /// A pointer field of a local aggregate the function that declares it
+  /// never writes after its initialiser, read directly or through `this`
+  /// (`Matrix m{data, n}; ... m(r, c)` reads `this->data` of m): the
+  /// pointer its initialiser gives the field. std::nullopt otherwise.
+  std::optional<PointerValue> localPointer(const clang::MemberExpr *ME);
+
 private:
   LaneEvaluator &E;
+
+  /// The kernel's by-value struct parameter \p Lvalue lies in, and the
+  /// byte offset of it there.
+  struct ParameterPlace {
+    const clang::ParmVarDecl *Parameter = nullptr;
+    std::int64_t Offset = 0;
+  };
+  std::optional<ParameterPlace> parameterPlace(const clang::Expr *Lvalue);
+
+  /// The local aggregate that is \p ME's object (at its start, never
+  /// written after its initialiser); null otherwise.
+  const clang::VarDecl *localObject(const clang::MemberExpr *ME);
+  /// The pointer the initialiser \p Object gives field \p FD: a braced
+  /// list, a constructor whose member initialisers take its parameters, a
+  /// copy of another local or of a kernel's struct parameter.
+  std::optional<PointerValue> pointerFieldOf(const clang::Expr *Object,
+                                             const clang::FieldDecl *FD,
+                                             unsigned Depth = 0);
+  /// \p Evaluate in the frame of \p Owner (set aside the frames of the
+  /// calls above it); std::nullopt when \p Owner is not entered.
+  template <typename T, typename Fn>
+  std::optional<T> inFrameOf(const clang::FunctionDecl *Owner, Fn Evaluate);
 
   /// The field of a kernel's by-value struct parameter \p P: a symbol
   /// named by its path of fields (p.dims.x).

@@ -89,6 +89,16 @@ LaneValue LaneEvaluator::minOrMax(const CallExpr *Call, bool Min) {
                       {&First, &Second});
 }
 
+const Expr *returnedLValue(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Def = nullptr;
+  if (!Callee || !Callee->getReturnType()->isReferenceType() ||
+      !Callee->hasBody(Def))
+    return nullptr;
+  const Expr *Returned = returnedExpression(Def);
+  return Returned && Returned->isGLValue() ? Returned : nullptr;
+}
+
 const Expr *LaneEvaluator::returnedBy(const CallExpr *Call) const {
   const FunctionDecl *Callee = Call->getDirectCallee();
   const FunctionDecl *Def = nullptr;

@@ -123,6 +123,9 @@ LaneValue LaneEvaluator::evaluateImpl(const Expr *E) {
 LaneValue LaneEvaluator::loadedValue(const Expr *Lvalue) {
   if (std::optional<LaneValue> Loaded = Shared.load(Lvalue))
     return *Loaded;
+  // An element of an array field of the kernel's struct parameter.
+  if (std::optional<LaneValue> Field = Fields.parameterValue(Lvalue))
+    return *Field;
   return LaneValue::unknown(UnknownKind::DataDependent,
                             "index reads memory (data-dependent)", loc(Lvalue));
 }

@@ -57,6 +57,11 @@ private:
   std::map<const clang::FunctionDecl *, std::unique_ptr<ReachingWrites>> Flows;
 };
 
+/// What \p Call's callee only returns when it returns a reference (`T
+/// &operator()(int i, int j) { return data[i * stride + j]; }`), defined
+/// here; null otherwise.
+const clang::Expr *returnedLValue(const clang::CallExpr *Call);
+
 /// Evaluates expressions of one kernel (and the device functions it calls).
 class LaneEvaluator {
 public:

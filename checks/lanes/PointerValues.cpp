@@ -180,6 +180,16 @@ PointerValue LaneEvaluator::pointerCast(const CastExpr *Cast) {
     if (std::optional<PointerValue> Loaded =
             Shared.pointerLoad(Cast->getSubExpr()))
       return *Loaded;
+    // A pointer field of the kernel's struct parameter (an accessor's
+    // data pointer): global memory, as a pointer parameter is; of a local
+    // aggregate the kernel builds: what its initialiser gives.
+    if (std::optional<PointerValue> Field =
+            Fields.parameterPointer(Cast->getSubExpr()))
+      return *Field;
+    if (const auto *ME =
+            dyn_cast<MemberExpr>(Cast->getSubExpr()->IgnoreParens()))
+      if (std::optional<PointerValue> Field = Fields.localPointer(ME))
+        return *Field;
     return PointerValue::unknown(UnknownKind::DataDependent,
                                  "pointer is read from memory", loc(Cast));
   default:
