@@ -84,6 +84,18 @@ const VarDecl *assignedVariable(const Stmt *S) {
 
 } // namespace
 
+const Expr *withoutPointerCasts(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    const auto *Cast = dyn_cast<ExplicitCastExpr>(E);
+    if (!Cast || (Cast->getCastKind() != CK_BitCast &&
+                  Cast->getCastKind() != CK_NoOp) ||
+        !Cast->getType()->isPointerType())
+      return E;
+    E = Cast->getSubExpr();
+  }
+}
+
 const DeclRefExpr *refTo(const Expr *E, const VarDecl *VD) {
   const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts()
                                                     : nullptr);
@@ -156,12 +168,13 @@ WriteStep stepOf(const Expr *Write, const VarDecl *VD) {
                ? Step
                : WriteStep{};
   }
-  // i = i op e
+  // i = i op e; a pointer stepped through casts, `p = (int4 *)((half *)p
+  // + 8 * k)`, is stepped too (the evaluator prices each write in bytes).
   const auto *RHS =
       BO->getOpcode() == BO_Assign
-          ? dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts())
+          ? dyn_cast<BinaryOperator>(withoutPointerCasts(BO->getRHS()))
           : nullptr;
-  if (!RHS || !refTo(RHS->getLHS(), VD))
+  if (!RHS || !refTo(withoutPointerCasts(RHS->getLHS()), VD))
     return WriteStep{};
   Step.Amount = RHS->getRHS();
   return stepOfOperator(RHS->getOpcode(), Step) ? Step : WriteStep{};

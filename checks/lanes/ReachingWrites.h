@@ -165,6 +165,10 @@ struct WriteStep {
 WriteStep stepOf(const clang::Expr *Write, const clang::VarDecl *VD);
 
 /// \p E when it names \p VD (through parentheses and implicit casts).
+/// \p E without parentheses, implicit casts and explicit casts from one
+/// pointer type to another.
+const clang::Expr *withoutPointerCasts(const clang::Expr *E);
+
 const clang::DeclRefExpr *refTo(const clang::Expr *E,
                                 const clang::VarDecl *VD);
 
