@@ -112,7 +112,7 @@ void AccessWalk::visitLValueParts(const Expr *E, const State &St) {
 }
 
 void AccessWalk::visitCall(const CallExpr *Call, const State &St) {
-  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Callee = cuda::calleeOf(Call);
   StringRef Name =
       Callee && Callee->getIdentifier() ? Callee->getName() : StringRef();
   if (visitAsyncCopyCall(Call, St))

@@ -3,6 +3,7 @@
 // AccessShapes.h says what each function answers.
 //
 //===----------------------------------------------------------------------===//
+#include "checks/cuda/CudaBuiltins.h"
 #include "checks/access/AccessShapes.h"
 
 #include "checks/cuda/ConstantInt.h"
@@ -221,7 +222,7 @@ const Expr *wholeVectorBinding(const VarDecl *VD, ASTContext &Ctx) {
 
 std::optional<AccessKind> referenceArgumentAccess(const CallExpr *Call,
                                                   unsigned I) {
-  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Callee = cuda::calleeOf(Call);
   if (!Callee || I >= Call->getNumArgs())
     return std::nullopt;
   const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);

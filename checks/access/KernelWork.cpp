@@ -1,4 +1,5 @@
 //===- KernelWork.cpp - counting FLOPs and bytes per loop -----------------===//
+#include "checks/cuda/CudaBuiltins.h"
 #include "checks/access/KernelWork.h"
 
 #include "checks/cuda/ConstantInt.h"
@@ -391,7 +392,7 @@ private:
             halfLanes(Op->getArg(0)->getType()) * ActiveShare;
     }
     if (const auto *Call = dyn_cast<CallExpr>(E))
-      if (const FunctionDecl *FD = Call->getDirectCallee();
+      if (const FunctionDecl *FD = cuda::calleeOf(Call);
           FD && FD->getIdentifier()) {
         StringRef Name = FD->getName();
         if (Name == "fma" || Name == "fmaf" || Name.starts_with("__fma"))

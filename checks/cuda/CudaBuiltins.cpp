@@ -124,4 +124,21 @@ bool isConstantVariable(const VarDecl *VD) {
   return VD && VD->hasAttr<CUDAConstantAttr>();
 }
 
+const FunctionDecl *calleeOf(const CallExpr *Call) {
+  if (const FunctionDecl *Direct = Call->getDirectCallee())
+    return Direct;
+  const auto *Ref = dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts());
+  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  // A constant pointer: its initialiser names the function for good.
+  if (!VD || !VD->getInit() || !VD->getType()->isFunctionPointerType() ||
+      !(VD->isConstexpr() || VD->getType().isConstQualified()))
+    return nullptr;
+  const Expr *Init = VD->getInit()->IgnoreParenImpCasts();
+  if (const auto *Addr = dyn_cast<UnaryOperator>(Init);
+      Addr && Addr->getOpcode() == UO_AddrOf)
+    Init = Addr->getSubExpr()->IgnoreParenImpCasts();
+  const auto *Named = dyn_cast<DeclRefExpr>(Init);
+  return Named ? dyn_cast<FunctionDecl>(Named->getDecl()) : nullptr;
+}
+
 } // namespace gpumem::cuda

@@ -43,6 +43,12 @@ const char *builtinSpelling(BuiltinIndex Index);
 bool isKernel(const clang::FunctionDecl *FD);
 /// A __device__ function that is not also a kernel.
 bool isDeviceFunction(const clang::FunctionDecl *FD);
+
+/// The function \p Call calls: its direct callee, or the function a
+/// constant function pointer names (`constexpr auto op = &scale; op(x)`,
+/// a `const` pointer initialised with one and never written); null for a
+/// call through any other pointer.
+const clang::FunctionDecl *calleeOf(const clang::CallExpr *Call);
 /// A variable in shared memory (static or extern __shared__).
 bool isSharedVariable(const clang::VarDecl *VD);
 /// A __device__ or __managed__ variable at namespace scope.

@@ -1,5 +1,6 @@
 //===- FunctionFacts.cpp --------------------------------------------------===//
 #include "checks/cuda/FunctionFacts.h"
+#include "checks/cuda/CudaBuiltins.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -47,7 +48,7 @@ public:
     return true;
   }
   bool VisitCallExpr(CallExpr *Call) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
+    const FunctionDecl *Callee = calleeOf(Call);
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const VarDecl *VD = writtenVar(Call->getArg(I));
       if (!VD)

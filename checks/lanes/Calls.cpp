@@ -3,6 +3,7 @@
 // Part of LaneEvaluator (EvaluatorSupport.h lists its files).
 //
 //===----------------------------------------------------------------------===//
+#include "checks/cuda/CudaBuiltins.h"
 #include "checks/lanes/LaneEvaluator.h"
 
 #include "checks/lanes/EvaluatorSupport.h"
@@ -19,7 +20,7 @@ using namespace clang;
 using namespace detail;
 
 LaneValue LaneEvaluator::evaluateCall(const CallExpr *Call) {
-  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Callee = cuda::calleeOf(Call);
   if (!Callee)
     return LaneValue::unknown(UnknownKind::NotFollowed,
                               "call through a pointer", loc(Call));
@@ -85,12 +86,12 @@ LaneValue LaneEvaluator::minOrMax(const CallExpr *Call, bool Min) {
   return Shared.result(LaneValue::unknown(UnknownKind::SymbolicOperation,
                                          "min/max of symbolic values",
                                          loc(Call)),
-                      Call, SharedOperation{Call->getDirectCallee()},
+                      Call, SharedOperation{cuda::calleeOf(Call)},
                       {&First, &Second});
 }
 
 const Expr *returnedLValue(const CallExpr *Call) {
-  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Callee = cuda::calleeOf(Call);
   const FunctionDecl *Def = nullptr;
   if (!Callee || !Callee->getReturnType()->isReferenceType() ||
       !Callee->hasBody(Def))
@@ -100,13 +101,13 @@ const Expr *returnedLValue(const CallExpr *Call) {
 }
 
 const Expr *LaneEvaluator::returnedBy(const CallExpr *Call) const {
-  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Callee = cuda::calleeOf(Call);
   const FunctionDecl *Def = nullptr;
   return Callee && Callee->hasBody(Def) ? returnedExpression(Def) : nullptr;
 }
 
 bool LaneEvaluator::enterCall(const CallExpr *Call) {
-  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Callee = cuda::calleeOf(Call);
   const FunctionDecl *Def = nullptr;
   if (!Callee || !Callee->hasBody(Def) || !Def || Frames.size() >= 8)
     return false;
