@@ -41,10 +41,17 @@ void AccessWalk::visitExpr(const Expr *E, const State &St) {
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E);
       BO && BO->isAssignmentOp() && mayBeMemory(BO->getLHS())) {
+    const std::size_t Before = Out.Accesses.size();
     accessOrVisit(BO->getLHS(),
                   BO->isCompoundAssignmentOp() ? AccessKind::ReadModifyWrite
                                                : AccessKind::Store,
                   St);
+    // A guarded store of a reduction's result (the partial-warp check's
+    // exclusion).
+    if (St.ThreadGuard && Out.Accesses.size() > Before &&
+        Out.Accesses[Before].Expression == BO->getLHS() &&
+        readsWarpReduction(BO->getRHS(), Eval.currentFunction(), Eval))
+      Out.Accesses[Before].StoresReductionResult = true;
     return visit(BO->getRHS(), St);
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E);

@@ -10,6 +10,7 @@
 #include "checks/lanes/LaneEvaluator.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/AST/StmtCXX.h"
 
@@ -261,6 +262,82 @@ std::optional<AccessKind> referenceArgumentAccess(const CallExpr *Call,
   if (Updates && I == 0)
     return AccessKind::ReadModifyWrite;
   return std::nullopt;
+}
+
+namespace {
+
+/// The search behind readsWarpReduction, with a budget of nodes and a
+/// depth of variables and calls followed.
+class ReductionSearch {
+public:
+  ReductionSearch(const FunctionDecl *In, lanes::LaneEvaluator &Eval)
+      : In(In), Eval(Eval) {}
+
+  bool inExpr(const Stmt *S, unsigned Depth) {
+    if (!S || Depth > 3 || ++Visited > 2000)
+      return false;
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *Callee = cuda::calleeOf(Call);
+      if (Callee && Callee->getIdentifier() &&
+          Callee->getName().starts_with("__shfl"))
+        return true;
+      const FunctionDecl *Def = nullptr;
+      if (Callee && Callee->hasBody(Def) && Def && cuda::isDeviceFunction(Def) &&
+          Seen.insert(Def).second && inExpr(Def->getBody(), Depth + 1))
+        return true;
+    }
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+      if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+          VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
+          VD->getDeclContext() == In && Seen.insert(VD).second) {
+        if (inExpr(VD->getInit(), Depth + 1))
+          return true;
+        for (const Stmt *W : Eval.functionFacts(In).writesOf(VD))
+          if (inExpr(W, Depth + 1))
+            return true;
+        // A local array's elements: the assignments to them.
+        if (VD->getType()->isArrayType() &&
+            elementWrites(In->getBody(), VD, Depth + 1))
+          return true;
+      }
+    for (const Stmt *Child : S->children())
+      if (inExpr(Child, Depth))
+        return true;
+    return false;
+  }
+
+private:
+  /// An assignment under \p S to an element of the array \p VD whose
+  /// value is a reduction's.
+  bool elementWrites(const Stmt *S, const VarDecl *VD, unsigned Depth) {
+    if (!S || ++Visited > 2000)
+      return false;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp()) {
+      const Expr *Root = BO->getLHS()->IgnoreParenImpCasts();
+      while (const auto *AS = dyn_cast<ArraySubscriptExpr>(Root))
+        Root = AS->getBase()->IgnoreParenImpCasts();
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(Root);
+          Ref && Ref->getDecl() == VD)
+        return inExpr(BO->getRHS(), Depth);
+    }
+    for (const Stmt *Child : S->children())
+      if (elementWrites(Child, VD, Depth))
+        return true;
+    return false;
+  }
+
+  const FunctionDecl *In;
+  lanes::LaneEvaluator &Eval;
+  unsigned Visited = 0;
+  llvm::SmallPtrSet<const void *, 8> Seen;
+};
+
+} // namespace
+
+bool readsWarpReduction(const Expr *Value, const FunctionDecl *In,
+                        lanes::LaneEvaluator &Eval) {
+  return Value && In && ReductionSearch(In, Eval).inExpr(Value, 0);
 }
 
 } // namespace gpumem::access

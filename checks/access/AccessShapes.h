@@ -35,6 +35,15 @@ std::optional<ArrayShape> arrayShapeOf(const clang::ValueDecl *Base,
 std::int64_t baseAlignmentOf(const clang::ValueDecl *Base,
                              clang::ASTContext &Ctx);
 
+/// True when \p Value is (or is computed from) a warp reduction's result:
+/// a `__shfl*_sync` call, a device function whose body makes one
+/// (`warpReduceSum(x)`), or a local of \p In that one of those
+/// initialises or writes, up to a few steps away. Such a value exists
+/// only once the lanes have combined theirs, so the few lanes that store
+/// it hold nothing the others could share.
+bool readsWarpReduction(const clang::Expr *Value, const clang::FunctionDecl *In,
+                        lanes::LaneEvaluator &Eval);
+
 /// An expression that may denote memory (not a plain local variable): a
 /// subscript, a dereference, a field, a reference, or a call whose callee
 /// only returns one of those by reference (an accessor's `operator()(i,

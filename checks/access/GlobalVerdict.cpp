@@ -147,9 +147,11 @@ Ruling judgeCoalescedOrPartialWarp(const WorstCase &W, GlobalVerdict &V) {
   const unsigned Populated = lanes::WarpLanes;
   // One lane chosen inside the loop each iteration handles one scalar of
   // that iteration (a row's result after a reduction, a solver's per-step
-  // value): nothing the other lanes could share.
+  // value), and a few lanes store a warp reduction's results whatever the
+  // guard's form (`if (lane < 2)`): nothing the other lanes could share.
   const bool ScalarPerIteration =
-      W.Access.GuardInsideLoop && V.ActiveLanes == 1;
+      (W.Access.GuardInsideLoop && V.ActiveLanes == 1) ||
+      W.Access.StoresReductionResult;
   if (W.Access.GuardedByThreadIndex && V.ActiveLanes < Populated &&
       V.ActiveLanes <= W.Policy.PartialWarpMaxLanes && !ScalarPerIteration &&
       (W.Access.InLoop || W.Policy.ReportOneShotPartialWarp)) {

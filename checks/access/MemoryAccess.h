@@ -108,6 +108,10 @@ struct MemoryAccess {
   /// access: the lanes are chosen anew each iteration (`for (...) { ...;
   /// if (tid == 0) out[row] = sum; }`), rather than walking the loop.
   bool GuardInsideLoop = false;
+  /// A store of a warp reduction's result (readsWarpReduction) under a
+  /// guard on the thread index: the few lanes that write it are no work
+  /// the warp could share (`if (lane < 2) out[2 * row + lane] = sum;`).
+  bool StoresReductionResult = false;
   /// A guard on this access was decided for the first warp of the block
   /// (tid < 16 in a block of 256 threads: the other warps run it fully or
   /// not at all).

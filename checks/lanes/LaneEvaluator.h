@@ -109,6 +109,10 @@ public:
   void leaveCall();
   /// The function the evaluator is in (the kernel or an inlined callee).
   const clang::FunctionDecl *currentFunction() const;
+  /// The writes of \p FD's variables (kept in the function cache).
+  const cuda::FunctionFacts &functionFacts(const clang::FunctionDecl *FD) {
+    return factsOf(FD);
+  }
   /// Starts evaluating the body of kernel \p FD.
   void enterKernel(const clang::FunctionDecl *FD);
   /// Gives kernel parameter \p P the value \p Value (every launch passes

@@ -109,6 +109,47 @@ __global__ void rowResults(const float *m, float *out, int rows, int n) {
   }
 }
 
+// Issue 25: the same whatever the guard's form: two lanes writing the two
+// columns' results of each row after a shuffle reduction (kept in an
+// array by an unrolled loop of 2), or four lanes writing their total, are
+// not reported.
+__device__ float warpSum(float v) {
+  for (int offset = 16; offset > 0; offset /= 2)
+    v += __shfl_xor_sync(0xffffffff, v, offset);
+  return v;
+}
+
+__global__ void pairResults(const float *m, float *out, int rows, int n) {
+  for (int row = 0; row < rows; ++row) {
+    float sums[2];
+#pragma unroll
+    for (int half = 0; half < 2; ++half)
+      sums[half] = warpSum(m[(row * 2 + half) * 32 + threadIdx.x]);
+    // OK: the row's two results, once the lanes combined theirs.
+    if (threadIdx.x < 2)
+      out[row * 2 + threadIdx.x] = threadIdx.x == 0 ? sums[0] : sums[1];
+    float total = sums[0] + sums[1];
+    if (threadIdx.x < 4)
+      out[rows * 2 + row * 4 + threadIdx.x] = total;
+  }
+}
+
+// Sixteen lanes chosen inside the loop copying data they did not reduce:
+// the loop's rows could share the warp; reported.
+__global__ void halfWarpRows(const float *rowSums, float *out, int rows) {
+  for (int row = 0; row < rows; ++row)
+    if (threadIdx.x < 16)
+      out[row * 16 + threadIdx.x] = rowSums[row * 16 + threadIdx.x];
+  // CHECK-NOTES: :[[@LINE-1]]:7: warning: global store of 'out[row * 16 + threadIdx.x]' by 16 of 32 lanes inside a loop: 1 transaction per warp (50.0% efficiency), 2 sectors, 64 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
+  // CHECK-NOTES: :[[@LINE-2]]:7: note: the active lanes come from a guard on the thread index, evaluated for the first warp of the block
+  // CHECK-NOTES: :[[@LINE-5]]:12: note: index 'row' is defined here
+  // CHECK-NOTES: :[[@LINE-7]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'halfWarpRows' in this file; set option 'BlockDim' to fix it)
+  // CHECK-NOTES: :[[@LINE-5]]:37: warning: global load of 'rowSums[row * 16 + threadIdx.x]' by 16 of 32 lanes inside a loop: 1 transaction per warp (50.0% efficiency), 2 sectors, 64 useful bytes of 128 moved; spread the work over the warp's lanes [gpumem-partial-warp-access]
+  // CHECK-NOTES: :[[@LINE-6]]:37: note: the active lanes come from a guard on the thread index, evaluated for the first warp of the block
+  // CHECK-NOTES: :[[@LINE-9]]:12: note: index 'row' is defined here
+  // CHECK-NOTES: :[[@LINE-11]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'halfWarpRows' in this file; set option 'BlockDim' to fix it)
+}
+
 // The same lane walking the rows' results inside its guard can be spread
 // over the warp: reported.
 __global__ void oneLaneWalks(const float *rowSums, float *out, int rows) {
