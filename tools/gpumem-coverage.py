@@ -15,6 +15,17 @@ as fewer accesses, not as an error: run gpumem-tidy itself to see why. A
 missing file, or a run of gpumem-tidy that crashes, stops the count with an
 error (exit 2).
 
+With --ptx it also compiles each file's device code to PTX, as the
+analysis parses it (the command `--show-compile-command` prints, with
+`-S -O3 -gline-tables-only`), counts the global and shared memory
+instructions per source line from the PTX's `.loc` lines, and lists the
+lines where the compiler emits memory instructions and the dump has no
+access ("line 88: 4 ld.shared, the analysis saw none"): the dump cannot
+show what it never reached (a construct it does not read). The instructions
+of an inline asm statement are matched to accesses on the statement's
+first lines (the compiler names the statement's line, the dump its
+operand's). Lines of the toolkit's and Clang's own headers are left out.
+
 A script over the dump rather than a gpumem-tidy option: the dump is
 already the analysis' own record of every access (tests check it), a
 script can sum over many files and runs, and clang-tidy's command line
@@ -70,6 +81,106 @@ def count(text):
     return analysed, unknown
 
 
+# Memory instructions of PTX: (opcode, the state spaces it touches).
+PTX_MEMORY = re.compile(
+    r"^\s*(?:@!?%\w+\s+)?((?:ld|ldu|st|atom|red|cp\.async|ldmatrix|stmatrix)"
+    r"(?:\.[\w:]+)*)\s")
+
+
+def ptx_spaces(opcode):
+    """The spaces a PTX memory instruction touches: global, shared, or
+    generic (either); none for param, local and const."""
+    parts = opcode.split(".")
+    if parts[0] == "cp" and "bulk" not in parts:
+        return ["global", "shared"]
+    if "global" in parts:
+        return ["global"]
+    if any(p.startswith("shared") for p in parts):
+        return ["shared"]
+    if any(p in ("param", "local", "const", "tex") for p in parts):
+        return []
+    return ["generic"]
+
+
+def ptx_memory_lines(ptx):
+    """{(path, line): [(opcode, in_asm), ...]}: the global, shared and
+    generic memory instructions of a PTX text by the source line its
+    `.loc` names."""
+    files = {}
+    found = []
+    where = None
+    in_asm = False
+    for text in ptx.splitlines():
+        stripped = text.strip()
+        if stripped.startswith(".file"):
+            names = re.findall(r'"([^"]*)"', stripped)
+            number = stripped.split()[1]
+            if names:
+                files[number] = os.path.join(*names) if len(names) > 1 \
+                    else names[0]
+        elif stripped.startswith(".loc"):
+            fields = stripped.split()
+            where = (fields[1], int(fields[2])) if len(fields) > 2 else None
+        elif stripped == "// begin inline asm":
+            in_asm = True
+        elif stripped == "// end inline asm":
+            in_asm = False
+        else:
+            match = PTX_MEMORY.match(text)
+            if match and where and ptx_spaces(match.group(1)):
+                found.append((where, match.group(1), in_asm))
+    lines = collections.defaultdict(list)
+    for (number, line), opcode, asm in found:
+        if number in files:
+            lines[(os.path.realpath(files[number]), line)].append(
+                (opcode, asm))
+    return lines
+
+
+def compile_to_ptx(tidy, clang, path, extra):
+    """The PTX of \p path's device code, compiled as gpumem-tidy parses
+    it; (None, why) when that fails."""
+    if extra:
+        # The flags after `--` are the whole command (clang-tidy --load has
+        # no --show-compile-command).
+        words = extra[1:] + [path]
+    else:
+        shown = subprocess.run(tidy + ["--show-compile-command", path],
+                               stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True,
+                               errors="replace", check=False)
+        line = next((l for l in shown.stdout.splitlines()
+                     if " is parsed with: " in l), None)
+        if line is None:
+            return None, "no compile command"
+        words = shlex.split(line.split(" is parsed with: ", 1)[1])[1:]
+    words = [w for w in words if w != "-fsyntax-only"]
+    done = subprocess.run([clang] + words + ["-S", "-O3", "-gline-tables-only",
+                                             "-w", "-o", "-"],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True, errors="replace", check=False)
+    if done.returncode != 0:
+        errors = [l for l in done.stderr.splitlines() if "error:" in l]
+        return None, (errors or done.stderr.strip().splitlines()[-1:] or
+                      ["failed"])[0]
+    return done.stdout, None
+
+
+def unseen_lines(ptx_lines, seen, roots):
+    """The lines of \p ptx_lines (under the folders \p roots) with no
+    access in \p seen ({(path, line)}), as (path, line, [opcodes])."""
+    out = []
+    for (path, line), instructions in sorted(ptx_lines.items()):
+        if not any(path.startswith(r) for r in roots):
+            continue
+        asm = any(a for _, a in instructions)
+        window = range(line, line + (10 if asm else 1))
+        if any((path, l) in seen for l in window):
+            continue
+        out.append((path, line, [o for o, _ in instructions]))
+    return out
+
+
 def main(argv=None):
     argv = list(sys.argv[1:] if argv is None else argv)
     flags = []
@@ -83,12 +194,20 @@ def main(argv=None):
     parser.add_argument("-p", dest="build", help="compile database folder")
     parser.add_argument("--json", action="store_true",
                         help="print JSON instead of a table")
+    parser.add_argument("--ptx", action="store_true",
+                        help="compare with the memory instructions of the "
+                        "compiler's PTX, line by line")
+    parser.add_argument("--clang", default="clang++-22",
+                        help="the compiler for --ptx (default: clang++-22)")
     args = parser.parse_args(argv)
     command = shlex.split(args.gpumem_tidy) + gr.dump_arguments()
     if args.build:
         command += ["-p", args.build]
     analysed = 0
     unknown = collections.defaultdict(list)
+    ptx_lines_total = 0
+    unseen = []
+    ptx_failures = []
     for path in args.files:
         if not os.path.isfile(path):
             print("gpumem-coverage: %s: no such file" % path, file=sys.stderr)
@@ -117,6 +236,19 @@ def main(argv=None):
         analysed += a
         for kind, places in u.items():
             unknown[kind] += places
+        if args.ptx:
+            ptx, why = compile_to_ptx(shlex.split(args.gpumem_tidy), args.clang,
+                                      path, flags)
+            if ptx is None:
+                ptx_failures.append((path, why))
+                continue
+            seen = {(os.path.realpath(x.at.path), x.at.line)
+                    for k in gr.read_text(done.stdout) for x in k.accesses}
+            lines = ptx_memory_lines(ptx)
+            roots = [os.path.dirname(os.path.realpath(path)) + os.sep]
+            mine = [k for k in lines if any(k[0].startswith(r) for r in roots)]
+            ptx_lines_total += len(mine)
+            unseen += unseen_lines(lines, seen, roots)
     total = analysed + sum(len(p) for p in unknown.values())
     kinds = sorted(unknown.items(), key=lambda kv: (-len(kv[1]), kv[0]))
     def places(entries):
@@ -125,9 +257,18 @@ def main(argv=None):
     def reasons(entries):
         return collections.Counter(r for _, r in entries).most_common()
 
+    def describe(opcodes):
+        counted = collections.Counter(opcodes)
+        return ", ".join("%d %s" % (n, o) for o, n in counted.most_common())
+
     if args.json:
         print(json.dumps({
             "accesses": total, "analysed": analysed,
+            "ptx": None if not args.ptx else {
+                "lines": ptx_lines_total,
+                "unseen": [{"place": "%s:%d" % (p, l), "instructions": o}
+                           for p, l, o in unseen],
+                "failed": [{"file": f, "why": w} for f, w in ptx_failures]},
             "unknown": [{"kind": k, "count": len(e),
                          "places": [x for x, _ in places(e)],
                          "reasons": [{"reason": r, "count": n}
@@ -143,6 +284,15 @@ def main(argv=None):
         print("  %5d  %s: %s" % (len(entries), kind, common))
         for reason, n in reasons(entries):
             print("  %5s  %5d  %s" % ("", n, reason))
+    if args.ptx:
+        print("against the compiler (%s -O3): %d source lines with global or "
+              "shared memory instructions, %d without an access in the dump"
+              % (args.clang, ptx_lines_total, len(unseen)))
+        for path, line, opcodes in unseen:
+            print("  %s:%d: %s; the analysis saw none"
+                  % (os.path.relpath(path), line, describe(opcodes)))
+        for path, why in ptx_failures:
+            print("  %s: not compiled to PTX (%s)" % (path, why))
     return 0
 
 
