@@ -89,6 +89,21 @@ void KernelAccessCheck::noteBlockOrigin(
   case ::gpumem::access::BlockShapeSource::Assumed:
     break;
   }
+  if (Kernel.RuntimeBlock && !Kernel.LaunchesDisagree) {
+    // The launch names the shape, a value of the run: blockDim is not a
+    // number here, the findings hold for the shapes tried.
+    const Expr *Block = Kernel.RuntimeBlock->IgnoreImplicit();
+    if (const auto *Copy = dyn_cast<CXXConstructExpr>(Block);
+        Copy && Copy->getNumArgs() == 1)
+      Block = Copy->getArg(0)->IgnoreImplicit();
+    diag(Kernel.RuntimeBlock->getBeginLoc(),
+         "the block of '%0' is a value of the run at this launch ('%1'): "
+         "assuming blockDim.x is a multiple of 32; set option 'BlockDim' to "
+         "fix it",
+         DiagnosticIDs::Note)
+        << Kernel.Kernel->getName() << spelling(Block);
+    return;
+  }
   diag(Kernel.Kernel->getLocation(),
        "assuming blockDim.x is a multiple of 32 (no constant launch of '%0' "
        "in this file%1; set option 'BlockDim' to fix it)%2",

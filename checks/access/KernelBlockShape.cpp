@@ -19,6 +19,7 @@ void decideBlockShape(const FunctionDecl *Def, const FunctionDecl *Kernel,
   if (const cuda::LaunchSites::Entry *Launch = Launches.find(Kernel)) {
     Out.LaunchesDisagree = Launch->Conflicting;
     Out.InvalidLaunch = Launch->InvalidLaunch;
+    Out.RuntimeBlock = Launch->RuntimeBlock;
     if (Launch->Shape)
       Block = {BlockShapeSource::Launch, Launch->Shape, Launch->Where};
   }

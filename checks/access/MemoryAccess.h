@@ -193,6 +193,8 @@ struct KernelAccesses {
   clang::SourceLocation MaxThreadsLocation;
   bool AssumedSizeFromMaxThreads = false;
   bool LaunchesDisagree = false;
+  /// A launch's block that is a value of the run (LaunchSites::Entry).
+  const clang::Expr *RuntimeBlock = nullptr;
   /// The kernel has more accesses than AnalysisSettings::MaxAccesses: the
   /// ones after the first MaxAccesses are not analysed.
   bool AccessesCapped = false;

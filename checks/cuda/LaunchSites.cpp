@@ -296,6 +296,10 @@ void LaunchSites::add(const CUDAKernelCallExpr *Launch, ASTContext &Ctx) {
   Entry &E = It->second;
   if (Read.Invalid && E.InvalidLaunch.isInvalid())
     E.InvalidLaunch = Launch->getBeginLoc();
+  if (!Shape && !Read.Invalid && !E.RuntimeBlock)
+    if (const CallExpr *Config = Launch->getConfig();
+        Config && Config->getNumArgs() >= 2)
+      E.RuntimeBlock = Config->getArg(1);
   if (Inserted) {
     E.Shape = Shape;
     E.Where = Launch->getBeginLoc();

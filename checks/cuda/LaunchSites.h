@@ -50,6 +50,10 @@ public:
     /// The first launch whose block CUDA would reject (an extent of 0,
     /// x or y over 1024, z over 64, over 1024 threads); it fixes no shape.
     clang::SourceLocation InvalidLaunch;
+    /// The block argument of the first launch whose shape is a value of
+    /// the run (`dim3 block(ne13, ne12)`); null when every launch's is a
+    /// constant.
+    const clang::Expr *RuntimeBlock = nullptr;
   };
 
   /// Records \p Launch.
