@@ -140,25 +140,28 @@ def ptx_memory_lines(ptx):
 def compile_to_ptx(tidy, clang, path, extra):
     """The PTX of \p path's device code, compiled as gpumem-tidy parses
     it; (None, why) when that fails."""
-    if extra:
-        # The flags after `--` are the whole command (clang-tidy --load has
-        # no --show-compile-command).
+    # gpumem-tidy says the command it completes; clang-tidy --load has no
+    # such flag, and then the flags after `--` are the whole command.
+    shown = subprocess.run(tidy + ["--show-compile-command", path] + extra,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True, errors="replace", check=False)
+    line = next((l for l in shown.stdout.splitlines()
+                 if " is parsed with: " in l), None)
+    if line is not None:
+        words = shlex.split(line.split(" is parsed with: ", 1)[1])[1:]
+    elif extra:
         words = extra[1:] + [path]
     else:
-        shown = subprocess.run(tidy + ["--show-compile-command", path],
-                               stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, text=True,
-                               errors="replace", check=False)
-        line = next((l for l in shown.stdout.splitlines()
-                     if " is parsed with: " in l), None)
-        if line is None:
-            return None, "no compile command"
-        words = shlex.split(line.split(" is parsed with: ", 1)[1])[1:]
+        return None, "no compile command"
     words = [w for w in words if w != "-fsyntax-only"]
-    done = subprocess.run([clang] + words + ["-S", "-O3", "-gline-tables-only",
-                                             "-w", "-o", "-"],
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          text=True, errors="replace", check=False)
+    try:
+        done = subprocess.run([clang] + words + ["-S", "-O3",
+                                                 "-gline-tables-only", "-w",
+                                                 "-o", "-"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True, errors="replace", check=False)
+    except OSError as error:
+        return None, "cannot run %s: %s" % (clang, error)
     if done.returncode != 0:
         errors = [l for l in done.stderr.splitlines() if "error:" in l]
         return None, (errors or done.stderr.strip().splitlines()[-1:] or
