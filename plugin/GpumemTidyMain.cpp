@@ -22,6 +22,11 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <functional>
+#include <mutex>
+#include <thread>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -52,6 +57,13 @@ gpumem-tidy (the gpumem checks, CUDA defaults and nvcc databases):
                            translated, for clang-tidy --load, run-clang-tidy
                            and clangd; nothing is analysed
   --verify-config          also checks the values of gpumem's options
+  --clang-errors=error|warning|note
+                           what a file Clang cannot compile does to the exit
+                           status: error (the default, as clang-tidy) fails
+                           the run; warning and note print Clang's errors
+                           as always and one closing line naming the files,
+                           and do not fail the run for them (a warning
+                           turned into an error still does)
 
   Environment:
     CUDA_PATH, CUDA_HOME       the CUDA toolkit (default /usr/local/cuda)
@@ -59,6 +71,8 @@ gpumem-tidy (the gpumem checks, CUDA defaults and nvcc databases):
                                toolkit is
     GPUMEM_SHIM_DIR            the shim's folder (default: installed next
                                to gpumem-tidy, share/gpumem-tidy/include)
+    GPUMEM_CLANG_ERRORS        the --clang-errors policy when the flag is
+                               not given
 )");
 
 void printGpumemVersion(llvm::raw_ostream &OS) {
@@ -181,6 +195,141 @@ int verifyConfig(const gpumem::plugin::ToolCommandLine &Line,
   return Invalid ? 1 : Status;
 }
 
+/// What Clang's own errors do to the exit status (--clang-errors).
+enum class ClangErrorPolicy { Error, Warning, Note };
+
+/// The policy from the flag, else GPUMEM_CLANG_ERRORS, else Error; none,
+/// and an error said, for a value that is not one.
+std::optional<ClangErrorPolicy>
+clangErrorPolicy(const gpumem::plugin::ToolCommandLine &Line) {
+  std::string Value;
+  if (Line.clangErrors())
+    Value = *Line.clangErrors();
+  else if (const char *Env = std::getenv("GPUMEM_CLANG_ERRORS"))
+    Value = Env;
+  else
+    return ClangErrorPolicy::Error;
+  if (Value == "error")
+    return ClangErrorPolicy::Error;
+  if (Value == "warning")
+    return ClangErrorPolicy::Warning;
+  if (Value == "note")
+    return ClangErrorPolicy::Note;
+  llvm::errs() << "gpumem-tidy: --clang-errors (or GPUMEM_CLANG_ERRORS) is '"
+               << Value << "'; use error, warning or note\n";
+  return std::nullopt;
+}
+
+/// A standard stream passed through a pipe and read line by line as it
+/// comes, each line written on and handed to a scanner, for the lifetime
+/// of the object.
+class StreamWatch {
+public:
+  StreamWatch(int Fd, std::function<void(llvm::StringRef)> Scan)
+      : Fd(Fd), Scan(std::move(Scan)) {
+    int Pipe[2];
+    Saved = dup(Fd);
+    if (Saved < 0 || pipe(Pipe) != 0)
+      return;
+    dup2(Pipe[1], Fd);
+    close(Pipe[1]);
+    Read = Pipe[0];
+    Reader = std::thread([this] { forward(); });
+  }
+  ~StreamWatch() {
+    if (Read < 0)
+      return;
+    dup2(Saved, Fd); // the pipe's last writer closes
+    Reader.join();
+    close(Read);
+    close(Saved);
+  }
+
+private:
+  void forward() {
+    std::string Line;
+    char Buffer[4096];
+    ssize_t N;
+    while ((N = read(Read, Buffer, sizeof Buffer)) > 0) {
+      for (ssize_t Done = 0; Done < N;) {
+        ssize_t W = write(Saved, Buffer + Done, N - Done);
+        if (W <= 0)
+          break;
+        Done += W;
+      }
+      for (ssize_t I = 0; I < N; ++I) {
+        if (Buffer[I] != '\n') {
+          Line += Buffer[I];
+          continue;
+        }
+        Scan(Line);
+        Line.clear();
+      }
+    }
+    Scan(Line);
+  }
+
+  int Fd;
+  std::function<void(llvm::StringRef)> Scan;
+  int Saved = -1;
+  int Read = -1;
+  std::thread Reader;
+};
+
+/// Runs \p Run with its output watched: clang-tidy says on standard error
+/// what failed the run ("Found compiler error(s).", "N warning(s) treated
+/// as error(s).") and prints Clang's errors on standard output (`FILE:L:C:
+/// error: ... [clang-diagnostic-error]`). Under a Warning or Note policy a
+/// run failed only by Clang's errors succeeds, with one closing line naming
+/// the files. ("Error while processing FILE." is no guide: clang-tidy says
+/// it of every file after the first that fails.)
+int runWithClangErrorPolicy(ClangErrorPolicy Policy,
+                            llvm::function_ref<int()> Run) {
+  if (Policy == ClangErrorPolicy::Error)
+    return Run();
+  bool CompilerErrors = false, WarningsAsErrors = false;
+  std::vector<std::string> Failed;
+  std::mutex Lock;
+  int Status;
+  std::fflush(stdout);
+  std::fflush(stderr);
+  llvm::outs().flush();
+  llvm::errs().flush();
+  {
+    StreamWatch Errors(STDERR_FILENO, [&](llvm::StringRef L) {
+      std::lock_guard<std::mutex> Hold(Lock);
+      CompilerErrors |= L == "Found compiler error(s).";
+      WarningsAsErrors |= L.contains("treated as error");
+    });
+    StreamWatch Output(STDOUT_FILENO, [&](llvm::StringRef L) {
+      if (!L.contains(": error: ") || !L.contains("[clang-diagnostic-"))
+        return;
+      // FILE:LINE:COL: error: ...
+      llvm::StringRef File = L.take_front(L.find(": error: "));
+      File = File.rsplit(':').first.rsplit(':').first;
+      std::lock_guard<std::mutex> Hold(Lock);
+      if (llvm::find(Failed, File) == Failed.end())
+        Failed.push_back(File.str());
+    });
+    Status = Run();
+    std::fflush(stdout);
+    std::fflush(stderr);
+    llvm::outs().flush();
+    llvm::errs().flush();
+  }
+  if (Status != 1 || !CompilerErrors || WarningsAsErrors)
+    return Status;
+  std::string Files;
+  for (const std::string &F : Failed)
+    Files += (Files.empty() ? "" : ", ") + F;
+  const char *Name = Policy == ClangErrorPolicy::Warning ? "warning" : "note";
+  llvm::errs() << "gpumem-tidy: " << Name << ": Clang errors in "
+               << Failed.size() << (Failed.size() == 1 ? " file" : " files")
+               << " (" << Files << ") do not fail the run (--clang-errors="
+               << Name << "); what parses in them is analysed\n";
+  return 0;
+}
+
 } // namespace
 
 int main(int Argc, const char **Argv) {
@@ -193,6 +342,9 @@ int main(int Argc, const char **Argv) {
       gpumem::plugin::detectEnvironment(Executable, Line.sourceFiles());
   if (Line.translateDatabaseTo())
     return translateDatabase(Line, Env);
+  std::optional<ClangErrorPolicy> Policy = clangErrorPolicy(Line);
+  if (!Policy)
+    return 1;
   // Static, so that the translated database is removed even when
   // clangTidyMain leaves through exit().
   static gpumem::plugin::TranslatedDatabaseDir Database;
@@ -222,5 +374,5 @@ int main(int Argc, const char **Argv) {
   };
   if (Line.given("verify-config"))
     return verifyConfig(Line, RunClangTidy);
-  return RunClangTidy();
+  return runWithClangErrorPolicy(*Policy, RunClangTidy);
 }

@@ -8,6 +8,7 @@ namespace {
 constexpr llvm::StringLiteral ShowCompileCommandFlag = "show-compile-command";
 constexpr llvm::StringLiteral TranslateDatabaseFlag =
     "translate-compile-database";
+constexpr llvm::StringLiteral ClangErrorsFlag = "clang-errors";
 
 /// The option an argument spells, without its dashes and joined value:
 /// "p" for `-p`, `--p=build`; nothing for a file or a lone `-`.
@@ -63,6 +64,10 @@ ToolCommandLine::ToolCommandLine(std::vector<std::string> Argv) {
         AfterSeparator = true;
       } else if (Name == ShowCompileCommandFlag) {
         ShowCompileCommand = true;
+        continue;
+      } else if (Name == ClangErrorsFlag) {
+        std::size_t Equals = A.find('=');
+        ClangErrors = Equals == std::string::npos ? "" : A.substr(Equals + 1);
         continue;
       } else if (Name == TranslateDatabaseFlag) {
         std::size_t Equals = A.find('=');

@@ -58,6 +58,8 @@ public:
   const std::optional<std::string> &translateDatabaseTo() const {
     return TranslateTo;
   }
+  /// --clang-errors=POLICY: POLICY ("" when given empty).
+  const std::optional<std::string> &clangErrors() const { return ClangErrors; }
 
   /// Whether `--` separates a compile command.
   bool hasSeparator() const { return Separator < Args.size(); }
@@ -90,6 +92,7 @@ private:
   std::vector<std::string> Sources;
   bool ShowCompileCommand = false;
   std::optional<std::string> TranslateTo;
+  std::optional<std::string> ClangErrors;
 };
 
 } // namespace gpumem::plugin
