@@ -321,6 +321,20 @@ TranslatedDatabaseDir translateNvccDatabase(const std::string &DatabaseFile,
   return writeTranslated(*Loaded, Env);
 }
 
+unsigned usePrecompiledHeaders(const std::string &DatabaseFile,
+                               const std::vector<std::string> &Before,
+                               const std::vector<std::string> &After,
+                               const PchSettings &Settings, std::string &Why) {
+  std::optional<LoadedDatabase> Loaded = loadDatabase(DatabaseFile);
+  if (!Loaded)
+    return 0;
+  std::vector<CompileEntry> Entries = std::move(Loaded->Entries);
+  unsigned Given = addPrecompiledHeaders(Entries, Before, After, Settings, Why);
+  if (Given && !writeDatabase(Entries, DatabaseFile))
+    return 0;
+  return Given;
+}
+
 TranslatedDatabaseDir useCompileDatabase(ToolCommandLine &Line,
                                          const ToolEnvironment &Env) {
   if (Line.hasSeparator())

@@ -13,6 +13,7 @@
 #define GPUMEM_PLUGIN_COMPILEDATABASE_H
 
 #include "plugin/CudaDefaults.h"
+#include "plugin/PchCache.h"
 #include "plugin/ToolCommandLine.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -55,6 +56,15 @@ bool completeClangCudaCommand(std::vector<std::string> &Arguments,
 /// holds nvcc commands; an empty path otherwise.
 TranslatedDatabaseDir translateNvccDatabase(const std::string &DatabaseFile,
                                             const ToolEnvironment &Env);
+
+/// Gives the CUDA commands of the database \p DatabaseFile (one gpumem-tidy
+/// wrote: a translated copy) the precompiled toolkit headers of their
+/// flags (PchCache.h), \p Before and \p After being what clang-tidy adds
+/// to each; the file is rewritten in place. The commands given one.
+unsigned usePrecompiledHeaders(const std::string &DatabaseFile,
+                               const std::vector<std::string> &Before,
+                               const std::vector<std::string> &After,
+                               const PchSettings &Settings, std::string &Why);
 
 /// Writes \p OutDir/compile_commands.json: the database \p DatabaseFile
 /// with its nvcc commands translated and its clang CUDA commands completed

@@ -9,6 +9,7 @@
 #include "plugin/CompileDatabase.h"
 #include "plugin/ConfigVerification.h"
 #include "plugin/CudaDefaults.h"
+#include "plugin/PchCache.h"
 #include "plugin/ToolCommandLine.h"
 
 #include "clang-tidy/tool/ClangTidyMain.h"
@@ -21,6 +22,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
@@ -57,6 +59,9 @@ gpumem-tidy (the gpumem checks, CUDA defaults and nvcc databases):
                            translated, for clang-tidy --load, run-clang-tidy
                            and clangd; nothing is analysed
   --verify-config          also checks the values of gpumem's options
+  --no-pch-cache           parse the toolkit's headers for every file
+                           (by default they are precompiled once per
+                           configuration, in GPUMEM_PCH_CACHE)
   --clang-errors=error|warning|note
                            what a file Clang cannot compile does to the exit
                            status: error (the default, as clang-tidy) fails
@@ -73,6 +78,9 @@ gpumem-tidy (the gpumem checks, CUDA defaults and nvcc databases):
                                to gpumem-tidy, share/gpumem-tidy/include)
     GPUMEM_CLANG_ERRORS        the --clang-errors policy when the flag is
                                not given
+    GPUMEM_PCH_CACHE           the folder of precompiled toolkit headers
+                               (default ~/.cache/gpumem-tidy/pch); off, 0,
+                               no or false: none
 )");
 
 void printGpumemVersion(llvm::raw_ostream &OS) {
@@ -159,7 +167,8 @@ void showCompileCommands(const gpumem::plugin::ToolCommandLine &Final) {
 /// --translate-compile-database=DIR: writes DIR/compile_commands.json from
 /// the database -p names (or the current folder's); the exit status.
 int translateDatabase(const gpumem::plugin::ToolCommandLine &Line,
-                      const gpumem::plugin::ToolEnvironment &Env) {
+                      const gpumem::plugin::ToolEnvironment &Env,
+                      const std::string &Executable) {
   const std::string &OutDir = *Line.translateDatabaseTo();
   std::optional<gpumem::plugin::FlagValue> Build = Line.value("p");
   llvm::SmallString<256> Database(Build ? Build->Value : ".");
@@ -173,6 +182,22 @@ int translateDatabase(const gpumem::plugin::ToolCommandLine &Line,
     return 1;
   llvm::errs() << "gpumem-tidy: wrote " << OutDir
                << "/compile_commands.json from " << Database << "\n";
+  // Its CUDA commands carry the precompiled toolkit headers too, for
+  // run-clang-tidy -load (the same Clang: the PCH's key names its version).
+  // The PCH is built with this tool's resource folder, which is the one
+  // clang-tidy-22 uses.
+  std::vector<std::string> Before;
+  if (auto ResourceDir = gpumem::plugin::resourceDirOverride(Executable))
+    Before.push_back("-resource-dir=" + *ResourceDir);
+  llvm::SmallString<256> Written(OutDir);
+  llvm::sys::path::append(Written, "compile_commands.json");
+  std::string Why;
+  unsigned Given = gpumem::plugin::usePrecompiledHeaders(
+      std::string(Written), Before, {},
+      gpumem::plugin::pchSettings(Line.noPchCache()), Why);
+  if (Given)
+    llvm::errs() << "gpumem-tidy: " << Given
+                 << " of its CUDA commands load precompiled toolkit headers\n";
   return 0;
 }
 
@@ -330,6 +355,71 @@ int runWithClangErrorPolicy(ClangErrorPolicy Policy,
   return 0;
 }
 
+/// With a CUDA compile command after `--` (zero-config, `--`,
+/// --extra-arg), what the flags force-include is precompiled once and each
+/// file loads it: the flags `-Xclang -include-pch -Xclang PCH` go after the
+/// command's. Nothing changes when the cache cannot be had; \p Why says
+/// why.
+void usePrecompiledHeader(std::vector<std::string> &Full,
+                          const std::string &TranslatedDatabase,
+                          const gpumem::plugin::PchSettings &Settings,
+                          std::string &Why) {
+  auto Separator = llvm::find(Full, "--");
+  if (Separator == Full.end()) {
+    // A database gpumem-tidy translated or completed: its commands get
+    // the PCH of their flags.
+    if (TranslatedDatabase.empty()) {
+      Why = "the compile database is read as it is";
+      return;
+    }
+    std::vector<std::string> Before, After;
+    for (llvm::StringRef A : Full) {
+      if (A.consume_front("--extra-arg-before=") ||
+          A.consume_front("-extra-arg-before="))
+        Before.push_back(A.str());
+      else if (A.consume_front("--extra-arg=") ||
+               A.consume_front("-extra-arg="))
+        After.push_back(A.str());
+    }
+    llvm::SmallString<256> Json(TranslatedDatabase);
+    llvm::sys::path::append(Json, "compile_commands.json");
+    if (gpumem::plugin::usePrecompiledHeaders(std::string(Json), Before,
+                                              After, Settings, Why))
+      Why.clear();
+    else if (Why.empty())
+      Why = "no two CUDA commands of the database share their flags";
+    return;
+  }
+  const bool Cuda = std::any_of(Separator + 1, Full.end(), [](llvm::StringRef F) {
+    return F == "-xcuda" || F == "--cuda-device-only";
+  });
+  if (!Cuda) {
+    Why = "not a CUDA command";
+    return;
+  }
+  // The command as clang-tidy makes it: --extra-arg-before's flags, the
+  // command, --extra-arg's flags.
+  std::vector<std::string> Before, Command, After;
+  for (auto It = Full.begin(); It != Separator; ++It) {
+    llvm::StringRef A = *It;
+    if (A.consume_front("--extra-arg-before=") ||
+        A.consume_front("-extra-arg-before="))
+      Before.push_back(A.str());
+    else if (A.consume_front("--extra-arg=") || A.consume_front("-extra-arg="))
+      After.push_back(A.str());
+  }
+  Command = Before;
+  Command.insert(Command.end(), Separator + 1, Full.end());
+  Command.insert(Command.end(), After.begin(), After.end());
+  std::optional<std::string> Pch =
+      gpumem::plugin::precompiledHeaderFor(Command, Settings, Why);
+  if (!Pch)
+    return;
+  for (const char *F : {"-Xclang", "-include-pch", "-Xclang"})
+    Full.push_back(F);
+  Full.push_back(*Pch);
+}
+
 } // namespace
 
 int main(int Argc, const char **Argv) {
@@ -341,7 +431,7 @@ int main(int Argc, const char **Argv) {
   gpumem::plugin::ToolEnvironment Env =
       gpumem::plugin::detectEnvironment(Executable, Line.sourceFiles());
   if (Line.translateDatabaseTo())
-    return translateDatabase(Line, Env);
+    return translateDatabase(Line, Env, Executable);
   std::optional<ClangErrorPolicy> Policy = clangErrorPolicy(Line);
   if (!Policy)
     return 1;
@@ -359,8 +449,19 @@ int main(int Argc, const char **Argv) {
       Full.insert(Full.begin(),
                   "--extra-arg-before=-resource-dir=" + *ResourceDir);
 
-  if (Line.showCompileCommand())
+  std::string NoPch;
+  if (!Line.given("verify-config") && !Line.given("list-checks") &&
+      !Line.given("dump-config") && !Line.sourceFiles().empty())
+    usePrecompiledHeader(Full, Database.path(),
+                         gpumem::plugin::pchSettings(Line.noPchCache()),
+                         NoPch);
+  if (Line.showCompileCommand()) {
     showCompileCommands(gpumem::plugin::ToolCommandLine(Full));
+    if (!NoPch.empty())
+      llvm::errs() << "gpumem-tidy: the toolkit's headers are parsed for "
+                      "each file (not precompiled: "
+                   << NoPch << ")\n";
+  }
 
   std::vector<const char *> NewArgv;
   NewArgv.push_back(Argv[0]);

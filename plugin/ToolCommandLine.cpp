@@ -9,6 +9,7 @@ constexpr llvm::StringLiteral ShowCompileCommandFlag = "show-compile-command";
 constexpr llvm::StringLiteral TranslateDatabaseFlag =
     "translate-compile-database";
 constexpr llvm::StringLiteral ClangErrorsFlag = "clang-errors";
+constexpr llvm::StringLiteral NoPchCacheFlag = "no-pch-cache";
 
 /// The option an argument spells, without its dashes and joined value:
 /// "p" for `-p`, `--p=build`; nothing for a file or a lone `-`.
@@ -64,6 +65,9 @@ ToolCommandLine::ToolCommandLine(std::vector<std::string> Argv) {
         AfterSeparator = true;
       } else if (Name == ShowCompileCommandFlag) {
         ShowCompileCommand = true;
+        continue;
+      } else if (Name == NoPchCacheFlag) {
+        NoPchCache = true;
         continue;
       } else if (Name == ClangErrorsFlag) {
         std::size_t Equals = A.find('=');

@@ -58,6 +58,8 @@ public:
   const std::optional<std::string> &translateDatabaseTo() const {
     return TranslateTo;
   }
+  /// --no-pch-cache was given.
+  bool noPchCache() const { return NoPchCache; }
   /// --clang-errors=POLICY: POLICY ("" when given empty).
   const std::optional<std::string> &clangErrors() const { return ClangErrors; }
 
@@ -93,6 +95,7 @@ private:
   bool ShowCompileCommand = false;
   std::optional<std::string> TranslateTo;
   std::optional<std::string> ClangErrors;
+  bool NoPchCache = false;
 };
 
 } // namespace gpumem::plugin

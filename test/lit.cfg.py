@@ -98,6 +98,11 @@ config.environment["PATH"] = os.pathsep.join(
     [llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))])
 # Diagnostics in plain text, whatever the terminal.
 config.environment["TERM"] = "dumb"
+# gpumem-tidy's precompiled toolkit headers in the build tree, not the
+# user's cache: the suite runs with them, as users do (a test that wants
+# them off or elsewhere sets GPUMEM_PCH_CACHE itself).
+config.environment["GPUMEM_PCH_CACHE"] = os.path.join(
+    config.test_exec_root, "pch-cache")
 
 
 def q(*parts):

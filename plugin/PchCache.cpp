@@ -1,0 +1,318 @@
+//===- PchCache.cpp - the toolkit's headers parsed once -------------------===//
+#include "plugin/PchCache.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/Version.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+
+#include <cstdlib>
+#include <map>
+
+namespace gpumem::plugin {
+
+namespace {
+
+bool isOff(llvm::StringRef Value) {
+  std::string V = Value.trim().lower();
+  return V == "off" || V == "0" || V == "no" || V == "false";
+}
+
+/// The key of a command: Clang's and gpumem's versions and every flag.
+std::string keyOf(const std::vector<std::string> &Flags) {
+  std::string All = clang::getClangFullVersion();
+  All += '\0';
+  All += GPUMEM_VERSION;
+  for (const std::string &F : Flags) {
+    All += '\0';
+    All += F;
+  }
+  return llvm::utohexstr(llvm::xxh3_64bits(All), /*LowerCase=*/true, 16);
+}
+
+/// Writes the PCH to a path of its own choosing.
+class WritePch : public clang::GeneratePCHAction {
+public:
+  explicit WritePch(std::string Path) : Path(std::move(Path)) {}
+
+protected:
+  bool BeginInvocation(clang::CompilerInstance &CI) override {
+    CI.getFrontendOpts().OutputFile = Path;
+    return clang::GeneratePCHAction::BeginInvocation(CI);
+  }
+
+private:
+  std::string Path;
+};
+
+/// The files of a make-style dependency list (`pch: a.h b.h \`), spaces
+/// escaped with a backslash.
+std::vector<std::string> dependencies(llvm::StringRef Text) {
+  std::vector<std::string> Out;
+  std::size_t Colon = Text.find(": ");
+  if (Colon == llvm::StringRef::npos)
+    return Out;
+  Text = Text.drop_front(Colon + 2);
+  std::string Word;
+  for (std::size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '\\' && I + 1 < Text.size()) {
+      char Next = Text[I + 1];
+      ++I;
+      if (Next == '\n' || Next == '\r')
+        C = ' ';
+      else {
+        Word += Next;
+        continue;
+      }
+    }
+    if (C == ' ' || C == '\n' || C == '\t' || C == '\r') {
+      if (!Word.empty())
+        Out.push_back(std::move(Word));
+      Word.clear();
+      continue;
+    }
+    Word += C;
+  }
+  if (!Word.empty())
+    Out.push_back(Word);
+  return Out;
+}
+
+/// "size mtime path" of \p Path; empty when it cannot be read.
+std::string stamp(const std::string &Path) {
+  llvm::sys::fs::file_status Status;
+  if (llvm::sys::fs::status(Path, Status))
+    return "";
+  return std::to_string(Status.getSize()) + " " +
+         std::to_string(llvm::sys::toTimeT(Status.getLastModificationTime())) +
+         " " + Path;
+}
+
+/// True when every header \p DepsPath lists is as it was.
+bool stillFresh(const std::string &DepsPath) {
+  auto Text = llvm::MemoryBuffer::getFile(DepsPath);
+  if (!Text)
+    return false;
+  llvm::SmallVector<llvm::StringRef, 256> Lines;
+  (*Text)->getBuffer().split(Lines, '\n', -1, false);
+  if (Lines.empty())
+    return false;
+  for (llvm::StringRef Line : Lines) {
+    llvm::StringRef Path = Line.split(' ').second.split(' ').second;
+    if (Path.empty() || stamp(Path.str()) != Line)
+      return false;
+  }
+  return true;
+}
+
+/// Writes \p Text to \p Path through a unique name and a rename.
+bool writeAtomically(const std::string &Path, llvm::StringRef Text) {
+  llvm::SmallString<256> Temp;
+  int FD;
+  if (llvm::sys::fs::createUniqueFile(Path + ".%%%%%%%%.tmp", FD, Temp))
+    return false;
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Text;
+    if (OS.has_error()) {
+      OS.clear_error();
+      llvm::sys::fs::remove(Temp);
+      return false;
+    }
+  }
+  if (llvm::sys::fs::rename(Temp, Path)) {
+    llvm::sys::fs::remove(Temp);
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
+PchSettings pchSettings(bool DisabledByFlag) {
+  PchSettings S;
+  if (DisabledByFlag) {
+    S.Enabled = false;
+    S.Why = "--no-pch-cache";
+    return S;
+  }
+  llvm::SmallString<256> Folder;
+  if (const char *Given = std::getenv("GPUMEM_PCH_CACHE")) {
+    if (isOff(Given)) {
+      S.Enabled = false;
+      S.Why = "GPUMEM_PCH_CACHE=" + std::string(Given);
+      return S;
+    }
+    Folder = Given;
+  } else if (const char *Xdg = std::getenv("XDG_CACHE_HOME"); Xdg && *Xdg) {
+    Folder = Xdg;
+    llvm::sys::path::append(Folder, "gpumem-tidy", "pch");
+  } else if (const char *Home = std::getenv("HOME"); Home && *Home) {
+    Folder = Home;
+    llvm::sys::path::append(Folder, ".cache", "gpumem-tidy", "pch");
+  } else {
+    S.Enabled = false;
+    S.Why = "no cache folder (set GPUMEM_PCH_CACHE, XDG_CACHE_HOME or HOME)";
+    return S;
+  }
+  S.Folder = std::string(Folder);
+  return S;
+}
+
+std::optional<std::string>
+precompiledHeaderFor(const std::vector<std::string> &Flags,
+                     const PchSettings &Settings, std::string &Why) {
+  if (!Settings.Enabled) {
+    Why = Settings.Why;
+    return std::nullopt;
+  }
+  if (std::error_code EC = llvm::sys::fs::create_directories(Settings.Folder)) {
+    Why = "cannot create " + Settings.Folder + ": " + EC.message();
+    return std::nullopt;
+  }
+  const std::string Key = keyOf(Flags);
+  llvm::SmallString<256> Base(Settings.Folder);
+  llvm::sys::path::append(Base, Key);
+  const std::string Pch = (Base + ".pch").str();
+  const std::string Deps = (Base + ".deps").str();
+  // The .deps is renamed into place before the .pch: a .pch with no .deps
+  // is never seen.
+  if (llvm::sys::fs::exists(Pch) && stillFresh(Deps))
+    return Pch;
+
+  // The source precompiled: an empty CUDA file of the cache's own, which
+  // never changes once written.
+  llvm::SmallString<256> Empty(Settings.Folder);
+  llvm::sys::path::append(Empty, "empty.cu");
+  if (!llvm::sys::fs::exists(Empty) && !writeAtomically(std::string(Empty), "")) {
+    Why = "cannot write " + std::string(Empty);
+    return std::nullopt;
+  }
+  llvm::SmallString<256> TempPch, TempDeps;
+  int FD;
+  if (llvm::sys::fs::createUniqueFile(Pch + ".%%%%%%%%.tmp", FD, TempPch) ||
+      llvm::sys::Process::SafelyCloseFileDescriptor(FD) ||
+      llvm::sys::fs::createUniqueFile(Deps + ".%%%%%%%%.mk", FD, TempDeps) ||
+      llvm::sys::Process::SafelyCloseFileDescriptor(FD)) {
+    Why = "cannot write in " + Settings.Folder;
+    return std::nullopt;
+  }
+  std::vector<std::string> Command = {"clang-tool"};
+  Command.insert(Command.end(), Flags.begin(), Flags.end());
+  for (const char *F :
+       {"-fsyntax-only", "-Xclang", "-dependency-file", "-Xclang"})
+    Command.push_back(F);
+  Command.push_back(std::string(TempDeps));
+  for (const char *F : {"-Xclang", "-MT", "-Xclang", "pch", "-Xclang",
+                        "-sys-header-deps", "-w"})
+    Command.push_back(F);
+  Command.push_back(std::string(Empty));
+  auto Files = llvm::makeIntrusiveRefCnt<clang::FileManager>(
+      clang::FileSystemOptions(), llvm::vfs::getRealFileSystem());
+  clang::tooling::ToolInvocation Build(
+      Command, std::make_unique<WritePch>(std::string(TempPch)), Files.get());
+  clang::IgnoringDiagConsumer Quiet;
+  Build.setDiagnosticConsumer(&Quiet);
+  const bool Built = Build.run();
+  auto Listed = llvm::MemoryBuffer::getFile(TempDeps);
+  llvm::sys::fs::remove(TempDeps);
+  uint64_t Size = 0;
+  if (!Built || !Listed || llvm::sys::fs::file_size(TempPch, Size) || !Size) {
+    llvm::sys::fs::remove(TempPch);
+    Why = "the toolkit's headers do not precompile with these flags";
+    return std::nullopt;
+  }
+  std::string Stamps;
+  for (const std::string &File : dependencies((*Listed)->getBuffer())) {
+    std::string S = stamp(File);
+    if (S.empty())
+      continue;
+    Stamps += S + "\n";
+  }
+  if (!writeAtomically(Deps, Stamps) || llvm::sys::fs::rename(TempPch, Pch)) {
+    llvm::sys::fs::remove(TempPch);
+    Why = "cannot write in " + Settings.Folder;
+    return std::nullopt;
+  }
+  return Pch;
+}
+
+namespace {
+
+/// The flags of a database command that shape its parse: the command
+/// without the compiler, its source file, its output and its dependency
+/// file, run in its folder; empty when it does not compile CUDA.
+std::vector<std::string> parseFlags(const CompileEntry &E) {
+  std::vector<std::string> Out;
+  bool Cuda = false;
+  const std::vector<std::string> &A = E.Arguments;
+  for (std::size_t I = 1; I < A.size(); ++I) {
+    llvm::StringRef F = A[I];
+    if (F == "-o" || F == "-MF" || F == "-MT" || F == "-MQ") {
+      ++I;
+      continue;
+    }
+    if (F == "-c" || F == "-MD" || F == "-MMD" || F == "-fsyntax-only" ||
+        F.starts_with("-o") || F == E.File ||
+        (!F.starts_with("-") && llvm::sys::path::filename(F) ==
+                                    llvm::sys::path::filename(E.File)))
+      continue;
+    Cuda |= F == "-xcuda" || F == "--cuda-device-only" ||
+            (F == "cuda" && I > 0 && A[I - 1] == "-x");
+    Out.push_back(F.str());
+  }
+  if (!Cuda)
+    return {};
+  Out.insert(Out.begin(), "-working-directory=" + E.Directory);
+  return Out;
+}
+
+} // namespace
+
+unsigned addPrecompiledHeaders(std::vector<CompileEntry> &Entries,
+                               const std::vector<std::string> &Before,
+                               const std::vector<std::string> &After,
+                               const PchSettings &Settings, std::string &Why) {
+  std::map<std::vector<std::string>, std::vector<std::size_t>> Groups;
+  for (std::size_t I = 0; I < Entries.size(); ++I) {
+    std::vector<std::string> Flags = parseFlags(Entries[I]);
+    if (Flags.empty())
+      continue;
+    std::vector<std::string> Command = Before;
+    Command.insert(Command.end(), Flags.begin(), Flags.end());
+    Command.insert(Command.end(), After.begin(), After.end());
+    Groups[std::move(Command)].push_back(I);
+  }
+  unsigned Given = 0;
+  for (const auto &[Command, Members] : Groups) {
+    if (Members.size() < 2)
+      continue;
+    std::optional<std::string> Pch =
+        precompiledHeaderFor(Command, Settings, Why);
+    if (!Pch)
+      continue;
+    for (std::size_t I : Members) {
+      std::vector<std::string> &A = Entries[I].Arguments;
+      // Before the source file, which a database command names last or
+      // with its output after it: at the end of the flags is as good.
+      for (const char *F : {"-Xclang", "-include-pch", "-Xclang"})
+        A.push_back(F);
+      A.push_back(*Pch);
+      ++Given;
+    }
+  }
+  return Given;
+}
+
+} // namespace gpumem::plugin
