@@ -172,5 +172,8 @@ if os.access(real_nvcc, os.X_OK) and shutil.which("make"):
     config.substitutions.append(("%nvcc", q(real_nvcc)))
 if shutil.which("chromium") or shutil.which("chromium-browser"):
     config.available_features.add("chromium")
+# A git checkout with its tags (the pre-commit recipe pins a release tag).
+if os.path.isdir(os.path.join(src, ".git")) and shutil.which("git"):
+    config.available_features.add("git-checkout")
 if shutil.which("pre-commit"):
     config.available_features.add("pre-commit")
