@@ -108,6 +108,8 @@ void BankConflictCheck::reportConflict(const KernelAccesses &Kernel,
                                        const PaddingAdvice &Advice,
                                        bool WithFixIt) {
   SourceLocation Loc = findingLocation(A);
+  if (hiddenByHeaderFilter(A))
+    return;
   const ::gpumem::model::BankConflictDegree &D = Worst.Degree;
   // "the 8 lanes" only when they are all the phase's active lanes.
   const unsigned PhaseLanes = ::gpumem::lanes::WarpLanes / D.PhaseCount;
@@ -234,6 +236,7 @@ void BankConflictCheck::reportSymbolicStride(const KernelAccesses &Kernel,
   const unsigned Threshold = std::max(2U, MinimumDegree);
   SourceLocation Loc = findingLocation(A);
   if (!Worst || *Worst < Threshold || Loc.isInvalid() ||
+      hiddenByHeaderFilter(A) ||
       !holdsUnderOtherShapes(Kernel, A,
                              [&](const MemoryAccess &Other) {
                                auto D = DegreeAt(Other, Period);

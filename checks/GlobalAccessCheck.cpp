@@ -81,7 +81,8 @@ void GlobalAccessCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
                   llvm::function_ref<bool(const MemoryAccess &)> IsFinding) {
              return holdsUnderOtherShapes(Kernel, A, IsFinding);
            }))
-    report(*F.Access, *F.Verdict, *F.Kernel);
+    if (!hiddenByHeaderFilter(*F.Access))
+      report(*F.Access, *F.Verdict, *F.Kernel);
 }
 
 void GlobalAccessCheck::noteCommon(const MemoryAccess &Access,

@@ -90,6 +90,17 @@ protected:
   /// kernel's call that reaches it when the access is in a header whose
   /// findings go to the call (option HeaderFindingsAt, system headers).
   SourceLocation findingLocation(const ::gpumem::access::MemoryAccess &Access);
+  /// True when the kernel's call that leads to \p Access (in a helper)
+  /// carries a NOLINT or the line before it a NOLINTNEXTLINE naming this
+  /// check: the finding is then made at the call, where clang-tidy's
+  /// NOLINT handling silences it on every path, as in the editor.
+  bool silencedAtCall(const ::gpumem::access::MemoryAccess &Access) const;
+  /// True when a finding on \p Access would be in a header that the
+  /// header filter given (--header-filter, HeaderFilterRegex) does not
+  /// match, or that ExcludeHeaderFilterRegex matches: it is not made. (Its
+  /// notes at the kernel's call and launch, in the main file, would make
+  /// clang-tidy show it anyway.)
+  bool hiddenByHeaderFilter(const ::gpumem::access::MemoryAccess &Access);
   /// Notes the kernel's call whose arguments an access in a device function
   /// was analysed with; for a finding moved to that call, notes the access
   /// in the header instead.

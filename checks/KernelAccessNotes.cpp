@@ -12,6 +12,8 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/GlobPattern.h"
+#include "llvm/Support/Regex.h"
 
 namespace clang::tidy::gpumem {
 
@@ -180,9 +182,86 @@ static bool movedToCall(const ::gpumem::access::MemoryAccess &Access,
          SM.isInMainFile(Call);
 }
 
+/// True when \p Directive (the text after NOLINT or NOLINTNEXTLINE) names
+/// \p Check: no list, or a list with it or a glob matching it.
+static bool namesCheck(llvm::StringRef Directive, llvm::StringRef Check) {
+  if (!Directive.consume_front("("))
+    return true;
+  llvm::StringRef List = Directive.take_until([](char C) { return C == ')'; });
+  llvm::SmallVector<llvm::StringRef, 4> Names;
+  List.split(Names, ',');
+  for (llvm::StringRef Name : Names) {
+    Name = Name.trim();
+    llvm::Expected<llvm::GlobPattern> Glob = llvm::GlobPattern::create(Name);
+    if (!Glob) {
+      llvm::consumeError(Glob.takeError());
+      continue;
+    }
+    if (Glob->match(Check))
+      return true;
+  }
+  return false;
+}
+
+bool KernelAccessCheck::silencedAtCall(
+    const ::gpumem::access::MemoryAccess &Access) const {
+  if (!Access.CallSite || !Context)
+    return false;
+  const SourceManager &SM = Context->getSourceManager();
+  SourceLocation Call = SM.getExpansionLoc(Access.CallSite->getBeginLoc());
+  std::pair<FileID, unsigned> At = SM.getDecomposedLoc(Call);
+  bool Invalid = false;
+  llvm::StringRef Buffer = SM.getBufferData(At.first, &Invalid);
+  if (Invalid || At.second > Buffer.size())
+    return false;
+  std::size_t Start = Buffer.rfind('\n', At.second ? At.second - 1 : 0);
+  Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
+  std::size_t End = Buffer.find('\n', At.second);
+  llvm::StringRef Line = Buffer.slice(Start, End);
+  // NOLINT on the call's line (not NOLINTNEXTLINE, BEGIN or END there).
+  for (std::size_t Pos = Line.find("NOLINT"); Pos != llvm::StringRef::npos;
+       Pos = Line.find("NOLINT", Pos + 6)) {
+    llvm::StringRef After = Line.drop_front(Pos + 6);
+    if (After.starts_with("NEXTLINE") || After.starts_with("BEGIN") ||
+        After.starts_with("END"))
+      continue;
+    if (namesCheck(After, getID()))
+      return true;
+  }
+  if (Start == 0)
+    return false;
+  std::size_t PrevStart = Buffer.rfind('\n', Start - 1 ? Start - 2 : 0);
+  PrevStart = PrevStart == llvm::StringRef::npos ? 0 : PrevStart + 1;
+  llvm::StringRef Prev = Buffer.slice(PrevStart, Start - 1);
+  std::size_t Pos = Prev.find("NOLINTNEXTLINE");
+  return Pos != llvm::StringRef::npos &&
+         namesCheck(Prev.drop_front(Pos + 14), getID());
+}
+
+bool KernelAccessCheck::hiddenByHeaderFilter(
+    const ::gpumem::access::MemoryAccess &Access) {
+  if (!Context || !TidyContext)
+    return false;
+  const ClangTidyOptions &Opts = TidyContext->getOptions();
+  if (!Opts.HeaderFilterRegex && !Opts.ExcludeHeaderFilterRegex)
+    return false;
+  const SourceManager &SM = Context->getSourceManager();
+  SourceLocation Loc = SM.getExpansionLoc(findingLocation(Access));
+  if (Loc.isInvalid() || SM.isInMainFile(Loc))
+    return false;
+  llvm::StringRef File = SM.getFilename(Loc);
+  if (Opts.HeaderFilterRegex && !llvm::Regex(*Opts.HeaderFilterRegex).match(File))
+    return true;
+  return Opts.ExcludeHeaderFilterRegex &&
+         !Opts.ExcludeHeaderFilterRegex->empty() &&
+         llvm::Regex(*Opts.ExcludeHeaderFilterRegex).match(File);
+}
+
 SourceLocation
 KernelAccessCheck::findingLocation(const ::gpumem::access::MemoryAccess &Access) {
-  if (Context && movedToCall(Access, Context->getSourceManager(), Hardware.HeaderFindingsAtCall))
+  if (Context && (movedToCall(Access, Context->getSourceManager(),
+                              Hardware.HeaderFindingsAtCall) ||
+                  silencedAtCall(Access)))
     return Access.CallSite->getBeginLoc();
   return Access.Expression->getExprLoc();
 }
@@ -195,7 +274,9 @@ void KernelAccessCheck::noteCallSite(
   const FunctionDecl *Callee = Access.CallSite->getDirectCallee();
   std::string CalleeName =
       Callee ? Callee->getNameAsString() : std::string("?");
-  if (Context && movedToCall(Access, Context->getSourceManager(), Hardware.HeaderFindingsAtCall)) {
+  if (Context && (movedToCall(Access, Context->getSourceManager(),
+                              Hardware.HeaderFindingsAtCall) ||
+                  silencedAtCall(Access))) {
     diag(Access.Expression->getExprLoc(),
          "the access '%0' is here, in '%1', analysed with the arguments of "
          "the call in kernel '%2'",
