@@ -8,11 +8,13 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
 #include <cerrno>
 #include <optional>
 #include <set>
@@ -108,18 +110,19 @@ bool writeDatabase(const std::vector<CompileEntry> &Entries,
 
 TranslatedDatabaseDir::TranslatedDatabaseDir(
     TranslatedDatabaseDir &&Other) noexcept
-    : Dir(std::move(Other.Dir)) {
+    : Dir(std::move(Other.Dir)), Kept(Other.Kept) {
   Other.Dir.clear();
 }
 
 TranslatedDatabaseDir &
 TranslatedDatabaseDir::operator=(TranslatedDatabaseDir &&Other) noexcept {
   std::swap(Dir, Other.Dir);
+  std::swap(Kept, Other.Kept);
   return *this;
 }
 
 TranslatedDatabaseDir::~TranslatedDatabaseDir() {
-  if (Dir.empty())
+  if (Dir.empty() || Kept)
     return;
   llvm::SmallString<256> Json(Dir);
   llvm::sys::path::append(Json, DatabaseName);
@@ -319,6 +322,43 @@ TranslatedDatabaseDir translateNvccDatabase(const std::string &DatabaseFile,
   if (!Loaded)
     return {};
   return writeTranslated(*Loaded, Env);
+}
+
+TranslatedDatabaseDir translateNvccDatabaseForEditor(
+    const std::string &DatabaseFile, const ToolEnvironment &Env) {
+  llvm::SmallString<256> Cache;
+  if (const char *Xdg = std::getenv("XDG_CACHE_HOME"); Xdg && *Xdg)
+    Cache = Xdg;
+  else if (const char *Home = std::getenv("HOME"); Home && *Home)
+    llvm::sys::path::append(Cache, Home, ".cache");
+  else
+    return translateNvccDatabase(DatabaseFile, Env);
+  std::optional<LoadedDatabase> Loaded = loadDatabase(DatabaseFile);
+  if (!Loaded)
+    return {};
+  std::optional<std::vector<CompileEntry>> Entries =
+      clangEntries(*Loaded, Env, /*Always=*/false);
+  if (!Entries)
+    return {};
+  llvm::SmallString<256> Source(DatabaseFile);
+  llvm::sys::fs::make_absolute(Source);
+  llvm::sys::path::append(Cache, "gpumem-tidy", "clangd-db",
+                          llvm::utohexstr(llvm::xxh3_64bits(Source.str()),
+                                          /*LowerCase=*/true, 16));
+  if (llvm::sys::fs::create_directories(Cache))
+    return translateNvccDatabase(DatabaseFile, Env);
+  // Written beside and renamed: another session may be reading it.
+  llvm::SmallString<256> Json(Cache), Temp;
+  llvm::sys::path::append(Json, DatabaseName);
+  int FD;
+  if (llvm::sys::fs::createUniqueFile(Json + ".%%%%%%.tmp", FD, Temp))
+    return translateNvccDatabase(DatabaseFile, Env);
+  ::close(FD);
+  if (!writeDatabase(*Entries, Temp) || llvm::sys::fs::rename(Temp, Json)) {
+    llvm::sys::fs::remove(Temp);
+    return translateNvccDatabase(DatabaseFile, Env);
+  }
+  return TranslatedDatabaseDir(std::string(Cache), /*Kept=*/true);
 }
 
 unsigned usePrecompiledHeaders(const std::string &DatabaseFile,

@@ -28,7 +28,9 @@ namespace gpumem::plugin {
 class TranslatedDatabaseDir {
 public:
   TranslatedDatabaseDir() = default;
-  explicit TranslatedDatabaseDir(std::string Dir) : Dir(std::move(Dir)) {}
+  /// \p Kept: a folder of the cache, left in place (and reused) on exit.
+  explicit TranslatedDatabaseDir(std::string Dir, bool Kept = false)
+      : Dir(std::move(Dir)), Kept(Kept) {}
   TranslatedDatabaseDir(TranslatedDatabaseDir &&Other) noexcept;
   TranslatedDatabaseDir &operator=(TranslatedDatabaseDir &&Other) noexcept;
   TranslatedDatabaseDir(const TranslatedDatabaseDir &) = delete;
@@ -40,6 +42,7 @@ public:
 
 private:
   std::string Dir;
+  bool Kept = false;
 };
 
 /// Completes the clang command \p Arguments (argv, the compiler first) for
@@ -56,6 +59,16 @@ bool completeClangCudaCommand(std::vector<std::string> &Arguments,
 /// holds nvcc commands; an empty path otherwise.
 TranslatedDatabaseDir translateNvccDatabase(const std::string &DatabaseFile,
                                             const ToolEnvironment &Env);
+
+/// translateNvccDatabase for gpumem-clangd: the translated database lives
+/// in a cache folder of its own per source database
+/// ($XDG_CACHE_HOME or ~/.cache, gpumem-tidy/clangd-db/<hash of its path>),
+/// rewritten at each start and kept, with the background index clangd
+/// writes next to it, for the next session; nothing is left in the
+/// temporary folder. Falls back to translateNvccDatabase where there is no
+/// cache folder.
+TranslatedDatabaseDir translateNvccDatabaseForEditor(
+    const std::string &DatabaseFile, const ToolEnvironment &Env);
 
 /// Gives the CUDA commands of the database \p DatabaseFile (one gpumem-tidy
 /// wrote: a translated copy) the precompiled toolkit headers of their

@@ -73,7 +73,8 @@ int main(int Argc, char *Argv[]) {
   if (std::optional<gpumem::plugin::FlagValue> Dir =
           Line.value(CompileCommandsDir)) {
     Database =
-        gpumem::plugin::translateNvccDatabase(databaseIn(Dir->Value), Env);
+        gpumem::plugin::translateNvccDatabaseForEditor(databaseIn(Dir->Value),
+                                                       Env);
     if (!Database.path().empty())
       gpumem::plugin::setFlagValue(Args, *Dir, Database.path());
   } else {
@@ -97,7 +98,7 @@ int main(int Argc, char *Argv[]) {
       std::string File = databaseIn(Candidate);
       if (!llvm::sys::fs::exists(File))
         continue;
-      Database = gpumem::plugin::translateNvccDatabase(File, Env);
+      Database = gpumem::plugin::translateNvccDatabaseForEditor(File, Env);
       if (!Database.path().empty())
         Args.push_back("--compile-commands-dir=" + Database.path());
       break;

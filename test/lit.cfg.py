@@ -103,6 +103,9 @@ config.environment["TERM"] = "dumb"
 # them off or elsewhere sets GPUMEM_PCH_CACHE itself).
 config.environment["GPUMEM_PCH_CACHE"] = os.path.join(
     config.test_exec_root, "pch-cache")
+# And the caches gpumem-clangd (and clangd) keep, there too.
+config.environment["XDG_CACHE_HOME"] = os.path.join(
+    config.test_exec_root, "xdg-cache")
 
 
 def q(*parts):
