@@ -73,6 +73,9 @@ void BankConflictCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
   const PaddingPlan Plan(Findings.Shared, Findings.conflicted(), Arch, Rule);
   llvm::DenseSet<unsigned> Fixed;
   for (const SharedFinding *F : Findings.reported()) {
+    // Symbolic strides are reported above, with their own message.
+    if (!F->Worst.Scenario)
+      continue;
     const PaddingAdvice Advice = Plan.adviceFor(*F->Access);
     // A declaration gets one fix-it: clang-tidy applies none of several
     // that overlap, even identical ones.
@@ -202,26 +205,14 @@ void BankConflictCheck::noteWorstLoopValues(const KernelAccesses &Kernel,
 
 void BankConflictCheck::reportSymbolicStride(const KernelAccesses &Kernel,
                                              const MemoryAccess &A) {
-  const ::gpumem::lanes::SymbolId Factor = A.SymbolicStride.front();
-  ::gpumem::lanes::LaneValue Relative = A.Offset.withoutUniformTerms();
-  if (Relative.terms().size() != 1 || Relative.symbols().size() != 1)
-    return;
-  // Bytes between neighbouring lanes per unit of the factor.
-  const auto &Coeff = Relative.terms().front().Coeff;
-  std::int64_t Step = 0;
-  for (unsigned L = 1; L < ::gpumem::lanes::WarpLanes; ++L)
-    if (((A.Active >> L) & 1) && ((A.Active >> (L - 1)) & 1)) {
-      Step = Coeff[L] - Coeff[L - 1];
-      break;
-    }
-  const std::int64_t BankBytes =
-      std::int64_t(Arch.BankCount) * Arch.BankWidthBytes;
-  if (Step == 0 || BankBytes <= 0)
-    return;
   // The factor at which every lane lands on the same bank: a multiple of
   // the bank period; and an odd one past it, for the good case.
-  const std::int64_t Period =
-      BankBytes / std::gcd(BankBytes, Step < 0 ? -Step : Step);
+  std::optional<BankPeriodSample> Sample = bankPeriodSample(A, Arch);
+  if (!Sample)
+    return;
+  const ::gpumem::lanes::SymbolId Factor = Sample->Factor;
+  const std::int64_t Period = Sample->Period;
+  const std::int64_t Step = Sample->Step;
   auto DegreeAt = [&](const MemoryAccess &Of,
                       std::int64_t Value) -> std::optional<unsigned> {
     auto Lanes = Of.Offset.withoutUniformTerms()

@@ -430,6 +430,11 @@ def figure_for(finding: gf.Finding, analyses: List[gr.Access]) -> str:
                    "queue on one bank; the cell's number is the lane "
                    "(\"3+1\": lane 3 and one more on the same word)."
                    % (geometry.banks, geometry.bank_width, access.expression))
+        sample = (access.shared or {}).get("sample")
+        if sample:
+            # A symbolic factor: drawn at the value the finding names.
+            caption += (" Drawn with '%s' = %d, the value the finding names."
+                        % (sample["symbol"], sample["value"]))
         return ('<figure class="gpumem-figure" data-kind="shared" %s '
                 'data-degree="%d"><div class="panels">%s%s</div>'
                 '<figcaption>%s</figcaption></figure>'

@@ -30,8 +30,21 @@ std::optional<PricedLanes> pricedLanes(const MemoryAccess &A,
       return std::nullopt;
     return PricedLanes{*Lanes, A.Active};
   }
-  if (A.Space != lanes::MemorySpace::Shared || A.Scenarios.empty())
+  if (A.Space != lanes::MemorySpace::Shared)
     return std::nullopt;
+  // A symbolic factor at the value the check reports (the lanes on one
+  // bank).
+  if (A.Scenarios.empty()) {
+    std::optional<BankPeriodSample> Sample = bankPeriodSample(A, Arch);
+    if (!Sample)
+      return std::nullopt;
+    auto Lanes = A.Offset.withoutUniformTerms()
+                     .substitute({{Sample->Factor, Sample->Period}})
+                     .asPerLane();
+    if (!Lanes)
+      return std::nullopt;
+    return PricedLanes{*Lanes, A.Active};
+  }
   const LaneScenario *Worst = worstBankConflict(A, 0, Arch, Rule).Scenario;
   if (!Worst)
     return std::nullopt;
@@ -205,12 +218,25 @@ Value globalValue(const AccessRecordContext &C, const GlobalVerdict &V) {
 }
 
 Value sharedValue(const AccessRecordContext &C, const MemoryAccess &A) {
-  const SharedConflict W = worstBankConflict(A, 0, C.Arch, C.Rule);
+  SharedConflict W = worstBankConflict(A, 0, C.Arch, C.Rule);
+  // A symbolic factor: the degree at the sample the lanes are drawn with.
+  std::optional<BankPeriodSample> Sample;
+  if (A.Scenarios.empty())
+    if ((Sample = bankPeriodSample(A, C.Arch)))
+      if (auto Lanes = pricedLanes(A, nullptr, C.Arch, C.Rule))
+        W.Degree = sharedBankConflict(A, Lanes->Offset, Lanes->Active, C.Arch,
+                                      C.Rule);
   Object S{{"degree", W.Degree.Degree},
            {"wavefronts", W.Degree.Wavefronts},
            {"worstBank", W.Degree.WorstBank},
            {"worstPhase", W.Degree.WorstPhase},
            {"phases", W.Degree.PhaseCount}};
+  if (Sample) {
+    // No padding is advised for it (the check's message gives none).
+    S["sample"] = Object{{"symbol", (*C.Kernel.Symbols)[Sample->Factor].Name},
+                         {"value", Sample->Period}};
+    return S;
+  }
   if (!C.Padding || !W.Degree.isConflict() || !A.Array)
     return S;
   const PaddingAdvice Advice = C.Padding->adviceFor(A);
@@ -292,7 +318,8 @@ Object accessRecord(const AccessRecordContext &C, const MemoryAccess &A,
     // An access whose lanes are not known has no verdict to give.
     if (V->Cause != GlobalCause::Unknown)
       R["global"] = globalValue(C, *V);
-  } else if (A.Space == lanes::MemorySpace::Shared && !A.Scenarios.empty()) {
+  } else if (A.Space == lanes::MemorySpace::Shared &&
+             (!A.Scenarios.empty() || bankPeriodSample(A, C.Arch))) {
     R["shared"] = sharedValue(C, A);
   }
   if (auto Lanes = pricedLanes(A, V ? &*V : nullptr, C.Arch, C.Rule))

@@ -1,5 +1,6 @@
 //===- ReportedAnalyses.cpp - which analysis of a place a check reports ---===//
 #include "checks/access/ReportedAnalyses.h"
+#include "checks/access/SharedLayout.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
@@ -75,16 +76,18 @@ std::vector<const MemoryAccess *> SharedFindings::conflicted() const {
 
 std::vector<const SharedFinding *> SharedFindings::reported() const {
   llvm::DenseMap<unsigned, const SharedFinding *> WorstAt;
-  for (const SharedFinding &F : Conflicts) {
-    const SharedFinding *&W = WorstAt[placeOf(*F.Access)];
-    if (!W || F.Worst.Degree.Degree > W->Worst.Degree.Degree)
-      W = &F;
-  }
+  for (const std::vector<SharedFinding> *List : {&Conflicts, &SymbolicConflicts})
+    for (const SharedFinding &F : *List) {
+      const SharedFinding *&W = WorstAt[placeOf(*F.Access)];
+      if (!W || F.Worst.Degree.Degree > W->Worst.Degree.Degree)
+        W = &F;
+    }
   std::vector<const SharedFinding *> Out;
-  for (const SharedFinding &F : Conflicts)
-    if (const unsigned Place = placeOf(*F.Access);
-        Place && WorstAt.lookup(Place) == &F)
-      Out.push_back(&F);
+  for (const std::vector<SharedFinding> *List : {&Conflicts, &SymbolicConflicts})
+    for (const SharedFinding &F : *List)
+      if (const unsigned Place = placeOf(*F.Access);
+          Place && WorstAt.lookup(Place) == &F)
+        Out.push_back(&F);
   return Out;
 }
 
@@ -96,7 +99,31 @@ SharedFindings sharedFindings(llvm::ArrayRef<KernelAccesses> Kernels,
   SharedFindings Out;
   for (const KernelAccesses &Kernel : Kernels)
     for (const MemoryAccess &A : Kernel.Accesses) {
-      if (A.Space != lanes::MemorySpace::Shared || A.Scenarios.empty())
+      if (A.Space == lanes::MemorySpace::Shared && A.Scenarios.empty()) {
+        // The degree at the symbol's bank period, as the check reports it.
+        auto AtPeriod = [&](const MemoryAccess &Of)
+            -> std::optional<model::BankConflictDegree> {
+          std::optional<BankPeriodSample> S = bankPeriodSample(Of, Arch);
+          if (!S)
+            return std::nullopt;
+          auto Lanes = Of.Offset.withoutUniformTerms()
+                           .substitute({{S->Factor, S->Period}})
+                           .asPerLane();
+          if (!Lanes)
+            return std::nullopt;
+          return sharedBankConflict(Of, *Lanes, Of.Active, Arch, Rule);
+        };
+        std::optional<model::BankConflictDegree> D = AtPeriod(A);
+        if (D && D->Degree >= Threshold &&
+            Holds(Kernel, A, [&](const MemoryAccess &Other) {
+              auto O = AtPeriod(Other);
+              return O && O->Degree >= Threshold;
+            }))
+          Out.SymbolicConflicts.push_back(
+              {&Kernel, &A, SharedConflict{*D, nullptr}});
+        continue;
+      }
+      if (A.Space != lanes::MemorySpace::Shared)
         continue;
       Out.Shared.push_back(&A);
       SharedConflict W = worstBankConflict(A, 0, Arch, Rule);

@@ -67,10 +67,14 @@ struct SharedFindings {
   /// Those whose worst degree reaches max(2, MinimumDegree) and holds
   /// under other shapes, in the order found.
   std::vector<SharedFinding> Conflicts;
+  /// Accesses whose lanes are a symbol times a step, conflicted at the
+  /// symbol's bank period (bankPeriodSample): the check's "when 'n' is a
+  /// multiple of 32". Not weighed by a padding plan.
+  std::vector<SharedFinding> SymbolicConflicts;
   /// The accesses of Conflicts.
   std::vector<const MemoryAccess *> conflicted() const;
-  /// Of the Conflicts, the one reported at each location: the highest
-  /// degree, the first found on ties.
+  /// Of the Conflicts and SymbolicConflicts, the one reported at each
+  /// location: the highest degree, the first found on ties.
   std::vector<const SharedFinding *> reported() const;
 };
 SharedFindings sharedFindings(llvm::ArrayRef<KernelAccesses> Kernels,

@@ -207,4 +207,29 @@ std::int64_t smallestClearingPadding(const ArrayShape &Shape,
   return 0;
 }
 
+std::optional<BankPeriodSample>
+bankPeriodSample(const MemoryAccess &Access, const model::Architecture &Arch) {
+  if (Access.Space != lanes::MemorySpace::Shared ||
+      Access.SymbolicStride.size() != 1)
+    return std::nullopt;
+  lanes::LaneValue Relative = Access.Offset.withoutUniformTerms();
+  if (Relative.terms().size() != 1 || Relative.symbols().size() != 1)
+    return std::nullopt;
+  // Bytes between neighbouring active lanes per unit of the factor.
+  const auto &Coeff = Relative.terms().front().Coeff;
+  std::int64_t Step = 0;
+  for (unsigned L = 1; L < lanes::WarpLanes; ++L)
+    if (((Access.Active >> L) & 1) && ((Access.Active >> (L - 1)) & 1)) {
+      Step = Coeff[L] - Coeff[L - 1];
+      break;
+    }
+  const std::int64_t BankBytes =
+      std::int64_t(Arch.BankCount) * Arch.BankWidthBytes;
+  if (Step == 0 || BankBytes <= 0)
+    return std::nullopt;
+  return BankPeriodSample{
+      Access.SymbolicStride.front(),
+      BankBytes / std::gcd(BankBytes, Step < 0 ? -Step : Step), Step};
+}
+
 } // namespace gpumem::access

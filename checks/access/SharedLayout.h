@@ -64,6 +64,20 @@ SharedConflict worstBankConflict(const MemoryAccess &Access, std::int64_t Pad,
                                  const model::Architecture &Arch,
                                  model::PhaseRule Rule);
 
+/// A shared access whose lanes are a symbol times a per-lane step
+/// (`tile[threadIdx.x * n]`): the symbol, and the value at which every
+/// lane's step is a whole period of the banks (n a multiple of it puts the
+/// lanes on one bank), the value the bank-conflict check reports and the
+/// report draws.
+struct BankPeriodSample {
+  lanes::SymbolId Factor = 0;
+  std::int64_t Period = 0;
+  /// Bytes between neighbouring active lanes per unit of the factor.
+  std::int64_t Step = 0;
+};
+std::optional<BankPeriodSample>
+bankPeriodSample(const MemoryAccess &Access, const model::Architecture &Arch);
+
 /// The largest padding worth trying for \p Shape: one period of the banks,
 /// in elements.
 std::int64_t paddingPeriod(const ArrayShape &Shape,
