@@ -100,3 +100,28 @@ void launch(const float *in, float *out, const half *a, unsigned *u) {
   fragments<<<1, 32>>>(a, u, 64);
   column<<<1, 32>>>(out);
 }
+
+// Rows of 64 halves (128 bytes): the 8 rows of one matrix start in the
+// same bank, 8-way. The usual XOR swizzle moves row r's 16-byte chunk c to
+// chunk c ^ r: the 8 rows land on 8 different groups of 4 banks.
+__global__ void swizzled(unsigned *out) {
+  __shared__ half rows[8][64];
+  int t = threadIdx.x;
+  int r = t % 8, c = 0;
+  unsigned plain = __cvta_generic_to_shared(&rows[r][c * 8]);
+  unsigned x;
+  asm volatile("ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%0}, [%1];"
+               : "=r"(x)
+               : "r"(plain));
+  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 8-way bank conflict on 'ldmatrix.sync.aligned.m8n8.x1.shared.b16 [plain]': the 8 lanes read 8 distinct words of bank 0 in one of its 4 phases [gpumem-bank-conflict]
+  // CHECK-NOTES: :[[@LINE-9]]:19: note: 'rows' declared here; it is not padded: it is also used through a pointer or as a whole, which assumes its row length
+  // CHECK-NOTES: :[[@LINE+9]]:36: note: at this launch, blockDim is (32, 1, 1)
+  out[t] = x;
+  unsigned mixed = __cvta_generic_to_shared(&rows[r][(c ^ r) * 8]);
+  asm volatile("ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%0}, [%1];"
+               : "=r"(x)
+               : "r"(mixed));
+  out[32 + t] = x;
+}
+
+void launchSwizzled(unsigned *u) { swizzled<<<1, 32>>>(u); }
