@@ -10,6 +10,9 @@
 # use the CUDA toolkit when gpumem-tidy finds one (CUDA_PATH,
 # /usr/local/cuda), the bundled shim otherwise; the table says which.
 # Wall times on shared machines move by 20-70%; instruction counts do not.
+# The toolkit's headers are parsed in full (GPUMEM_PCH_CACHE=off), as in the
+# figures before the precompiled headers: set GPUMEM_PCH_CACHE to a folder
+# to measure with them (the parse is then mostly the file's own).
 set -eu
 tidy=${1:?usage: measure.sh GPUMEM_TIDY [TU.cu ...]}
 shift
@@ -18,6 +21,7 @@ here=$(cd "$(dirname "$0")" && pwd)
   "$here"/cooperative_groups.cu "$here"/block_tiling.cu
 command -v valgrind >/dev/null || { echo "measure.sh: needs valgrind" >&2; exit 2; }
 out=$(mktemp -d)
+export GPUMEM_PCH_CACHE=${GPUMEM_PCH_CACHE:-off}
 trap 'rm -rf "$out"' EXIT
 
 instructions() { # CHECKS FILE

@@ -48,8 +48,10 @@ void AccessWalk::visitExpr(const Expr *E, const State &St) {
                   St);
     // A guarded store of a reduction's result (the partial-warp check's
     // exclusion).
+    // (Global stores only: the partial-warp check judges nothing else.)
     if (St.ThreadGuard && Out.Accesses.size() > Before &&
         Out.Accesses[Before].Expression == BO->getLHS() &&
+        Out.Accesses[Before].Space == lanes::MemorySpace::Global &&
         readsWarpReduction(BO->getRHS(), Eval.currentFunction(), Eval))
       Out.Accesses[Before].StoresReductionResult = true;
     return visit(BO->getRHS(), St);
