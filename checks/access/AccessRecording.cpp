@@ -48,8 +48,10 @@ void AccessWalk::visitExpr(const Expr *E, const State &St) {
                   St);
     // A guarded store of a reduction's result (the partial-warp check's
     // exclusion).
-    // (Global stores only: the partial-warp check judges nothing else.)
-    if (St.ThreadGuard && Out.Accesses.size() > Before &&
+    // (Global stores in a loop only: the partial-warp check judges nothing
+    // else by default; a one-shot store reported by ReportOneShotPartialWarp
+    // is not excluded.)
+    if (St.ThreadGuard && St.LoopDepth > 0 && Out.Accesses.size() > Before &&
         Out.Accesses[Before].Expression == BO->getLHS() &&
         Out.Accesses[Before].Space == lanes::MemorySpace::Global &&
         readsWarpReduction(BO->getRHS(), Eval.currentFunction(), Eval))
