@@ -301,48 +301,41 @@ private:
   std::thread Reader;
 };
 
-/// Runs \p Run with its output watched: clang-tidy says on standard error
-/// what failed the run ("Found compiler error(s).", "N warning(s) treated
-/// as error(s).") and prints Clang's errors on standard output (`FILE:L:C:
-/// error: ... [clang-diagnostic-error]`). Under a Warning or Note policy a
-/// run failed only by Clang's errors succeeds, with one closing line naming
-/// the files. ("Error while processing FILE." is no guide: clang-tidy says
-/// it of every file after the first that fails.)
-int runWithClangErrorPolicy(ClangErrorPolicy Policy,
+/// Runs \p Run with its standard output watched (a pipe read as it comes):
+/// clang-tidy prints there Clang's errors (`FILE:L:C: error: ...
+/// [clang-diagnostic-error]`) and the warnings it turned into errors
+/// (`[check,-warnings-as-errors]`). Under a Warning or Note policy a run
+/// that failed with Clang's errors and no warning turned into an error
+/// succeeds, with one closing line naming the files. Standard error is
+/// left alone (a crash's trace must reach the user), and so is a run
+/// without files to analyse (--help and --version print and exit inside).
+int runWithClangErrorPolicy(ClangErrorPolicy Policy, bool HasFiles,
                             llvm::function_ref<int()> Run) {
-  if (Policy == ClangErrorPolicy::Error)
+  if (Policy == ClangErrorPolicy::Error || !HasFiles)
     return Run();
-  bool CompilerErrors = false, WarningsAsErrors = false;
+  bool WarningsAsErrors = false;
   std::vector<std::string> Failed;
   std::mutex Lock;
   int Status;
   std::fflush(stdout);
-  std::fflush(stderr);
   llvm::outs().flush();
-  llvm::errs().flush();
   {
-    StreamWatch Errors(STDERR_FILENO, [&](llvm::StringRef L) {
-      std::lock_guard<std::mutex> Hold(Lock);
-      CompilerErrors |= L == "Found compiler error(s).";
-      WarningsAsErrors |= L.contains("treated as error");
-    });
     StreamWatch Output(STDOUT_FILENO, [&](llvm::StringRef L) {
+      std::lock_guard<std::mutex> Hold(Lock);
+      WarningsAsErrors |= L.contains(",-warnings-as-errors]");
       if (!L.contains(": error: ") || !L.contains("[clang-diagnostic-"))
         return;
       // FILE:LINE:COL: error: ...
       llvm::StringRef File = L.take_front(L.find(": error: "));
       File = File.rsplit(':').first.rsplit(':').first;
-      std::lock_guard<std::mutex> Hold(Lock);
       if (llvm::find(Failed, File) == Failed.end())
         Failed.push_back(File.str());
     });
     Status = Run();
     std::fflush(stdout);
-    std::fflush(stderr);
     llvm::outs().flush();
-    llvm::errs().flush();
   }
-  if (Status != 1 || !CompilerErrors || WarningsAsErrors)
+  if (Status != 1 || Failed.empty() || WarningsAsErrors)
     return Status;
   std::string Files;
   for (const std::string &F : Failed)
@@ -475,5 +468,8 @@ int main(int Argc, const char **Argv) {
   };
   if (Line.given("verify-config"))
     return verifyConfig(Line, RunClangTidy);
-  return runWithClangErrorPolicy(*Policy, RunClangTidy);
+  const bool Analyses = !Line.sourceFiles().empty() && !Line.given("help") &&
+                        !Line.given("version") && !Line.given("list-checks") &&
+                        !Line.given("dump-config") && !Line.given("explain-config");
+  return runWithClangErrorPolicy(*Policy, Analyses, RunClangTidy);
 }
