@@ -260,7 +260,7 @@ void AccessWalk::add(const Expr *Target, const lanes::PointerValue &Address,
     A.IndexesPastRow = A.Array && A.Array->Dims.size() > 1 &&
                        indexesPastRow(Target, *A.Array, St.Active, Eval);
   }
-  concretizeOffset(A, Eval, {St.Guards, St.GuardSymbols, Populated, St.Fors},
+  concretizeOffset(A, Eval, {St.Guards, St.GuardSymbols, Populated, Fors},
                    Settings.MaxScenarios, Settings.TransactionBytes,
                    Settings.SectorBytes, AddressAgain);
   // A factor the kernel's own checks bound (if (N > 16) return;).

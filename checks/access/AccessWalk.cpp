@@ -7,6 +7,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/SaveAndRestore.h"
 
 namespace gpumem::access::detail {
@@ -177,7 +178,8 @@ void AccessWalk::visitIf(const IfStmt *If, const State &St) {
 void AccessWalk::visitFor(const ForStmt *For, const State &St) {
   visit(For->getInit(), St);
   State Body = St;
-  Body.Fors.push_back(For);
+  Fors.push_back(For);
+  auto Leave = llvm::make_scope_exit([this] { Fors.pop_back(); });
   // A loop each active lane leaves after one pass makes its accesses once.
   if (!Eval.runsAtMostOnce(For, St.Active))
     ++Body.LoopDepth;

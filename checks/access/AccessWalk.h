@@ -54,9 +54,10 @@ private:
     /// Loop variables with known values that undecided guards compare
     /// (if (tx <= m) in a loop over m): the lanes are decided per value.
     std::vector<lanes::SymbolId> GuardSymbols;
-    /// The for-loops around the statement, outermost first.
-    llvm::SmallVector<const clang::Stmt *, 4> Fors;
   };
+  /// The for-loops around the statement being walked, outermost first
+  /// (the walk is in order, so a stack, not a copy in each State).
+  llvm::SmallVector<const clang::Stmt *, 8> Fors;
 
   clang::ASTContext &Ctx;
   lanes::LaneEvaluator &Eval;

@@ -162,6 +162,26 @@ AggregateFields::localPointer(const MemberExpr *ME) {
 }
 
 std::optional<PointerValue>
+AggregateFields::returnedObjectPointer(const MemberExpr *ME) {
+  const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  if (!FD || !ME->isArrow() || !ME->getType()->isPointerType() ||
+      !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) ||
+      E.Frames.size() < 2 || !E.Frames.back().ObjectFrom)
+    return std::nullopt;
+  const CallExpr *From = E.Frames.back().ObjectFrom;
+  // The call that made the object is evaluated where it was made: in the
+  // frame below this one.
+  LaneEvaluator::Frame Callee = std::move(E.Frames.back());
+  E.Frames.pop_back();
+  std::optional<PointerValue> Field;
+  if (const Expr *Returned = E.returnedBy(From))
+    if (LaneEvaluator::CallScope In(E, From); In)
+      Field = pointerFieldOf(Returned, FD);
+  E.Frames.push_back(std::move(Callee));
+  return Field;
+}
+
+std::optional<PointerValue>
 AggregateFields::pointerFieldOf(const Expr *Object, const FieldDecl *FD,
                                 unsigned Depth) {
   Object = objectOf(Object);

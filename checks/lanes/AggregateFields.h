@@ -50,6 +50,13 @@ public:
   /// pointer its initialiser gives the field. std::nullopt otherwise.
   std::optional<PointerValue> localPointer(const clang::MemberExpr *ME);
 
+  /// A pointer field read through `this` of an object a call returned by
+  /// value (`acc[i][j]`, an accessor's operator[] returning the next
+  /// accessor): what that call's returned expression gives the field,
+  /// evaluated in that call. std::nullopt otherwise.
+  std::optional<PointerValue>
+  returnedObjectPointer(const clang::MemberExpr *ME);
+
 private:
   LaneEvaluator &E;
 

@@ -129,14 +129,34 @@ bool LaneEvaluator::enterCall(const CallExpr *Call) {
   New.FirstArgument = Offset;
   New.Facts = &factsOf(Def);
   if (Instance) {
+    const Expr *Object = nullptr;
     if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call)) {
-      const Expr *Object = Member->getImplicitObjectArgument();
+      Object = Member->getImplicitObjectArgument();
       if (Object)
         New.This = Object->getType()->isPointerType()
                        ? evaluatePointer(Object)
                        : evaluateAddress(Object);
     } else if (isa<CXXOperatorCallExpr>(Call) && Call->getNumArgs() > 0) {
-      New.This = evaluateAddress(Call->getArg(0));
+      Object = Call->getArg(0);
+      New.This = evaluateAddress(Object);
+    }
+    // An object a call returned by value: its fields are what that call's
+    // returned expression gives them (AggregateFields::returnedObjectPointer).
+    for (const Expr *E = Object; E;) {
+      E = E->IgnoreParens();
+      if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+        E = M->getSubExpr();
+      else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+        E = B->getSubExpr();
+      else if (const auto *I = dyn_cast<ImplicitCastExpr>(E);
+               I && I->getCastKind() == CK_NoOp)
+        E = I->getSubExpr();
+      else {
+        if (const auto *From = dyn_cast<CallExpr>(E);
+            From && From->getType()->isRecordType())
+          New.ObjectFrom = From;
+        break;
+      }
     }
   }
   for (unsigned I = 0; I < Def->getNumParams(); ++I) {

@@ -211,6 +211,10 @@ private:
     /// for the first parameter (1 for a member operator's object).
     const clang::CallExpr *Call = nullptr;
     unsigned FirstArgument = 0;
+    /// For a member function called on an object a call returned by value
+    /// (`acc[i][j]`: the second operator[] on what the first returns): that
+    /// call, whose returned object gives the fields `this` reads.
+    const clang::CallExpr *ObjectFrom = nullptr;
     const cuda::FunctionFacts *Facts = nullptr;
     llvm::DenseMap<const clang::VarDecl *, LaneValue> Values;
     llvm::DenseMap<const clang::VarDecl *, PointerValue> Pointers;

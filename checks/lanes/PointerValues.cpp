@@ -190,6 +190,9 @@ PointerValue LaneEvaluator::pointerCast(const CastExpr *Cast) {
             dyn_cast<MemberExpr>(Cast->getSubExpr()->IgnoreParens()))
       if (std::optional<PointerValue> Field = Fields.localPointer(ME))
         return *Field;
+      else if (std::optional<PointerValue> Returned =
+                   Fields.returnedObjectPointer(ME))
+        return *Returned;
     return PointerValue::unknown(UnknownKind::DataDependent,
                                  "pointer is read from memory", loc(Cast));
   default:

@@ -41,7 +41,38 @@ __global__ void rebuilt(float *x, float *y, bool flip) {
   // CHECK: :[[@LINE-1]]:3: remark: store unknown 'h.p[threadIdx.x]' width 4; offset unknown, data-dependent (pointer is read from memory)
 }
 
-void launch(Accessor2D a, float *o) {
+// A view whose operator[] returns the view of one fewer dimension by value
+// (as tensor libraries' accessors do): `grid[r][c]` reads the second
+// view's fields, which the first call's returned object gives.
+template <typename T, int N> struct View {
+  T *base;
+  const int *stride;
+  __device__ View(T *b, const int *s) : base(b), stride(s) {}
+  __device__ View<T, N - 1> operator[](int i) const {
+    return View<T, N - 1>(base + stride[0] * i, stride + 1);
+  }
+};
+template <typename T> struct View<T, 1> {
+  T *base;
+  const int *stride;
+  __device__ View(T *b, const int *s) : base(b), stride(s) {}
+  __device__ T &operator[](int i) const { return base[stride[0] * i]; }
+};
+template <typename T, int N> struct Tensor {
+  T *base;
+  int stride[N];
+  __device__ View<T, N - 1> operator[](int i) const {
+    return View<T, N - 1>(base + stride[0] * i, stride + 1);
+  }
+};
+
+__global__ void nested(Tensor<float, 2> grid, float *out) {
+  out[threadIdx.x] = grid[blockIdx.x][threadIdx.x];
+  // CHECK: :[[@LINE-1]]:22: remark: load global 'grid[blockIdx.x][threadIdx.x]' width 4; offset 0 + (4)*blockIdx.x*grid.stride[0] + (128)*warp.x*grid.stride[1] + (4*lane)*grid.stride[1]; active 0xffffffff; symbolic stride grid.stride[1]
+}
+
+void launch(Accessor2D a, float *o, Tensor<float, 2> t) {
   reads<<<1, 32>>>(a, o, 64);
   rebuilt<<<1, 32>>>(o, o, true);
+  nested<<<1, 32>>>(t, o);
 }
