@@ -167,8 +167,20 @@ bool LaneEvaluator::enterCall(const CallExpr *Call) {
       New.Pointers[P] = evaluatePointer(Arg);
     else if (T->isReferenceType() && !isIntegerLike(T.getNonReferenceType()))
       New.Pointers[P] = evaluateAddress(Arg);
-    else if (isIntegerLike(T.getNonReferenceType()))
+    else if (isIntegerLike(T.getNonReferenceType())) {
       New.Values[P] = evaluate(Arg);
+      // An integer reference bound to an element of global or shared
+      // memory (`Comparator(uint &keyA, ...)` called with s_key[pos]):
+      // reads and writes through it are accesses of that element. Bound to
+      // anything else (a local, a temporary), it stays a value.
+      if (T->isReferenceType() && Arg->isGLValue()) {
+        // (Its offset may be unknown: the element of a known array.)
+        PointerValue At = evaluateAddress(Arg);
+        if (At.Base && (At.Space == MemorySpace::Global ||
+                        At.Space == MemorySpace::Shared))
+          New.Pointers[P] = At;
+      }
+    }
   }
   Frames.push_back(std::move(New));
   return true;
