@@ -326,13 +326,10 @@ TranslatedDatabaseDir translateNvccDatabase(const std::string &DatabaseFile,
 
 TranslatedDatabaseDir translateNvccDatabaseForEditor(
     const std::string &DatabaseFile, const ToolEnvironment &Env) {
-  llvm::SmallString<256> Cache;
-  if (const char *Xdg = std::getenv("XDG_CACHE_HOME"); Xdg && *Xdg)
-    Cache = Xdg;
-  else if (const char *Home = std::getenv("HOME"); Home && *Home)
-    llvm::sys::path::append(Cache, Home, ".cache");
-  else
+  std::optional<std::string> Root = userCacheFolder("gpumem-tidy/clangd-db");
+  if (!Root)
     return translateNvccDatabase(DatabaseFile, Env);
+  llvm::SmallString<256> Cache(*Root);
   std::optional<LoadedDatabase> Loaded = loadDatabase(DatabaseFile);
   if (!Loaded)
     return {};
@@ -342,9 +339,9 @@ TranslatedDatabaseDir translateNvccDatabaseForEditor(
     return {};
   llvm::SmallString<256> Source(DatabaseFile);
   llvm::sys::fs::make_absolute(Source);
-  llvm::sys::path::append(Cache, "gpumem-tidy", "clangd-db",
-                          llvm::utohexstr(llvm::xxh3_64bits(Source.str()),
-                                          /*LowerCase=*/true, 16));
+  llvm::sys::path::append(
+      Cache, llvm::utohexstr(llvm::xxh3_64bits(Source.str()),
+                             /*LowerCase=*/true, 16));
   if (llvm::sys::fs::create_directories(Cache))
     return translateNvccDatabase(DatabaseFile, Env);
   // Written beside and renamed: another session may be reading it.

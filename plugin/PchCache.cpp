@@ -140,6 +140,18 @@ bool writeAtomically(const std::string &Path, llvm::StringRef Text) {
 
 } // namespace
 
+std::optional<std::string> userCacheFolder(const std::string &Sub) {
+  llvm::SmallString<256> Folder;
+  if (const char *Xdg = std::getenv("XDG_CACHE_HOME"); Xdg && *Xdg)
+    Folder = Xdg;
+  else if (const char *Home = std::getenv("HOME"); Home && *Home)
+    llvm::sys::path::append(Folder, Home, ".cache");
+  else
+    return std::nullopt;
+  llvm::sys::path::append(Folder, Sub);
+  return std::string(Folder);
+}
+
 PchSettings pchSettings(bool DisabledByFlag) {
   PchSettings S;
   if (DisabledByFlag) {
@@ -155,12 +167,9 @@ PchSettings pchSettings(bool DisabledByFlag) {
       return S;
     }
     Folder = Given;
-  } else if (const char *Xdg = std::getenv("XDG_CACHE_HOME"); Xdg && *Xdg) {
-    Folder = Xdg;
-    llvm::sys::path::append(Folder, "gpumem-tidy", "pch");
-  } else if (const char *Home = std::getenv("HOME"); Home && *Home) {
-    Folder = Home;
-    llvm::sys::path::append(Folder, ".cache", "gpumem-tidy", "pch");
+  } else if (std::optional<std::string> Cache =
+                 userCacheFolder("gpumem-tidy/pch")) {
+    Folder = *Cache;
   } else {
     S.Enabled = false;
     S.Why = "no cache folder (set GPUMEM_PCH_CACHE, XDG_CACHE_HOME or HOME)";

@@ -41,6 +41,10 @@ struct PchSettings {
 };
 PchSettings pchSettings(bool DisabledByFlag);
 
+/// The user's cache folder with \p Sub under it: $XDG_CACHE_HOME/Sub,
+/// else ~/.cache/Sub; none without either variable.
+std::optional<std::string> userCacheFolder(const std::string &Sub);
+
 /// The precompiled header for a CUDA compile command \p Flags (the
 /// command without its source file), built when missing or stale;
 /// std::nullopt, with the reason in \p Why, when it cannot be had.

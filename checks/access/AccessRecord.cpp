@@ -35,12 +35,7 @@ std::optional<PricedLanes> pricedLanes(const MemoryAccess &A,
   // A symbolic factor at the value the check reports (the lanes on one
   // bank).
   if (A.Scenarios.empty()) {
-    std::optional<BankPeriodSample> Sample = bankPeriodSample(A, Arch);
-    if (!Sample)
-      return std::nullopt;
-    auto Lanes = A.Offset.withoutUniformTerms()
-                     .substitute({{Sample->Factor, Sample->Period}})
-                     .asPerLane();
+    std::optional<lanes::LaneVector> Lanes = lanesAtBankPeriod(A, Arch);
     if (!Lanes)
       return std::nullopt;
     return PricedLanes{*Lanes, A.Active};

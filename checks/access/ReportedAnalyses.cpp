@@ -103,12 +103,7 @@ SharedFindings sharedFindings(llvm::ArrayRef<KernelAccesses> Kernels,
         // The degree at the symbol's bank period, as the check reports it.
         auto AtPeriod = [&](const MemoryAccess &Of)
             -> std::optional<model::BankConflictDegree> {
-          std::optional<BankPeriodSample> S = bankPeriodSample(Of, Arch);
-          if (!S)
-            return std::nullopt;
-          auto Lanes = Of.Offset.withoutUniformTerms()
-                           .substitute({{S->Factor, S->Period}})
-                           .asPerLane();
+          std::optional<lanes::LaneVector> Lanes = lanesAtBankPeriod(Of, Arch);
           if (!Lanes)
             return std::nullopt;
           return sharedBankConflict(Of, *Lanes, Of.Active, Arch, Rule);

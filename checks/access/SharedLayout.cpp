@@ -232,4 +232,14 @@ bankPeriodSample(const MemoryAccess &Access, const model::Architecture &Arch) {
       BankBytes / std::gcd(BankBytes, Step < 0 ? -Step : Step), Step};
 }
 
+std::optional<lanes::LaneVector>
+lanesAtBankPeriod(const MemoryAccess &Access, const model::Architecture &Arch) {
+  std::optional<BankPeriodSample> Sample = bankPeriodSample(Access, Arch);
+  if (!Sample)
+    return std::nullopt;
+  return Access.Offset.withoutUniformTerms()
+      .substitute({{Sample->Factor, Sample->Period}})
+      .asPerLane();
+}
+
 } // namespace gpumem::access

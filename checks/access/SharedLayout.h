@@ -77,6 +77,10 @@ struct BankPeriodSample {
 };
 std::optional<BankPeriodSample>
 bankPeriodSample(const MemoryAccess &Access, const model::Architecture &Arch);
+/// The lanes' offsets of \p Access with its symbol at that period (what
+/// the check reports and the report draws); none without a sample.
+std::optional<lanes::LaneVector>
+lanesAtBankPeriod(const MemoryAccess &Access, const model::Architecture &Arch);
 
 /// The largest padding worth trying for \p Shape: one period of the banks,
 /// in elements.

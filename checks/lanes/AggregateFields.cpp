@@ -4,6 +4,7 @@
 #include "checks/cuda/CooperativeGroups.h"
 #include "checks/cuda/CudaBuiltins.h"
 #include "checks/lanes/GroupValues.h"
+#include "checks/lanes/EvaluatorSupport.h"
 #include "checks/lanes/LaneEvaluator.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -12,6 +13,7 @@
 namespace gpumem::lanes {
 
 using namespace clang;
+using detail::objectOf;
 
 namespace {
 
@@ -21,28 +23,21 @@ bool isIntegerField(const FieldDecl *FD) {
          (T->isIntegralOrUnscopedEnumerationType() || T->isBooleanType());
 }
 
-/// \p E without the nodes that only carry an object along.
-const Expr *objectOf(const Expr *E) {
-  while (E) {
-    E = E->IgnoreParens();
-    if (const auto *C = dyn_cast<ExprWithCleanups>(E))
-      E = C->getSubExpr();
-    else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = M->getSubExpr();
-    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = B->getSubExpr();
-    else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E);
-             F && F->getCastKind() == CK_NoOp)
-      E = F->getSubExpr();
-    else if (const auto *I = dyn_cast<ImplicitCastExpr>(E);
-             I && (I->getCastKind() == CK_NoOp ||
-                   I->getCastKind() == CK_ConstructorConversion ||
-                   I->getCastKind() == CK_LValueToRValue))
-      E = I->getSubExpr();
-    else
-      return E;
-  }
-  return E;
+/// What the constructor \p Ctor initialises field \p FD with, when its
+/// body is empty (`Matrix(T *d, int s) : data(d), stride(s) {}`); null
+/// otherwise.
+const Expr *memberInitializer(const CXXConstructorDecl *Ctor,
+                              const FieldDecl *FD) {
+  const FunctionDecl *Def = nullptr;
+  if (!Ctor->hasBody(Def) || !isa<CXXConstructorDecl>(Def))
+    return nullptr;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || !Body->body_empty())
+    return nullptr;
+  for (const CXXCtorInitializer *Init : cast<CXXConstructorDecl>(Def)->inits())
+    if (Init->getMember() == FD)
+      return Init->getInit();
+  return nullptr;
 }
 
 /// The field of \p Record with the name of \p FD (a dim3 field read from
@@ -114,14 +109,7 @@ std::optional<T> AggregateFields::inFrameOf(const FunctionDecl *Owner,
     --I;
   if (I == 0)
     return std::nullopt;
-  std::vector<LaneEvaluator::Frame> Above(
-      std::make_move_iterator(E.Frames.begin() + I),
-      std::make_move_iterator(E.Frames.end()));
-  E.Frames.erase(E.Frames.begin() + I, E.Frames.end());
-  std::optional<T> Result = Evaluate();
-  for (LaneEvaluator::Frame &F : Above)
-    E.Frames.push_back(std::move(F));
-  return Result;
+  return E.inFirstFrames(I, [&] { return std::optional<T>(Evaluate()); });
 }
 
 const VarDecl *AggregateFields::localObject(const MemberExpr *ME) {
@@ -171,14 +159,16 @@ AggregateFields::returnedObjectPointer(const MemberExpr *ME) {
   const CallExpr *From = E.Frames.back().ObjectFrom;
   // The call that made the object is evaluated where it was made: in the
   // frame below this one.
-  LaneEvaluator::Frame Callee = std::move(E.Frames.back());
-  E.Frames.pop_back();
-  std::optional<PointerValue> Field;
-  if (const Expr *Returned = E.returnedBy(From))
-    if (LaneEvaluator::CallScope In(E, From); In)
-      Field = pointerFieldOf(Returned, FD);
-  E.Frames.push_back(std::move(Callee));
-  return Field;
+  return E.inFirstFrames(E.Frames.size() - 1,
+                         [&]() -> std::optional<PointerValue> {
+                           const Expr *Returned = E.returnedBy(From);
+                           if (!Returned)
+                             return std::nullopt;
+                           LaneEvaluator::CallScope In(E, From);
+                           if (!In)
+                             return std::nullopt;
+                           return pointerFieldOf(Returned, FD);
+                         });
 }
 
 std::optional<PointerValue>
@@ -223,26 +213,14 @@ AggregateFields::pointerFieldOf(const Expr *Object, const FieldDecl *FD,
       }
     return std::nullopt;
   }
-  const FunctionDecl *Def = nullptr;
-  if (!Ctor->hasBody(Def) || !isa<CXXConstructorDecl>(Def))
-    return std::nullopt;
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
-  if (!Body || !Body->body_empty())
-    return std::nullopt;
   // `Matrix(T *d, int s) : data(d), stride(s) {}`.
-  for (const CXXCtorInitializer *Init :
-       cast<CXXConstructorDecl>(Def)->inits()) {
-    if (Init->getMember() != FD)
-      continue;
-    const auto *Param =
-        dyn_cast<DeclRefExpr>(Init->getInit()->IgnoreParenImpCasts());
-    const auto *PVD =
-        Param ? dyn_cast<ParmVarDecl>(Param->getDecl()) : nullptr;
-    if (!PVD || PVD->getFunctionScopeIndex() >= C->getNumArgs())
-      return std::nullopt;
-    return E.evaluatePointer(C->getArg(PVD->getFunctionScopeIndex()));
-  }
-  return std::nullopt;
+  const Expr *Init = memberInitializer(Ctor, FD);
+  const auto *Param =
+      Init ? dyn_cast<DeclRefExpr>(Init->IgnoreParenImpCasts()) : nullptr;
+  const auto *PVD = Param ? dyn_cast<ParmVarDecl>(Param->getDecl()) : nullptr;
+  if (!PVD || PVD->getFunctionScopeIndex() >= C->getNumArgs())
+    return std::nullopt;
+  return E.evaluatePointer(C->getArg(PVD->getFunctionScopeIndex()));
 }
 
 std::optional<AggregateFields::ParameterPlace>
@@ -439,35 +417,26 @@ AggregateFields::constructedField(const CXXConstructExpr *C, const FieldDecl *FD
   const CXXConstructorDecl *Ctor = C->getConstructor();
   if (Ctor->isCopyOrMoveConstructor() && C->getNumArgs() == 1)
     return fieldOfObject(C->getArg(0), FD, Owner);
-  const FunctionDecl *Def = nullptr;
-  if (!Ctor->hasBody(Def) || !isa<CXXConstructorDecl>(Def))
-    return std::nullopt;
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
-  if (!Body || !Body->body_empty())
-    return std::nullopt;
   // `dim3(unsigned vx = 1, ...) : x(vx), ...` and `dim3(uint3 v) : x(v.x)`.
-  for (const CXXCtorInitializer *Init :
-       cast<CXXConstructorDecl>(Def)->inits()) {
-    if (Init->getMember() != FD)
-      continue;
-    const Expr *Value = Init->getInit()->IgnoreParenImpCasts();
-    const FieldDecl *Through = nullptr;
-    if (const auto *Member = dyn_cast<MemberExpr>(Value);
-        Member && !Member->isArrow()) {
-      Through = dyn_cast<FieldDecl>(Member->getMemberDecl());
-      Value = Member->getBase()->IgnoreParenImpCasts();
-    }
-    const auto *Param = dyn_cast<DeclRefExpr>(Value);
-    const auto *PVD =
-        Param ? dyn_cast<ParmVarDecl>(Param->getDecl()) : nullptr;
-    if (!PVD || PVD->getFunctionScopeIndex() >= C->getNumArgs())
-      return std::nullopt;
-    const Expr *Arg = C->getArg(PVD->getFunctionScopeIndex());
-    if (!Through)
-      return E.evaluate(Arg);
-    return fieldOfObject(Arg, Through, Owner);
+  const Expr *Init = memberInitializer(Ctor, FD);
+  if (!Init)
+    return std::nullopt;
+  const Expr *Value = Init->IgnoreParenImpCasts();
+  const FieldDecl *Through = nullptr;
+  if (const auto *Member = dyn_cast<MemberExpr>(Value);
+      Member && !Member->isArrow()) {
+    Through = dyn_cast<FieldDecl>(Member->getMemberDecl());
+    Value = Member->getBase()->IgnoreParenImpCasts();
   }
-  return std::nullopt;
+  const auto *Param = dyn_cast<DeclRefExpr>(Value);
+  const auto *PVD =
+      Param ? dyn_cast<ParmVarDecl>(Param->getDecl()) : nullptr;
+  if (!PVD || PVD->getFunctionScopeIndex() >= C->getNumArgs())
+    return std::nullopt;
+  const Expr *Arg = C->getArg(PVD->getFunctionScopeIndex());
+  if (!Through)
+    return E.evaluate(Arg);
+  return fieldOfObject(Arg, Through, Owner);
 }
 
 std::optional<LaneValue> AggregateFields::returnedField(const CallExpr *Call,

@@ -102,11 +102,8 @@ PointerValue LaneEvaluator::asmAddressVariable(const VarDecl *VD,
           Frames.back().Call->getNumArgs()) {
     const Expr *Arg = Frames.back().Call->getArg(P->getFunctionScopeIndex() +
                                                  Frames.back().FirstArgument);
-    Frame Callee = std::move(Frames.back());
-    Frames.pop_back();
-    PointerValue Address = evaluateAsmAddress(Arg);
-    Frames.push_back(std::move(Callee));
-    return Address;
+    return inFirstFrames(Frames.size() - 1,
+                         [&] { return evaluateAsmAddress(Arg); });
   }
   const cuda::FunctionFacts *F = Frames.back().Facts;
   if (VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit() &&

@@ -142,22 +142,9 @@ bool LaneEvaluator::enterCall(const CallExpr *Call) {
     }
     // An object a call returned by value: its fields are what that call's
     // returned expression gives them (AggregateFields::returnedObjectPointer).
-    for (const Expr *E = Object; E;) {
-      E = E->IgnoreParens();
-      if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-        E = M->getSubExpr();
-      else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
-        E = B->getSubExpr();
-      else if (const auto *I = dyn_cast<ImplicitCastExpr>(E);
-               I && I->getCastKind() == CK_NoOp)
-        E = I->getSubExpr();
-      else {
-        if (const auto *From = dyn_cast<CallExpr>(E);
-            From && From->getType()->isRecordType())
-          New.ObjectFrom = From;
-        break;
-      }
-    }
+    if (const auto *From = dyn_cast_or_null<CallExpr>(objectOf(Object));
+        From && From->getType()->isRecordType())
+      New.ObjectFrom = From;
   }
   for (unsigned I = 0; I < Def->getNumParams(); ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);

@@ -15,6 +15,7 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 
 #include <cstdint>
@@ -22,6 +23,30 @@
 namespace gpumem::lanes::detail {
 
 using namespace clang;
+
+/// \p E without the nodes that only carry an object along.
+inline const Expr *objectOf(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParens();
+    if (const auto *C = dyn_cast<ExprWithCleanups>(E))
+      E = C->getSubExpr();
+    else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E);
+             F && F->getCastKind() == CK_NoOp)
+      E = F->getSubExpr();
+    else if (const auto *I = dyn_cast<ImplicitCastExpr>(E);
+             I && (I->getCastKind() == CK_NoOp ||
+                   I->getCastKind() == CK_ConstructorConversion ||
+                   I->getCastKind() == CK_LValueToRValue))
+      E = I->getSubExpr();
+    else
+      return E;
+  }
+  return E;
+}
 
 inline bool isIntegerLike(clang::QualType T) {
   return T->isIntegralOrUnscopedEnumerationType() || T->isBooleanType();

@@ -271,6 +271,19 @@ private:
     LaneEvaluator &E;
     bool Entered;
   };
+  /// \p Evaluate with only the first \p Count frames entered (those above
+  /// set aside and put back after): a value the caller of the current
+  /// function computes, in the caller (an argument of the call, an object
+  /// a call there returned).
+  template <typename Fn> auto inFirstFrames(std::size_t Count, Fn Evaluate) {
+    std::vector<Frame> Above(std::make_move_iterator(Frames.begin() + Count),
+                             std::make_move_iterator(Frames.end()));
+    Frames.erase(Frames.begin() + Count, Frames.end());
+    auto Result = Evaluate();
+    for (Frame &F : Above)
+      Frames.push_back(std::move(F));
+    return Result;
+  }
   /// What \p Call's callee only returns (a helper whose body is `return
   /// e;`, defined here); null otherwise.
   const clang::Expr *returnedBy(const clang::CallExpr *Call) const;
