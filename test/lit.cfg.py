@@ -35,6 +35,7 @@
 import os
 import shlex
 import shutil
+import subprocess
 import sys
 
 import lit.formats
@@ -175,8 +176,14 @@ if os.access(real_nvcc, os.X_OK) and shutil.which("make"):
     config.substitutions.append(("%nvcc", q(real_nvcc)))
 if shutil.which("chromium") or shutil.which("chromium-browser"):
     config.available_features.add("chromium")
-# A git checkout with its tags (the pre-commit recipe pins a release tag).
+# A git checkout with its tags (the pre-commit recipe pins a release tag);
+# CI's clone has none.
 if os.path.isdir(os.path.join(src, ".git")) and shutil.which("git"):
     config.available_features.add("git-checkout")
+    tags = subprocess.run(["git", "-C", src, "tag", "-l"],
+                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                          text=True, check=False).stdout
+    if tags.strip():
+        config.available_features.add("git-tags")
 if shutil.which("pre-commit"):
     config.available_features.add("pre-commit")

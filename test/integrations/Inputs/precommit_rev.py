@@ -1,10 +1,17 @@
 """The revision the pre-commit recipe pins (docs/integrations/pre-commit.md,
-`rev:`) is a tag of this repository whose hook manifest names the hook and
-whose hook script exists: a user who pastes the recipe gets a hook that
-installs. Prints what it found; exits 1 otherwise.
+`rev:`) gives a user who pastes the recipe a hook that installs.
 
-    precommit_rev.py REPO
+    precommit_rev.py REPO tree   the rev is `v` + the project's version
+                                 (CMakeLists.txt) and this tree has the hook
+                                 manifest naming the hook and its script:
+                                 what the release tag of this version holds
+    precommit_rev.py REPO tag    the rev is a tag of this checkout whose
+                                 tree has the manifest and the script (a
+                                 checkout cloned without tags cannot say)
+
+Prints what it found; exits 1 otherwise.
 """
+import os
 import re
 import subprocess
 import sys
@@ -16,28 +23,51 @@ def git(repo, *args):
                           text=True, check=False)
 
 
-def main(repo):
-    with open(repo + "/docs/integrations/pre-commit.md") as f:
+def names_hook(manifest):
+    return re.search(r"^-\s*id:\s*gpumem-tidy\s*$", manifest, re.M)
+
+
+def check_tree(repo, rev):
+    with open(os.path.join(repo, "CMakeLists.txt")) as f:
+        version = re.search(r"project\(gpumem-tidy VERSION ([0-9.]+)",
+                            f.read())
+    if not version or rev != "v" + version.group(1):
+        print("rev %s: not the project's version %s" %
+              (rev, version.group(1) if version else "(none found)"))
+        return 1
+    with open(os.path.join(repo, ".pre-commit-hooks.yaml")) as f:
+        ok = names_hook(f.read()) and \
+            os.path.isfile(os.path.join(repo, "tools/gpumem-tidy-hook"))
+    print("rev %s: project version, %s" %
+          (rev, "hook gpumem-tidy" if ok else "no gpumem-tidy hook"))
+    return 0 if ok else 1
+
+
+def check_tag(repo, rev):
+    tag = git(repo, "rev-parse", "--verify", "-q", "refs/tags/" + rev)
+    if tag.returncode != 0:
+        print("rev %s: no such tag" % rev)
+        return 1
+    manifest = git(repo, "show", rev + ":.pre-commit-hooks.yaml").stdout
+    hook = git(repo, "cat-file", "-e", rev + ":tools/gpumem-tidy-hook")
+    ok = names_hook(manifest) and hook.returncode == 0
+    print("rev %s: tag, %s" % (rev, "hook gpumem-tidy" if ok else
+                               "no gpumem-tidy hook"))
+    return 0 if ok else 1
+
+
+def main(repo, mode):
+    with open(os.path.join(repo, "docs/integrations/pre-commit.md")) as f:
         revs = re.findall(r"^\s*rev:\s*(\S+)", f.read(), re.M)
     if not revs:
         print("no rev: in the recipe")
         return 1
+    check = check_tree if mode == "tree" else check_tag
     status = 0
     for rev in sorted(set(revs)):
-        tag = git(repo, "rev-parse", "--verify", "-q", "refs/tags/" + rev)
-        if tag.returncode != 0:
-            print("rev %s: no such tag" % rev)
-            status = 1
-            continue
-        manifest = git(repo, "show", rev + ":.pre-commit-hooks.yaml").stdout
-        hook = git(repo, "cat-file", "-e", rev + ":tools/gpumem-tidy-hook")
-        ok = re.search(r"^-\s*id:\s*gpumem-tidy\s*$", manifest, re.M) and \
-            hook.returncode == 0
-        print("rev %s: tag, %s" % (rev, "hook gpumem-tidy" if ok else
-                                   "no gpumem-tidy hook"))
-        status |= 0 if ok else 1
+        status |= check(repo, rev)
     return status
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1]))
+    sys.exit(main(sys.argv[1], sys.argv[2]))
