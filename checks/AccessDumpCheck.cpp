@@ -157,14 +157,20 @@ void AccessDumpCheck::writeText(llvm::ArrayRef<KernelAccesses> Kernels) {
                  std::to_string(Arch.SectorBytes) + ", banks " +
                  std::to_string(Arch.BankCount) + " x " +
                  std::to_string(Arch.BankWidthBytes) + " bytes";
+    std::string UnitStrides;
+    for (const std::string &Name : Kernel.UnitStrides)
+      UnitStrides += (UnitStrides.empty() ? "; innermost strides taken as 1 "
+                                            "(contiguous): '"
+                                          : ", '") +
+                     Name + "'";
     diag(Kernel.Kernel->getLocation(),
-         "kernel '%0': blockDim %1, %2 accesses%3%4", DiagnosticIDs::Remark)
+         "kernel '%0': blockDim %1, %2 accesses%3%4%5", DiagnosticIDs::Remark)
         << Kernel.Kernel->getName() << blockText(Kernel.Block)
         << static_cast<unsigned>(Kernel.Accesses.size())
         << (Kernel.AccessesCapped
                 ? " (the analysis stops there: MaxAccessesPerKernel)"
                 : "")
-        << Geometry;
+        << UnitStrides << Geometry;
     for (const MemoryAccess &A : Kernel.Accesses)
       diag(A.Expression->getExprLoc(), "%0", DiagnosticIDs::Remark)
           << accessText(Kernel, A, Arch);

@@ -179,7 +179,7 @@ void AccessWalk::visitFor(const ForStmt *For, const State &St) {
   visit(For->getInit(), St);
   State Body = St;
   Fors.push_back(For);
-  auto Leave = llvm::make_scope_exit([this] { Fors.pop_back(); });
+  llvm::scope_exit Leave([this] { Fors.pop_back(); });
   // A loop each active lane leaves after one pass makes its accesses once.
   if (!Eval.runsAtMostOnce(For, St.Active))
     ++Body.LoopDepth;

@@ -60,6 +60,7 @@ KernelAccesses collectKernelAccesses(const FunctionDecl *Kernel,
 
   Out.FirstWarpOnly = Geometry.firstWarpOnly();
   Out.UsedAssumedBounds = Eval.kernelEffects().UsedAssumedBounds;
+  Out.UnitStrides = Eval.unitStrides();
   Out.GuardOnFirstWarp = Eval.kernelEffects().decidedForFirstWarp();
   for (SymbolId Id = 0; Id < Out.Symbols->size(); ++Id)
     if (const VarDecl *VD = Eval.loopVariableOf(Id))

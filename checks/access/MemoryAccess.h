@@ -203,6 +203,8 @@ struct KernelAccesses {
   clang::SourceLocation InvalidLaunch;
   bool FirstWarpOnly = false;
   bool UsedAssumedBounds = false;
+  /// Innermost strides of tensor accessors taken as 1 (contiguous).
+  std::vector<std::string> UnitStrides;
   bool GuardOnFirstWarp = false;
   std::int64_t AssumedBlockSize = 256;
 };

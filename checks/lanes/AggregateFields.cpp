@@ -23,21 +23,78 @@ bool isIntegerField(const FieldDecl *FD) {
          (T->isIntegralOrUnscopedEnumerationType() || T->isBooleanType());
 }
 
-/// What the constructor \p Ctor initialises field \p FD with, when its
-/// body is empty (`Matrix(T *d, int s) : data(d), stride(s) {}`); null
-/// otherwise.
-const Expr *memberInitializer(const CXXConstructorDecl *Ctor,
-                              const FieldDecl *FD) {
+/// The definition of \p Ctor when its body is empty, so that its
+/// initialisers are all it does; null otherwise.
+const CXXConstructorDecl *initialisersOnly(const CXXConstructorDecl *Ctor) {
   const FunctionDecl *Def = nullptr;
   if (!Ctor->hasBody(Def) || !isa<CXXConstructorDecl>(Def))
     return nullptr;
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
-  if (!Body || !Body->body_empty())
+  return Body && Body->body_empty() ? cast<CXXConstructorDecl>(Def) : nullptr;
+}
+
+/// The argument of \p C a parameter reference \p Value (of \p C's
+/// constructor \p Def) names; null otherwise.
+const Expr *argumentNamed(const CXXConstructExpr *C,
+                          const CXXConstructorDecl *Def, const Expr *Value) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(Value->IgnoreParenImpCasts());
+  const auto *PVD = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  if (!PVD || PVD->getDeclContext() != Def ||
+      PVD->getFunctionScopeIndex() >= C->getNumArgs())
     return nullptr;
-  for (const CXXCtorInitializer *Init : cast<CXXConstructorDecl>(Def)->inits())
-    if (Init->getMember() == FD)
-      return Init->getInit();
-  return nullptr;
+  return C->getArg(PVD->getFunctionScopeIndex());
+}
+
+/// What the construction \p C gives field \p FD: the argument of \p C
+/// that a member initialiser of its constructor names (`Matrix(T *d, int
+/// s) : data(d), stride(s) {}`), directly, or through a field of it
+/// (`dim3(uint3 v) : x(v.x)`: \c Through is `x` of the argument), or
+/// through a base class's constructor the base initialiser calls with its
+/// parameters (`View(T *d) : ViewBase(d) {}`, the shape of an accessor
+/// built on a base that holds the fields). Every constructor on the way
+/// has an empty body. std::nullopt otherwise.
+struct FieldArgument {
+  const Expr *Argument = nullptr;
+  const FieldDecl *Through = nullptr;
+};
+std::optional<FieldArgument> fieldArgument(const CXXConstructExpr *C,
+                                           const FieldDecl *FD,
+                                           unsigned Depth = 0) {
+  const CXXConstructorDecl *Def = initialisersOnly(C->getConstructor());
+  if (!Def || Depth > 4)
+    return std::nullopt;
+  const auto *Holder = dyn_cast<CXXRecordDecl>(FD->getParent());
+  for (const CXXCtorInitializer *Init : Def->inits()) {
+    if (Init->getMember() == FD) {
+      const Expr *Value = Init->getInit()->IgnoreParenImpCasts();
+      const FieldDecl *Through = nullptr;
+      if (const auto *Member = dyn_cast<MemberExpr>(Value);
+          Member && !Member->isArrow()) {
+        Through = dyn_cast<FieldDecl>(Member->getMemberDecl());
+        Value = Member->getBase();
+      }
+      if (const Expr *Arg = argumentNamed(C, Def, Value))
+        return FieldArgument{Arg, Through};
+      return std::nullopt;
+    }
+    if (!Init->isBaseInitializer() || !Holder)
+      continue;
+    const auto *Base = Init->getBaseClass()->getAsCXXRecordDecl();
+    if (!Base || !Base->hasDefinition() ||
+        (Base->getCanonicalDecl() != Holder->getCanonicalDecl() &&
+         !Base->isDerivedFrom(Holder)))
+      continue;
+    const auto *Inner =
+        dyn_cast<CXXConstructExpr>(Init->getInit()->IgnoreImplicit());
+    std::optional<FieldArgument> At =
+        Inner ? fieldArgument(Inner, FD, Depth + 1) : std::nullopt;
+    if (!At)
+      return std::nullopt;
+    if (const Expr *Arg = argumentNamed(C, Def, At->Argument))
+      return FieldArgument{Arg, At->Through};
+    return std::nullopt;
+  }
+  return std::nullopt;
 }
 
 /// The field of \p Record with the name of \p FD (a dim3 field read from
@@ -51,11 +108,18 @@ const FieldDecl *fieldNamed(const RecordDecl *Record, const FieldDecl *FD) {
   return nullptr;
 }
 
+bool namesStrides(const FieldDecl *F) {
+  return F->getName().contains_insensitive("stride");
+}
+
 /// The name of the \p Bytes bytes at \p Offset in an object of type \p T:
 /// ".dims.x", ".strides_[1]"; empty where no field or element of that
-/// size starts there.
+/// size starts there. \p Innermost (when given) is set when the place is
+/// the last element of an integer array field named for strides (a
+/// tensor accessor's `strides_[N - 1]`: the innermost dimension's).
 std::string placeName(QualType T, std::int64_t Offset, std::int64_t Bytes,
-                      ASTContext &Ctx, unsigned Depth = 0) {
+                      ASTContext &Ctx, bool *Innermost = nullptr,
+                      unsigned Depth = 0) {
   T = T.getCanonicalType();
   if (Depth > 8 || T->isIncompleteType() || T->isDependentType())
     return "";
@@ -68,9 +132,11 @@ std::string placeName(QualType T, std::int64_t Offset, std::int64_t Bytes,
     if (Element <= 0 || Offset < 0 || Offset >= Size)
       return "";
     std::string Rest = placeName(Array->getElementType(), Offset % Element,
-                                 Bytes, Ctx, Depth + 1);
+                                 Bytes, Ctx, nullptr, Depth + 1);
     if (Rest.empty())
       return "";
+    if (Innermost)
+      *Innermost = Rest == " " && Offset / Element == Size / Element - 1;
     return "[" + std::to_string(Offset / Element) + "]" +
            (Rest == " " ? "" : Rest);
   }
@@ -78,6 +144,25 @@ std::string placeName(QualType T, std::int64_t Offset, std::int64_t Bytes,
   if (!Record || !Record->getDefinition() || Record->isInvalidDecl())
     return "";
   const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(Record);
+  // A field of a base class is named as the derived class's own (an
+  // accessor whose fields live in its base: `.strides_[1]`).
+  if (const auto *CXX = dyn_cast<CXXRecordDecl>(Record))
+    for (const CXXBaseSpecifier &Base : CXX->bases()) {
+      const CXXRecordDecl *BaseDecl = Base.getType()->getAsCXXRecordDecl();
+      if (!BaseDecl || Base.isVirtual())
+        continue;
+      const std::int64_t At = Layout.getBaseClassOffset(BaseDecl).getQuantity();
+      const std::int64_t BaseSize =
+          Layout.getBaseClassOffset(BaseDecl).getQuantity() +
+          Ctx.getASTRecordLayout(BaseDecl).getDataSize().getQuantity();
+      if (Offset < At || Offset >= BaseSize)
+        continue;
+      std::string Rest =
+          placeName(Base.getType(), Offset - At, Bytes, Ctx, Innermost,
+                    Depth + 1);
+      if (!Rest.empty())
+        return Rest;
+    }
   for (const FieldDecl *F : Record->fields()) {
     if (F->isBitField() || !F->getIdentifier())
       continue;
@@ -91,9 +176,11 @@ std::string placeName(QualType T, std::int64_t Offset, std::int64_t Bytes,
     if (Offset < At || Offset >= At + FieldSize)
       continue;
     std::string Rest =
-        placeName(F->getType(), Offset - At, Bytes, Ctx, Depth + 1);
+        placeName(F->getType(), Offset - At, Bytes, Ctx, Innermost, Depth + 1);
     if (Rest.empty())
       return "";
+    if (Innermost && Ctx.getAsConstantArrayType(F->getType()))
+      *Innermost = *Innermost && namesStrides(F);
     return "." + F->getNameAsString() + (Rest == " " ? "" : Rest);
   }
   return "";
@@ -213,14 +300,13 @@ AggregateFields::pointerFieldOf(const Expr *Object, const FieldDecl *FD,
       }
     return std::nullopt;
   }
-  // `Matrix(T *d, int s) : data(d), stride(s) {}`.
-  const Expr *Init = memberInitializer(Ctor, FD);
-  const auto *Param =
-      Init ? dyn_cast<DeclRefExpr>(Init->IgnoreParenImpCasts()) : nullptr;
-  const auto *PVD = Param ? dyn_cast<ParmVarDecl>(Param->getDecl()) : nullptr;
-  if (!PVD || PVD->getFunctionScopeIndex() >= C->getNumArgs())
+  // `Matrix(T *d, int s) : data(d), stride(s) {}`, or a base's.
+  std::optional<FieldArgument> Init = fieldArgument(C, FD);
+  if (!Init)
     return std::nullopt;
-  return E.evaluatePointer(C->getArg(PVD->getFunctionScopeIndex()));
+  if (Init->Through)
+    return pointerFieldOf(Init->Argument, Init->Through, Depth + 1);
+  return E.evaluatePointer(Init->Argument);
 }
 
 std::optional<AggregateFields::ParameterPlace>
@@ -267,10 +353,21 @@ std::optional<LaneValue> AggregateFields::parameterValue(const Expr *Lvalue) {
   if (!Place)
     return std::nullopt;
   const std::int64_t Bytes = E.Ctx.getTypeSizeInChars(T).getQuantity();
-  std::string Name =
-      placeName(Place->Parameter->getType(), Place->Offset, Bytes, E.Ctx);
+  bool Innermost = false;
+  std::string Name = placeName(Place->Parameter->getType(), Place->Offset,
+                               Bytes, E.Ctx, &Innermost);
   if (Name.empty())
     return std::nullopt;
+  // The innermost dimension's stride of a tensor accessor is 1 for the
+  // contiguous tensors extensions are written for (`.contiguous()` before
+  // the launch): taken so, and said in the kernel's dump line, so that
+  // `out[row][threadIdx.x]` is not reported as a stride the user chose.
+  if (Innermost) {
+    std::string Full = Place->Parameter->getNameAsString() + Name;
+    if (llvm::find(E.UnitStrides, Full) == E.UnitStrides.end())
+      E.UnitStrides.push_back(Full);
+    return LaneValue::constant(1);
+  }
   SymbolKey Key{SymbolKind::ParameterField, Place->Parameter, nullptr,
                 Place->Offset + 1, {Bytes}};
   return E.pinned(LaneValue::symbol(
@@ -418,25 +515,12 @@ AggregateFields::constructedField(const CXXConstructExpr *C, const FieldDecl *FD
   if (Ctor->isCopyOrMoveConstructor() && C->getNumArgs() == 1)
     return fieldOfObject(C->getArg(0), FD, Owner);
   // `dim3(unsigned vx = 1, ...) : x(vx), ...` and `dim3(uint3 v) : x(v.x)`.
-  const Expr *Init = memberInitializer(Ctor, FD);
+  std::optional<FieldArgument> Init = fieldArgument(C, FD);
   if (!Init)
     return std::nullopt;
-  const Expr *Value = Init->IgnoreParenImpCasts();
-  const FieldDecl *Through = nullptr;
-  if (const auto *Member = dyn_cast<MemberExpr>(Value);
-      Member && !Member->isArrow()) {
-    Through = dyn_cast<FieldDecl>(Member->getMemberDecl());
-    Value = Member->getBase()->IgnoreParenImpCasts();
-  }
-  const auto *Param = dyn_cast<DeclRefExpr>(Value);
-  const auto *PVD =
-      Param ? dyn_cast<ParmVarDecl>(Param->getDecl()) : nullptr;
-  if (!PVD || PVD->getFunctionScopeIndex() >= C->getNumArgs())
-    return std::nullopt;
-  const Expr *Arg = C->getArg(PVD->getFunctionScopeIndex());
-  if (!Through)
-    return E.evaluate(Arg);
-  return fieldOfObject(Arg, Through, Owner);
+  if (!Init->Through)
+    return E.evaluate(Init->Argument);
+  return fieldOfObject(Init->Argument, Init->Through, Owner);
 }
 
 std::optional<LaneValue> AggregateFields::returnedField(const CallExpr *Call,

@@ -53,8 +53,10 @@ inline bool isIntegerLike(clang::QualType T) {
 }
 
 /// What a small helper returns: its body is `return e;`, after nothing but
-/// declarations of variables that are not its locals (the `extern
-/// __shared__` buffer of the SharedMemory<T> idiom); null otherwise.
+/// declarations: of variables that are not its locals (the `extern
+/// __shared__` buffer of the SharedMemory<T> idiom) or of initialised
+/// locals, which nothing between them and the return can write (an
+/// accessor's `int *rest = strides + 1;`); null otherwise.
 inline const clang::Expr *
 returnedExpression(const clang::FunctionDecl *Def) {
   const auto *Body =
@@ -66,7 +68,9 @@ returnedExpression(const clang::FunctionDecl *Def) {
     if (!DS)
       return nullptr;
     for (const Decl *D : DS->decls())
-      if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->hasLocalStorage())
+      if (const auto *VD = dyn_cast<VarDecl>(D);
+          VD && VD->hasLocalStorage() &&
+          (!VD->getInit() || VD->getType().isVolatileQualified()))
         return nullptr;
   }
   const auto *Ret = dyn_cast<ReturnStmt>(Body->body_back());

@@ -183,6 +183,9 @@ public:
   const clang::Stmt *loopOf(SymbolId Id) const;
   /// Everything the evaluations on this kernel did so far.
   const Effects &kernelEffects() const { return Did; }
+  /// The innermost strides of tensor accessors taken as 1 (contiguous),
+  /// by name ("out.strides_[1]"), in the order first read.
+  const std::vector<std::string> &unitStrides() const { return UnitStrides; }
 
   /// Depth beyond which an expression is unknown ("too deep").
   static constexpr unsigned MaxDepth = 96;
@@ -297,6 +300,7 @@ private:
   /// The effects of every evaluation so far; an evaluation's own are the
   /// difference (effectsSince).
   Effects Did;
+  std::vector<std::string> UnitStrides;
 
   const cuda::FunctionFacts &factsOf(const clang::FunctionDecl *FD);
   Effects effectsNow() const { return Did; }

@@ -187,12 +187,13 @@ PointerValue LaneEvaluator::pointerCast(const CastExpr *Cast) {
             Fields.parameterPointer(Cast->getSubExpr()))
       return *Field;
     if (const auto *ME =
-            dyn_cast<MemberExpr>(Cast->getSubExpr()->IgnoreParens()))
+            dyn_cast<MemberExpr>(Cast->getSubExpr()->IgnoreParens())) {
       if (std::optional<PointerValue> Field = Fields.localPointer(ME))
         return *Field;
-      else if (std::optional<PointerValue> Returned =
-                   Fields.returnedObjectPointer(ME))
+      if (std::optional<PointerValue> Returned =
+              Fields.returnedObjectPointer(ME))
         return *Returned;
+    }
     return PointerValue::unknown(UnknownKind::DataDependent,
                                  "pointer is read from memory", loc(Cast));
   default:
