@@ -6,8 +6,11 @@ set -eu
 cd "$(dirname "$0")/.."
 # pre-commit and chromium run the integration tests of test/integrations
 # (they are skipped where absent); python3-yaml is what tools/ reads
-# clang-tidy's --export-fixes files with.
-scripts/install-deps.sh pre-commit chromium python3-yaml
+# clang-tidy's --export-fixes files with; libtorch-dev, pybind11-dev and
+# libpython3-dev are the headers a torch extension is built with
+# (test/torch, run where the CUDA toolkit is there too).
+scripts/install-deps.sh pre-commit chromium python3-yaml \
+  libtorch-dev pybind11-dev libpython3-dev
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
 cmake --build build
 ctest --test-dir build --output-on-failure -j "$(nproc)"

@@ -32,6 +32,7 @@
 # /usr/local/cuda and make, for a CMake CUDA project), chromium, pre-commit,
 # sanitized.
 
+import glob
 import os
 import shlex
 import shutil
@@ -164,6 +165,22 @@ config.substitutions.append(
 
 if os.path.exists(os.path.join(real_cuda, "include", "cuda_runtime.h")):
     config.available_features.add("cuda-toolkit")
+# A torch extension as its users build it: torch's C++ headers (Debian's
+# libtorch-dev), the Python and pybind11 headers torch/extension.h
+# includes, and the toolkit (thrust), with the include folders and macros
+# torch's build gives nvcc.
+torch_api = "/usr/include/torch/csrc/api/include"
+python_headers = sorted(glob.glob("/usr/include/python3*/Python.h"))
+if (os.path.exists(os.path.join(torch_api, "torch", "all.h")) and
+        python_headers and
+        os.path.exists("/usr/include/pybind11/pybind11.h") and
+        os.path.exists(os.path.join(real_cuda, "include", "cuda_runtime.h"))):
+    config.available_features.add("torch")
+    config.substitutions.append(("%torch_flags", q(
+        "-I", torch_api, "-I", os.path.dirname(python_headers[-1]),
+        "-DTORCH_EXTENSION_NAME=gpumem_test_ext", "-DTORCH_API_INCLUDE_EXTENSION_H",
+        "-D__CUDA_NO_HALF_OPERATORS__", "-D__CUDA_NO_HALF_CONVERSIONS__",
+        "-D__CUDA_NO_BFLOAT16_CONVERSIONS__", "-D__CUDA_NO_HALF2_OPERATORS__")))
 if standalone:
     config.available_features.add("standalone")
 if clangd:
