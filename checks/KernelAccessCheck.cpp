@@ -1,6 +1,7 @@
 //===- KernelAccessCheck.cpp ----------------------------------------------===//
 #include "checks/KernelAccessCheck.h"
 #include "checks/ParseRecovery.h"
+#include "checks/RepresentativeInstances.h"
 
 #include "checks/access/KernelAccessCollector.h"
 #include "checks/cuda/LaunchSites.h"
@@ -90,6 +91,7 @@ void KernelAccessCheck::registerPPCallbacks(const SourceManager &,
                                             Preprocessor *PP,
                                             Preprocessor *) {
   installParseRecovery(*PP);
+  this->PP = PP;
 }
 
 struct KernelAccessCheck::Collection {
@@ -102,6 +104,9 @@ struct KernelAccessCheck::Collection {
   /// Kernel templates of the TU with no instantiation: no kernel of theirs
   /// is analysed.
   llvm::SetVector<const FunctionDecl *> Uninstantiated;
+  /// The instantiations the analysis made of them, where the file did not
+  /// compile, with what it chose ("float for 'T'").
+  llvm::DenseMap<const FunctionDecl *, std::string> Representatives;
   /// What was not analysed has been said for this TU (by the first check
   /// to end it).
   bool Said = false;
@@ -208,6 +213,7 @@ void KernelAccessCheck::onStartOfTranslationUnit() {
     Found->Kernels.clear();
     Found->Launches.clear();
     Found->Uninstantiated.clear();
+    Found->Representatives.clear();
     Found->Said = false;
   }
   Reported.clear();
@@ -255,33 +261,70 @@ void KernelAccessCheck::sayWhatWasNotAnalysed() {
   if (!Found || Found->Said)
     return;
   Found->Said = true;
+  const std::vector<MissingHeader> Missing = takeMissingHeaders();
+  const bool Failed =
+      !Missing.empty() ||
+      (Found->Context && Found->Context->getDiagnostics().hasErrorOccurred());
+  // A template kernel is instantiated by the code that launches it; where
+  // that code did not compile, the kernel vanishes with it. The analysis
+  // makes an instantiation of its own where it can.
+  const std::string Why = Missing.empty()
+                              ? std::string("it has errors")
+                              : "'" + Missing.front().Name + "' not found";
+  std::vector<std::pair<const FunctionDecl *, RepresentativeInstance>> Made;
+  if (Failed) {
+    Sema *S = PP && Found->Context ? semaWhileParsing(*PP) : nullptr;
+    for (const FunctionDecl *Template : Found->Uninstantiated) {
+      RepresentativeInstance R;
+      if (S)
+        R = instantiateRepresentative(*S, Template);
+      else
+        R.WhyNot = "no instantiation can be made after the parse";
+      if (R.Instance) {
+        Found->Kernels.insert(R.Instance);
+        Found->Representatives[R.Instance] = R.Chosen;
+      }
+      Made.emplace_back(Template, std::move(R));
+    }
+  }
   // Under names of their own, not a check's: they are not findings, and
   // tools that count findings leave them out (gpumem_findings.py).
   const unsigned Analysed = Found->Kernels.size();
-  const std::vector<MissingHeader> Missing = takeMissingHeaders();
   for (const MissingHeader &Header : Missing)
     TidyContext->diag("gpumem-diagnostic-missing-header", Header.At,
                       "header '%0' not found; the file is analysed without "
                       "it (%1 %plural{1:kernel|:kernels}1 analysed)")
         << Header.Name << Analysed;
-  const bool Failed =
-      !Missing.empty() ||
-      (Found->Context && Found->Context->getDiagnostics().hasErrorOccurred());
-  if (!Failed)
-    return;
-  // A template kernel is instantiated by the code that launches it; where
-  // that code did not compile, the kernel vanishes with it.
-  const std::string Why = Missing.empty()
-                              ? std::string("it has errors")
-                              : "'" + Missing.front().Name + "' not found";
-  for (const FunctionDecl *Template : Found->Uninstantiated)
+  for (const auto &[Template, R] : Made) {
+    if (R.Instance) {
+      std::string Name;
+      llvm::raw_string_ostream OS(Name);
+      R.Instance->getNameForDiagnostic(OS, Found->Context->getPrintingPolicy(),
+                                       /*Qualified=*/true);
+      TidyContext->diag("gpumem-diagnostic-uninstantiated-kernel",
+                        Template->getLocation(),
+                        "'%0' is never instantiated (the file did not "
+                        "compile: %1); it is analysed as '%2', an "
+                        "instantiation of the analysis's own (%3)")
+          << Template->getQualifiedNameAsString() << Why << Name << R.Chosen;
+      continue;
+    }
     TidyContext->diag("gpumem-diagnostic-uninstantiated-kernel",
                       Template->getLocation(),
                       "%select{|no kernel analysed in this file: }0'%1' is "
                       "never instantiated, so it is not analysed (the file "
-                      "did not compile: %2)")
+                      "did not compile: %2; %3)")
         << (Analysed == 0 ? 1 : 0) << Template->getQualifiedNameAsString()
-        << Why;
+        << Why << R.WhyNot;
+  }
+}
+
+const std::string *
+KernelAccessCheck::representativeChoice(const FunctionDecl *Kernel) const {
+  if (!Found)
+    return nullptr;
+  auto It = Found->Representatives.find(Kernel);
+  return It == Found->Representatives.end() ? nullptr : &It->second;
 }
 
 const ::gpumem::access::KernelVerdicts &

@@ -74,6 +74,9 @@ protected:
   /// with the count of kernels analysed, and kernel templates never
   /// instantiated in a file that did not compile.
   void sayWhatWasNotAnalysed();
+  /// For an instantiation the analysis made of a kernel (the file did not
+  /// compile, nothing else instantiated it): what it chose; null otherwise.
+  const std::string *representativeChoice(const FunctionDecl *Kernel) const;
   /// Notes where blockDim came from (launch, option or assumption).
   void noteBlockDim(const ::gpumem::access::KernelAccesses &Kernel);
   /// Notes what the analysis of \p Kernel left out: accesses past
@@ -159,6 +162,9 @@ private:
   std::shared_ptr<Collection> Found;
   llvm::DenseSet<unsigned> Reported;
   ClangTidyContext *TidyContext;
+  /// The preprocessor of the TU being parsed (its parser gives Sema, for
+  /// the instantiations of RepresentativeInstances.h).
+  Preprocessor *PP = nullptr;
 };
 
 } // namespace clang::tidy::gpumem

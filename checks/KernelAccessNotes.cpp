@@ -363,6 +363,14 @@ void KernelAccessCheck::noteInstantiation(
   llvm::raw_string_ostream OS(Name);
   Kernel.Kernel->getNameForDiagnostic(
       OS, Context->getPrintingPolicy(), /*Qualified=*/false);
+  if (const std::string *Chosen = representativeChoice(Kernel.Kernel)) {
+    diag(Loc,
+         "in instantiation '%0', the analysis's own (%1): nothing that "
+         "compiled instantiates the kernel",
+         DiagnosticIDs::Note)
+        << Name << *Chosen;
+    return;
+  }
   diag(Loc, "in instantiation '%0'", DiagnosticIDs::Note) << Name;
 }
 

@@ -1,0 +1,156 @@
+//===- RepresentativeInstances.cpp - kernels the host code never made -----===//
+#include "checks/RepresentativeInstances.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Parse/Parser.h"
+#include "clang/Sema/Sema.h"
+
+#include <memory>
+
+namespace clang::tidy::gpumem {
+
+Sema *semaWhileParsing(Preprocessor &PP) {
+  // The parser is the preprocessor's code-completion handler from its
+  // construction to its destruction, and the only one Clang installs.
+  CodeCompletionHandler *Handler = PP.getCodeCompletionHandler();
+  return Handler ? &static_cast<Parser *>(Handler)->getActions() : nullptr;
+}
+
+namespace {
+
+/// Counts the errors of what it is handed, and shows none.
+class ErrorCounter : public DiagnosticConsumer {
+public:
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+  }
+};
+
+/// While alive, the diagnostics of \p Diags go to a counter, not the user.
+class QuietDiagnostics {
+public:
+  explicit QuietDiagnostics(DiagnosticsEngine &Diags)
+      : Diags(Diags), Client(Diags.getClient()), Owned(Diags.takeClient()) {
+    Diags.setClient(&Counter, /*ShouldOwnClient=*/false);
+  }
+  ~QuietDiagnostics() {
+    if (Owned)
+      Diags.setClient(Owned.release(), /*ShouldOwnClient=*/true);
+    else
+      Diags.setClient(Client, /*ShouldOwnClient=*/false);
+  }
+  QuietDiagnostics(const QuietDiagnostics &) = delete;
+  QuietDiagnostics &operator=(const QuietDiagnostics &) = delete;
+  unsigned errors() const { return Counter.getNumErrors(); }
+
+private:
+  DiagnosticsEngine &Diags;
+  DiagnosticConsumer *Client;
+  std::unique_ptr<DiagnosticConsumer> Owned;
+  ErrorCounter Counter;
+};
+
+/// True when \p Body holds an expression Clang could not build.
+bool holdsErrors(const Stmt *Body) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    bool VisitExpr(Expr *E) {
+      Found = Found || E->containsErrors();
+      return !Found;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  return F.Found;
+}
+
+} // namespace
+
+RepresentativeInstance instantiateRepresentative(Sema &S,
+                                                 const FunctionDecl *Kernel) {
+  RepresentativeInstance Out;
+  FunctionTemplateDecl *Template = Kernel->getDescribedFunctionTemplate();
+  if (!Template)
+    return Out;
+  ASTContext &Ctx = S.getASTContext();
+  if (S.getDiagnostics().hasFatalErrorOccurred()) {
+    Out.WhyNot = "the parse stopped at a fatal error";
+    return Out;
+  }
+  SmallVector<TemplateArgument, 4> Arguments;
+  std::string Chosen;
+  auto Say = [&](const std::string &What, const NamedDecl *Param) {
+    Chosen += (Chosen.empty() ? "" : ", ") + What + " for '" +
+              Param->getNameAsString() + "'";
+  };
+  for (const NamedDecl *Param : *Template->getTemplateParameters()) {
+    if (Param->isParameterPack()) {
+      Out.WhyNot = "'" + Param->getNameAsString() + "' is a pack";
+      return Out;
+    }
+    if (const auto *Type = dyn_cast<TemplateTypeParmDecl>(Param)) {
+      QualType Element = Ctx.FloatTy;
+      if (Type->hasDefaultArgument()) {
+        const TemplateArgument &Default =
+            Type->getDefaultArgument().getArgument();
+        if (Default.getKind() == TemplateArgument::Type &&
+            !Default.getAsType()->isDependentType())
+          Element = Default.getAsType();
+      }
+      Arguments.push_back(TemplateArgument(Element));
+      Say(Element.getAsString(Ctx.getPrintingPolicy()), Param);
+      continue;
+    }
+    if (const auto *Value = dyn_cast<NonTypeTemplateParmDecl>(Param)) {
+      const Expr *Default =
+          Value->hasDefaultArgument() &&
+                  Value->getDefaultArgument().getArgument().getKind() ==
+                      TemplateArgument::Expression
+              ? Value->getDefaultArgument().getArgument().getAsExpr()
+              : nullptr;
+      Expr::EvalResult Result;
+      if (!Default || Default->isValueDependent() ||
+          !Value->getType()->isIntegralOrEnumerationType() ||
+          !Default->EvaluateAsInt(Result, Ctx)) {
+        Out.WhyNot = "'" + Value->getNameAsString() +
+                     "' has no default value to analyse it with";
+        return Out;
+      }
+      llvm::APSInt Int = Ctx.MakeIntValue(Result.Val.getInt().getExtValue(),
+                                          Value->getType());
+      Arguments.push_back(TemplateArgument(Ctx, Int, Value->getType()));
+      Say(llvm::toString(Int, 10), Param);
+      continue;
+    }
+    Out.WhyNot = "'" + Param->getNameAsString() + "' is a template";
+    return Out;
+  }
+  const TemplateArgumentList *List =
+      TemplateArgumentList::CreateCopy(Ctx, Arguments);
+  const SourceLocation At = Kernel->getLocation();
+  FunctionDecl *Instance = nullptr;
+  {
+    QuietDiagnostics Quiet(S.getDiagnostics());
+    Instance = S.InstantiateFunctionDeclaration(Template, List, At);
+    if (Instance && !Instance->isInvalidDecl())
+      S.InstantiateFunctionDefinition(At, Instance, /*Recursive=*/true,
+                                      /*DefinitionRequired=*/false,
+                                      /*AtEndOfTU=*/true);
+    if (Quiet.errors() != 0)
+      Instance = nullptr;
+  }
+  if (!Instance || Instance->isInvalidDecl() || !Instance->hasBody() ||
+      holdsErrors(Instance->getBody())) {
+    Out.WhyNot = "its instantiation with " + Chosen + " does not compile";
+    return Out;
+  }
+  Out.Instance = Instance;
+  Out.Chosen = Chosen;
+  return Out;
+}
+
+} // namespace clang::tidy::gpumem

@@ -1,0 +1,56 @@
+//===- RepresentativeInstances.h - kernels the host code never made -*- C++ -*-===//
+//
+// A template kernel exists, for the analysis, only as the instantiations
+// its launches make. Where the host code that launches it does not compile
+// (a torch extension without torch's headers, a project header not on the
+// path), there is none, and the kernel would not be analysed. Here the
+// analysis makes one of its own: each type parameter is `float` (the
+// element type of most kernels; a default argument that names a type is
+// used instead), each non-type parameter its default argument. A kernel
+// with a non-type parameter without a default (a block size), a template
+// template parameter or a pack gets none: a value chosen for it would
+// choose the numbers.
+//
+// The instantiation needs Sema, which clang-tidy keeps alive while its
+// checks run (they run at the end of the parse, inside it). Where the parse
+// is over (clangd runs the checks after it), there is none, and the kernel
+// is named as not analysed, as before.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUMEM_CHECKS_REPRESENTATIVEINSTANCES_H
+#define GPUMEM_CHECKS_REPRESENTATIVEINSTANCES_H
+
+#include "clang/AST/Decl.h"
+
+#include <string>
+
+namespace clang {
+class Preprocessor;
+class Sema;
+} // namespace clang
+
+namespace clang::tidy::gpumem {
+
+/// The Sema of the parse \p PP serves, while that parse is under way; null
+/// otherwise.
+Sema *semaWhileParsing(Preprocessor &PP);
+
+/// An instantiation the analysis made of a kernel template, or why not.
+struct RepresentativeInstance {
+  /// The instantiation; null when none was made.
+  const FunctionDecl *Instance = nullptr;
+  /// What was chosen, as the notes say it ("float for 'T'").
+  std::string Chosen;
+  /// Why none was made ("'BLOCK' has no default").
+  std::string WhyNot;
+};
+
+/// Instantiates the kernel template whose pattern is \p Kernel with
+/// representative arguments, silently (an instantiation that does not
+/// compile is dropped, and says so in WhyNot).
+RepresentativeInstance instantiateRepresentative(Sema &S,
+                                                 const FunctionDecl *Kernel);
+
+} // namespace clang::tidy::gpumem
+
+#endif // GPUMEM_CHECKS_REPRESENTATIVEINSTANCES_H
