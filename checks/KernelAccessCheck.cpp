@@ -152,6 +152,15 @@ void KernelAccessCheck::check(const MatchFinder::MatchResult &Result) {
   Found->Context = Result.Context;
   if (const auto *Launch = Result.Nodes.getNodeAs<CUDAKernelCallExpr>(LaunchId)) {
     Found->Launches.add(Launch, *Result.Context);
+    // The kernel of a launch, where the matchers do not reach its
+    // definition: gpumem-clangd matches the open file's declarations only,
+    // and a kernel of the project's header is in the preamble.
+    const FunctionDecl *Def = nullptr;
+    if (const FunctionDecl *Kernel = Launch->getDirectCallee();
+        Kernel && Kernel->hasBody(Def) && Def->hasAttr<CUDAGlobalAttr>() &&
+        !Def->isInvalidDecl() && !Def->isDependentContext() &&
+        !Result.SourceManager->isInSystemHeader(Def->getLocation()))
+      Found->Kernels.insert(Def);
     return;
   }
   const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>(KernelId);
@@ -325,6 +334,20 @@ KernelAccessCheck::representativeChoice(const FunctionDecl *Kernel) const {
     return nullptr;
   auto It = Found->Representatives.find(Kernel);
   return It == Found->Representatives.end() ? nullptr : &It->second;
+}
+
+SourceLocation
+KernelAccessCheck::mainFileLaunch(const FunctionDecl *Kernel) const {
+  if (!Found || !Context || !Kernel)
+    return {};
+  const SourceManager &SM = Context->getSourceManager();
+  const ::gpumem::cuda::LaunchSites::Entry *Launch =
+      Found->Launches.find(Kernel);
+  if (!Launch || Launch->Where.isInvalid() ||
+      SM.isInMainFile(SM.getExpansionLoc(Kernel->getLocation())) ||
+      !SM.isInMainFile(SM.getExpansionLoc(Launch->Where)))
+    return {};
+  return Launch->Where;
 }
 
 const ::gpumem::access::KernelVerdicts &

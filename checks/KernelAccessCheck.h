@@ -77,6 +77,14 @@ protected:
   /// For an instantiation the analysis made of a kernel (the file did not
   /// compile, nothing else instantiated it): what it chose; null otherwise.
   const std::string *representativeChoice(const FunctionDecl *Kernel) const;
+  /// Where the main file launches \p Kernel, a kernel defined in a header
+  /// (an editor shows that file only: HeaderFindingsAt call); invalid
+  /// otherwise.
+  SourceLocation mainFileLaunch(const FunctionDecl *Kernel) const;
+  /// The launch a finding on \p Access in a header kernel goes to, or
+  /// invalid where it stays.
+  SourceLocation launchFindingLocation(
+      const ::gpumem::access::MemoryAccess &Access) const;
   /// Notes where blockDim came from (launch, option or assumption).
   void noteBlockDim(const ::gpumem::access::KernelAccesses &Kernel);
   /// Notes what the analysis of \p Kernel left out: accesses past

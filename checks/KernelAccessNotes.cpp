@@ -257,18 +257,38 @@ bool KernelAccessCheck::hiddenByHeaderFilter(
          llvm::Regex(*Opts.ExcludeHeaderFilterRegex).match(File);
 }
 
+SourceLocation KernelAccessCheck::launchFindingLocation(
+    const ::gpumem::access::MemoryAccess &Access) const {
+  if (!Context || !Hardware.HeaderFindingsAtCall)
+    return {};
+  const SourceManager &SM = Context->getSourceManager();
+  if (SM.isInMainFile(SM.getExpansionLoc(Access.Expression->getExprLoc())) ||
+      (Access.CallSite &&
+       SM.isInMainFile(SM.getExpansionLoc(Access.CallSite->getBeginLoc()))))
+    return {};
+  return mainFileLaunch(Access.Kernel);
+}
+
 SourceLocation
 KernelAccessCheck::findingLocation(const ::gpumem::access::MemoryAccess &Access) {
   if (Context && (movedToCall(Access, Context->getSourceManager(),
                               Hardware.HeaderFindingsAtCall) ||
                   silencedAtCall(Access)))
     return Access.CallSite->getBeginLoc();
+  if (SourceLocation Launch = launchFindingLocation(Access); Launch.isValid())
+    return Launch;
   return Access.Expression->getExprLoc();
 }
 
 void KernelAccessCheck::noteCallSite(
     const ::gpumem::access::MemoryAccess &Access,
     const ::gpumem::access::KernelAccesses &Kernel) {
+  if (launchFindingLocation(Access).isValid())
+    diag(Access.Expression->getExprLoc(),
+         "the access '%0' is here, in kernel '%1' of a header, which this "
+         "file launches",
+         DiagnosticIDs::Note)
+        << spelling(Access) << Kernel.Kernel->getName();
   if (!Access.CallSite)
     return;
   const FunctionDecl *Callee = Access.CallSite->getDirectCallee();

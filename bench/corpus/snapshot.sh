@@ -7,7 +7,9 @@
 #   bench/corpus/snapshot.sh build/bin/gpumem-tidy OUT.txt DIR ...
 #
 # Each .cu file under each DIR is run as a new user runs it (`gpumem-tidy
-# FILE`, zero-config), two at a time. Paths are printed relative to the
+# FILE`, zero-config), two at a time; GPUMEM_SNAPSHOT_FLAGS, when set, are
+# given after `--` (the include folders of a torch extension:
+# `-I/usr/include/torch/csrc/api/include -I/usr/include/python3.11`). Paths are printed relative to the
 # DIR's parent, so snapshots taken from different clones compare. Corpora
 # are not part of this repository: fetch them (docs/analysis.md names the
 # ones measured).
@@ -29,10 +31,12 @@ for dir in "$@"; do
 done > "$work/files"
 # One output file per input, then strip the absolute prefix of each path.
 # shellcheck disable=SC2016 # $0 and $1 belong to the inner shell
+# shellcheck disable=SC2086 # $5 is a list of flags
 xargs -P 2 -I{} sh -c '
   f=$1; o=$2/$(printf %s "$f" | tr / _).out
-  timeout 600 "$3" --checks="$4" "$f" >"$o" 2>&1 || echo "exit $?: $f" >>"$o"
-' sh {} "$work" "$tidy" "$checks" < "$work/files"
+  timeout 600 "$3" --checks="$4" "$f" ${5:+-- $5} >"$o" 2>&1 ||
+    echo "exit $?: $f" >>"$o"
+' sh {} "$work" "$tidy" "$checks" "${GPUMEM_SNAPSHOT_FLAGS:-}" < "$work/files"
 for dir in "$@"; do
   printf 's|%s/||g\n' "$(cd "$dir/.." && pwd)"
 done > "$work/strip.sed"

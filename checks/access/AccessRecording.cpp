@@ -231,6 +231,7 @@ void AccessWalk::add(const Expr *Target, const lanes::PointerValue &Address,
   MemoryAccess A;
   A.Expression = Target;
   A.Function = Eval.currentFunction();
+  A.Kernel = Out.Kernel;
   A.CallSite = KernelCall;
   A.Space = Address.Space;
   A.Base = Address.Base;

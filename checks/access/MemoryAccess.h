@@ -69,6 +69,9 @@ struct MemoryAccess {
   /// Empty for C++ accesses.
   std::string Instruction;
   const clang::FunctionDecl *Function = nullptr;
+  /// The kernel whose analysis found the access (Function, or the kernel
+  /// that calls it).
+  const clang::FunctionDecl *Kernel = nullptr;
   /// The call in the kernel body that leads to the device function holding
   /// the access (the access is analysed with that call's arguments); null
   /// for an access in the kernel itself.
