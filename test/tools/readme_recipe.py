@@ -5,7 +5,8 @@
 
 The block is the indented code after the line `<!-- recipe: NAME ...-->`;
 its lines are joined where they end in a backslash and run one after the
-other by the shell, in DIR (default: the README's folder), after each
+other (split into words as the shell would, `#` comments dropped, globs
+expanded), in DIR (default: the README's folder), after each
 OLD (a whole word of the command) is replaced by NEW (split into words
 like a shell would): the test's own binaries and files for
 `clang-tidy-22`, `kernel.cu`, and the like. Prints
@@ -13,6 +14,7 @@ what the commands print; exits with the first failing command's status.
 """
 
 import argparse
+import glob
 import os
 import shlex
 import subprocess
@@ -26,12 +28,24 @@ def recipe(readme, name):
                   l.startswith("<!-- recipe: %s-->" % name)), None)
     if start is None:
         sys.exit("readme_recipe.py: no recipe '%s' in %s" % (name, readme))
-    block = []
+    # The block's lines are those indented at least as far as its first
+    # (four spaces in a page, six in a README list item).
+    block, indent = [], None
     for line in lines[start + 1:]:
-        if line.startswith("      "):
-            block.append(line.strip())
-        elif block:
+        if not line.strip():
+            if block:
+                break
+            continue
+        depth = len(line) - len(line.lstrip(" "))
+        if indent is None:
+            if depth < 4:
+                break
+            indent = depth
+        if depth < indent:
             break
+        # A comment line shows what the command prints.
+        if not line.strip().startswith("#"):
+            block.append(line.strip())
     commands, current = [], ""
     for line in block:
         if line.endswith("\\"):
@@ -65,10 +79,16 @@ def main():
     cwd = args.cwd or os.path.dirname(os.path.abspath(args.readme))
     for command in recipe(args.readme, args.name):
         words = []
-        for word in shlex.split(command):
+        for word in shlex.split(command, comments=True):
             # A replacement of several words (a binary and its options).
-            words += shlex.split(replacements[word]) if word in replacements \
-                else [word]
+            if word in replacements:
+                words += shlex.split(replacements[word])
+            elif any(c in word for c in "*?["):
+                # A glob, expanded as the shell would, in the folder.
+                found = sorted(glob.glob(word, root_dir=cwd))
+                words += found or [word]
+            else:
+                words.append(word)
         print("$ " + " ".join(shlex.quote(w) for w in words), flush=True)
         done = subprocess.run(words, cwd=cwd, stderr=subprocess.STDOUT)
         if done.returncode:
