@@ -22,15 +22,6 @@ Sema *semaWhileParsing(Preprocessor &PP) {
 
 namespace {
 
-/// Counts the errors of what it is handed, and shows none.
-class ErrorCounter : public DiagnosticConsumer {
-public:
-  void HandleDiagnostic(DiagnosticsEngine::Level Level,
-                        const Diagnostic &Info) override {
-    DiagnosticConsumer::HandleDiagnostic(Level, Info);
-  }
-};
-
 /// While alive, the diagnostics of \p Diags go to a counter, not the user.
 class QuietDiagnostics {
 public:
@@ -52,7 +43,8 @@ private:
   DiagnosticsEngine &Diags;
   DiagnosticConsumer *Client;
   std::unique_ptr<DiagnosticConsumer> Owned;
-  ErrorCounter Counter;
+  /// The base consumer counts what it is handed, and shows none.
+  DiagnosticConsumer Counter;
 };
 
 /// True when \p Body holds an expression Clang could not build.
