@@ -137,6 +137,24 @@ def ptx_memory_lines(ptx):
     return lines
 
 
+def without_pch(words):
+    """\p words without gpumem-tidy's precompiled toolkit headers
+    (`-Xclang -include-pch -Xclang FILE`): they were built for a parse,
+    and a compilation at -O3 may not load them ("OptimizationLevel
+    differs"); the PTX compilation parses the headers itself."""
+    out, i = [], 0
+    while i < len(words):
+        if words[i:i + 3] == ["-Xclang", "-include-pch", "-Xclang"]:
+            i += 4
+            continue
+        if words[i] == "-include-pch":
+            i += 2
+            continue
+        out.append(words[i])
+        i += 1
+    return out
+
+
 def compile_to_ptx(tidy, clang, path, extra):
     """The PTX of \p path's device code, compiled as gpumem-tidy parses
     it; (None, why) when that fails."""
@@ -153,7 +171,7 @@ def compile_to_ptx(tidy, clang, path, extra):
         words = extra[1:] + [path]
     else:
         return None, "no compile command"
-    words = [w for w in words if w != "-fsyntax-only"]
+    words = without_pch([w for w in words if w != "-fsyntax-only"])
     try:
         done = subprocess.run([clang] + words + ["-S", "-O3",
                                                  "-gline-tables-only", "-w",
