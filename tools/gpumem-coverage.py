@@ -258,8 +258,11 @@ def main(argv=None):
         for kind, places in u.items():
             unknown[kind] += places
         if args.ptx:
-            ptx, why = compile_to_ptx(shlex.split(args.gpumem_tidy), args.clang,
-                                      path, flags)
+            # The database's command, as the dump's: without -p the PTX was
+            # compiled with the zero-config flags, missing its -D and -I.
+            database = ["-p", args.build] if args.build else []
+            ptx, why = compile_to_ptx(shlex.split(args.gpumem_tidy) + database,
+                                      args.clang, path, flags)
             if ptx is None:
                 ptx_failures.append((path, why))
                 continue
