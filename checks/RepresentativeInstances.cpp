@@ -97,26 +97,14 @@ RepresentativeInstance instantiateRepresentative(Sema &S,
       Say(Element.getAsString(Ctx.getPrintingPolicy()), Param);
       continue;
     }
-    if (const auto *Value = dyn_cast<NonTypeTemplateParmDecl>(Param)) {
-      const Expr *Default =
-          Value->hasDefaultArgument() &&
-                  Value->getDefaultArgument().getArgument().getKind() ==
-                      TemplateArgument::Expression
-              ? Value->getDefaultArgument().getArgument().getAsExpr()
-              : nullptr;
-      Expr::EvalResult Result;
-      if (!Default || Default->isValueDependent() ||
-          !Value->getType()->isIntegralOrEnumerationType() ||
-          !Default->EvaluateAsInt(Result, Ctx)) {
-        Out.WhyNot = "'" + Value->getNameAsString() +
-                     "' has no default value to analyse it with";
-        return Out;
-      }
-      llvm::APSInt Int = Ctx.MakeIntValue(Result.Val.getInt().getExtValue(),
-                                          Value->getType());
-      Arguments.push_back(TemplateArgument(Ctx, Int, Value->getType()));
-      Say(llvm::toString(Int, 10), Param);
-      continue;
+    if (isa<NonTypeTemplateParmDecl>(Param)) {
+      // A tile size, a padding, a stage count: the launches choose it, and
+      // a default is often not what they choose (a tile padded at the
+      // launch, unpadded by default). A value made up would make up the
+      // finding.
+      Out.WhyNot = "'" + Param->getNameAsString() +
+                   "' is a value its launches choose";
+      return Out;
     }
     Out.WhyNot = "'" + Param->getNameAsString() + "' is a template";
     return Out;

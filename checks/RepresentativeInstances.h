@@ -6,10 +6,11 @@
 // path), there is none, and the kernel would not be analysed. Here the
 // analysis makes one of its own: each type parameter is `float` (the
 // element type of most kernels; a default argument that names a type is
-// used instead), each non-type parameter its default argument. A kernel
-// with a non-type parameter without a default (a block size), a template
-// template parameter or a pack gets none: a value chosen for it would
-// choose the numbers.
+// used instead). A kernel with a non-type parameter (a block size, a
+// padding, a stage count), a template template parameter or a pack gets
+// none: the launches choose those values, a default is often not what
+// they choose (LeetCUDA's HGEMMs default to no padding and launch with
+// 8), and a value chosen for them would choose the finding.
 //
 // The instantiation needs Sema, which clang-tidy keeps alive while its
 // checks run (they run at the end of the parse, inside it). Where the parse
@@ -41,7 +42,7 @@ struct RepresentativeInstance {
   const FunctionDecl *Instance = nullptr;
   /// What was chosen, as the notes say it ("float for 'T'").
   std::string Chosen;
-  /// Why none was made ("'BLOCK' has no default").
+  /// Why none was made ("'BLOCK' is a value its launches choose").
   std::string WhyNot;
 };
 

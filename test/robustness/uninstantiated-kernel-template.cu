@@ -6,10 +6,10 @@
 // own (gpumem-diagnostic-*: not a finding), and the missing header's
 // warning counts the kernels analysed.
 // Issue 25: such a kernel is analysed in an instantiation of the
-// analysis's own (float for each type parameter, a non-type parameter's
-// default), said in the warning and in every finding's notes; one that
-// cannot be made (a block size without a default, an instantiation that
-// does not compile) is named with the reason, and its errors stay quiet.
+// analysis's own (float for each type parameter, or its default type),
+// said in the warning and in every finding's notes; one that cannot be
+// made (a value parameter, an instantiation that does not compile) is
+// named with the reason, and its errors stay quiet.
 //
 // RUN: %clang_tidy --checks='-*,gpumem-*' %s -- %cuda_flags > %t.out 2>&1 || true
 // RUN: FileCheck %s --input-file=%t.out --implicit-check-not='warning:' --implicit-check-not='error:'
@@ -40,21 +40,29 @@ template <typename T> __global__ void scaleKernel(T *data, int n) {
   // CHECK: :[[@LINE-4]]:25: note: in instantiation 'scaleKernel<float>', the analysis's own (float for 'T'): nothing that compiled instantiates the kernel
 }
 
-// A default type and a default value are taken as written: doubles 4
-// apart, lanes 32 bytes apart span 1000 bytes: 8 transactions where their
-// 256 bytes need 2.
-template <typename Acc = double, int Step = 4>
+// A default type is taken as written: doubles 4 apart, lanes 32 bytes
+// apart span 1000 bytes: 8 transactions where their 256 bytes need 2.
+template <typename Acc = double>
 __global__ void stepped(Acc *out) {
-  // CHECK: :[[@LINE-1]]:17: warning: 'stepped' is never instantiated (the file did not compile: 'gpumem-absent/torch_like_extension.h' not found); it is analysed as 'stepped<double, 4>', an instantiation of the analysis's own (double for 'Acc', 4 for 'Step') [gpumem-diagnostic-uninstantiated-kernel]
-  out[threadIdx.x * Step] = 0;
-  // CHECK: :[[@LINE-1]]:3: warning: uncoalesced global store of 'out[threadIdx.x * Step]': stride 32 bytes, 8 transactions per warp (25.0% efficiency), 32 sectors
-  // CHECK: :[[@LINE-2]]:3: note: in instantiation 'stepped<double, 4>', the analysis's own (double for 'Acc', 4 for 'Step'): nothing that compiled instantiates the kernel
+  // CHECK: :[[@LINE-1]]:17: warning: 'stepped' is never instantiated (the file did not compile: 'gpumem-absent/torch_like_extension.h' not found); it is analysed as 'stepped<double>', an instantiation of the analysis's own (double for 'Acc') [gpumem-diagnostic-uninstantiated-kernel]
+  out[threadIdx.x * 4] = 0;
+  // CHECK: :[[@LINE-1]]:3: warning: uncoalesced global store of 'out[threadIdx.x * 4]': stride 32 bytes, 8 transactions per warp (25.0% efficiency), 32 sectors
+  // CHECK: :[[@LINE-2]]:3: note: in instantiation 'stepped<double>', the analysis's own (double for 'Acc'): nothing that compiled instantiates the kernel
 }
 
-// A block size chosen by the caller: no value is made up for it.
+// A block size or a padding is the launches' to choose, default or not
+// (a tile unpadded by default may be launched padded): no value is made
+// up for it.
 template <int Block> __global__ void tiled(float *out) {
-  // CHECK: :[[@LINE-1]]:38: warning: 'tiled' is never instantiated, so it is not analysed (the file did not compile: 'gpumem-absent/torch_like_extension.h' not found; 'Block' has no default value to analyse it with) [gpumem-diagnostic-uninstantiated-kernel]
+  // CHECK: :[[@LINE-1]]:38: warning: 'tiled' is never instantiated, so it is not analysed (the file did not compile: 'gpumem-absent/torch_like_extension.h' not found; 'Block' is a value its launches choose) [gpumem-diagnostic-uninstantiated-kernel]
   out[threadIdx.x * Block] = 0;
+}
+template <typename T, int Pad = 0> __global__ void padded(const T *in, T *out) {
+  // CHECK: :[[@LINE-1]]:52: warning: 'padded' is never instantiated, so it is not analysed (the file did not compile: 'gpumem-absent/torch_like_extension.h' not found; 'Pad' is a value its launches choose) [gpumem-diagnostic-uninstantiated-kernel]
+  __shared__ T tile[32][32 + Pad];
+  tile[threadIdx.y][threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  out[threadIdx.x] = tile[threadIdx.x][threadIdx.y];
 }
 
 // A type the kernel reads a member type of: float has none, and the
