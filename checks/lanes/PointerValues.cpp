@@ -129,6 +129,41 @@ public:
       return E.evaluateAddress(UO->getSubExpr());
     return VisitStmt(UO);
   }
+  /// `dim == 1 ? (float3 *)objects : (float3 *)targets`: a choice the warp
+  /// makes as one, between two pointers at the same offset into two
+  /// arrays aligned alike (kernel pointer parameters, or one array),
+  /// prices the same either way; the first stands for both. A choice that
+  /// differs between lanes splits the warp between two arrays, and is not
+  /// followed.
+  PointerValue VisitConditionalOperator(const ConditionalOperator *CO) {
+    LaneValue Cond = E.evaluate(CO->getCond());
+    if (std::optional<std::int64_t> Known = Cond.asConstant())
+      return E.evaluatePointer(*Known ? CO->getTrueExpr()
+                                      : CO->getFalseExpr());
+    if (!E.warpUniform(CO->getCond()))
+      return PointerValue::unknown(UnknownKind::NotFollowed,
+                                   "a choice of pointer that may differ "
+                                   "between lanes",
+                                   E.loc(CO));
+    PointerValue True = E.evaluatePointer(CO->getTrueExpr());
+    PointerValue False = E.evaluatePointer(CO->getFalseExpr());
+    if (True.isUnknown())
+      return True;
+    if (False.isUnknown())
+      return False;
+    auto KernelPointer = [](const PointerValue &P) {
+      return P.Space == MemorySpace::Global && isa_and_nonnull<ParmVarDecl>(P.Base);
+    };
+    std::optional<std::int64_t> Apart = (True.Offset - False.Offset).asConstant();
+    if (True.Space != False.Space || !Apart || *Apart != 0 ||
+        (True.Base != False.Base &&
+         !(KernelPointer(True) && KernelPointer(False))))
+      return PointerValue::unknown(UnknownKind::NotFollowed,
+                                   "a choice between pointers into memory "
+                                   "laid out differently",
+                                   E.loc(CO));
+    return True;
+  }
   /// A helper (or conversion operator) that returns a buffer or a cast of
   /// one: inlined like integer helpers.
   PointerValue VisitCallExpr(const CallExpr *Call) {
@@ -177,6 +212,10 @@ PointerValue LaneEvaluator::pointerCast(const CastExpr *Cast) {
             dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens()))
       if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
         return pointerVariable(VD, Ref);
+    // `c ? a : b` of two pointer variables is an lvalue, read here.
+    if (const auto *CO =
+            dyn_cast<ConditionalOperator>(Cast->getSubExpr()->IgnoreParens()))
+      return evaluatePointer(CO);
     if (std::optional<PointerValue> Loaded =
             Shared.pointerLoad(Cast->getSubExpr()))
       return *Loaded;
