@@ -17,6 +17,7 @@
 #include "llvm/Support/xxhash.h"
 
 #include <cstdlib>
+#include <cstring>
 #include <map>
 
 namespace gpumem::plugin {
@@ -287,13 +288,121 @@ std::vector<std::string> parseFlags(const CompileEntry &E) {
   return Out;
 }
 
+/// \p Flags without the user's include folders (-I, -iquote) and the
+/// working folder: what the force-included headers can depend on (the
+/// toolkit, the arch, the macros, the standard, -isystem). std::nullopt
+/// where a flag left names a relative path, which the folder resolves.
+/// The folders go to \p Folders, resolved against the working folder.
+std::optional<std::vector<std::string>>
+withoutUserFolders(const std::vector<std::string> &Flags,
+                   std::vector<std::string> &Folders) {
+  std::vector<std::string> Out;
+  std::string Directory;
+  for (const std::string &F : Flags)
+    if (llvm::StringRef(F).starts_with("-working-directory="))
+      Directory = F.substr(std::strlen("-working-directory="));
+  auto Resolve = [&](llvm::StringRef Path) {
+    llvm::SmallString<256> Full(Path);
+    if (!llvm::sys::path::is_absolute(Full) && !Directory.empty())
+      llvm::sys::path::make_absolute(Directory, Full);
+    llvm::sys::path::remove_dots(Full, /*remove_dot_dot=*/true);
+    return std::string(Full);
+  };
+  for (std::size_t I = 0; I < Flags.size(); ++I) {
+    llvm::StringRef F = Flags[I];
+    if (F.starts_with("-working-directory="))
+      continue;
+    for (llvm::StringRef Prefix : {"-I", "-iquote"}) {
+      if (F == Prefix && I + 1 < Flags.size()) {
+        Folders.push_back(Resolve(Flags[++I]));
+        F = "";
+        break;
+      }
+      if (F.starts_with(Prefix) && F.size() > Prefix.size()) {
+        Folders.push_back(Resolve(F.drop_front(Prefix.size())));
+        F = "";
+        break;
+      }
+    }
+    if (F.empty())
+      continue;
+    // A path the working folder resolves: the flags stay as they were.
+    llvm::StringRef Value = F.starts_with("-") ? F.split('=').second : F;
+    if (!Value.empty() && Value.contains('/') &&
+        !llvm::sys::path::is_absolute(Value))
+      return std::nullopt;
+    Out.push_back(F.str());
+  }
+  return Out;
+}
+
+/// The names the headers of PCH \p Pch (its .deps) could be included by:
+/// each path's last one, two and three components (`cuda_runtime.h`,
+/// `thrust/complex.h`), with the path itself.
+std::map<std::string, std::string> includeNamesOf(const std::string &Pch) {
+  std::map<std::string, std::string> Names;
+  auto Text = llvm::MemoryBuffer::getFile(
+      Pch.substr(0, Pch.size() - std::strlen(".pch")) + ".deps");
+  if (!Text)
+    return Names;
+  llvm::SmallVector<llvm::StringRef, 256> Lines;
+  (*Text)->getBuffer().split(Lines, '\n', -1, false);
+  for (llvm::StringRef Line : Lines) {
+    llvm::StringRef Path = Line.split(' ').second.split(' ').second;
+    llvm::SmallVector<llvm::StringRef, 8> Parts(
+        llvm::sys::path::begin(Path), llvm::sys::path::end(Path));
+    std::string Name;
+    for (std::size_t K = 0; K < 3 && K < Parts.size(); ++K) {
+      Name = K ? (Parts[Parts.size() - 1 - K] + "/" + Name).str()
+               : Parts.back().str();
+      Names.emplace(Name, Path.str());
+    }
+  }
+  return Names;
+}
+
+/// True when folder \p Folder holds a file another header of \p Names
+/// would be found as, within three levels (a project's own
+/// `cuda_runtime.h` stub): a file including \p Folder would not see the
+/// PCH's header there. Also true for a folder too large to look through.
+bool shadows(const std::string &Folder,
+             const std::map<std::string, std::string> &Names) {
+  unsigned Seen = 0;
+  std::error_code EC;
+  for (llvm::sys::fs::recursive_directory_iterator It(Folder, EC), End;
+       It != End && !EC; It.increment(EC)) {
+    if (++Seen > 4000)
+      return true;
+    if (It.level() >= 3) {
+      It.no_push();
+      continue;
+    }
+    llvm::StringRef Path = It->path();
+    llvm::StringRef Relative = Path.drop_front(
+        std::min(Path.size(), Folder.size() + 1));
+    auto Found = Names.find(Relative.str());
+    if (Found == Names.end())
+      continue;
+    llvm::SmallString<256> Mine, Theirs;
+    if (llvm::sys::fs::real_path(Path, Mine) ||
+        llvm::sys::fs::real_path(Found->second, Theirs) || Mine != Theirs)
+      return true;
+  }
+  return false;
+}
+
 } // namespace
 
 unsigned addPrecompiledHeaders(std::vector<CompileEntry> &Entries,
                                const std::vector<std::string> &Before,
                                const std::vector<std::string> &After,
                                const PchSettings &Settings, std::string &Why) {
+  // Commands group by what can change the force-included headers: a
+  // project's files differ in their include folders (a CMake target's
+  // own), which those headers do not read, unless a folder shadows one of
+  // them; such a command parses plainly.
   std::map<std::vector<std::string>, std::vector<std::size_t>> Groups;
+  std::vector<std::vector<std::string>> Folders(Entries.size());
   for (std::size_t I = 0; I < Entries.size(); ++I) {
     std::vector<std::string> Flags = parseFlags(Entries[I]);
     if (Flags.empty())
@@ -301,9 +410,15 @@ unsigned addPrecompiledHeaders(std::vector<CompileEntry> &Entries,
     std::vector<std::string> Command = Before;
     Command.insert(Command.end(), Flags.begin(), Flags.end());
     Command.insert(Command.end(), After.begin(), After.end());
+    if (std::optional<std::vector<std::string>> Shared =
+            withoutUserFolders(Command, Folders[I]))
+      Command = std::move(*Shared);
+    else
+      Folders[I].clear();
     Groups[std::move(Command)].push_back(I);
   }
   unsigned Given = 0;
+  std::map<std::string, bool> Shadowing;
   for (const auto &[Command, Members] : Groups) {
     if (Members.size() < 2)
       continue;
@@ -311,7 +426,15 @@ unsigned addPrecompiledHeaders(std::vector<CompileEntry> &Entries,
         precompiledHeaderFor(Command, Settings, Why);
     if (!Pch)
       continue;
+    const std::map<std::string, std::string> Names = includeNamesOf(*Pch);
     for (std::size_t I : Members) {
+      if (llvm::any_of(Folders[I], [&](const std::string &Folder) {
+            auto [It, New] = Shadowing.try_emplace(*Pch + '\0' + Folder);
+            if (New)
+              It->second = shadows(Folder, Names);
+            return It->second;
+          }))
+        continue;
       std::vector<std::string> &A = Entries[I].Arguments;
       // Before the source file, which a database command names last or
       // with its output after it: at the end of the flags is as good.
