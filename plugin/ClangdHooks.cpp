@@ -1,7 +1,7 @@
 //===- ClangdHooks.cpp - what gpumem-clangd changes inside clangd ---------===//
 //
 // clangd offers no extension point for any of these, so gpumem-clangd
-// links with `ld --wrap` on three calls that clangd's static library makes
+// links with `ld --wrap` on four calls that clangd's static library makes
 // (plugin/CMakeLists.txt names the symbols):
 //
 // - PrecompiledPreamble::Build: clangd parses the #include block that opens
@@ -14,6 +14,9 @@
 //   clangd uses (database, fallback, .clangd `CompileFlags` edits). The
 //   wrapper completes a CUDA command with what the analysis needs and the
 //   user did not give, as gpumem-tidy does (plugin/CudaDefaults.h).
+// - versionString: what `--version` prints and the LSP serverInfo's
+//   version (its name is fixed to "clangd"); the wrapper adds
+//   gpumem-clangd's name and version.
 // - isFastTidyCheck: clangd's FastCheckFilter (Strict unless .clangd says
 //   otherwise) runs only the checks its list calls fast, and the gpumem
 //   checks are on no list: a .clangd that added them showed nothing. They
@@ -35,6 +38,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 
 namespace {
 
@@ -161,4 +165,15 @@ std::optional<bool> gpumemWrapIsFastTidyCheck(llvm::StringRef Check) {
   if (Check.starts_with("gpumem-"))
     return true;
   return gpumemRealIsFastTidyCheck(Check);
+}
+
+
+std::string gpumemRealVersionString() asm(GPUMEM_REAL_VERSION_STRING);
+std::string gpumemWrapVersionString() asm(GPUMEM_WRAP_VERSION_STRING);
+
+std::string gpumemWrapVersionString() {
+  // What `--version` prints after gpumem-clangd's own line, and the LSP
+  // serverInfo's version: an editor's "server info" tells the two apart.
+  return gpumemRealVersionString() + " (gpumem-clangd " GPUMEM_VERSION
+                                     ", with the gpumem-* checks)";
 }

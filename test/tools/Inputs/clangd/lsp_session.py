@@ -168,6 +168,8 @@ def main():
                         help="another file to open at the same time")
     parser.add_argument("--full", action="store_true",
                         help="print every line of each message")
+    parser.add_argument("--server-info", action="store_true",
+                        help="print the serverInfo of the initialize reply")
     args = parser.parse_args()
     global FULL_MESSAGES
     FULL_MESSAGES = args.full
@@ -186,7 +188,7 @@ def main():
                        "-j=%d" % (1 + len(args.also))] + args.arg,
                       args.timeout)
     try:
-        session.request("initialize", {
+        initialized = session.request("initialize", {
             "processId": os.getpid(),
             "rootUri": urllib.parse.urljoin(
                 "file:", urllib.request.pathname2url(os.path.dirname(path))),
@@ -194,6 +196,10 @@ def main():
                 "versionSupport": True}}},
         })
         session.notify("initialized", {})
+        if args.server_info:
+            info = initialized.get("result", {}).get("serverInfo", {})
+            print("serverInfo: name %s; version %s" %
+                  (info.get("name"), info.get("version")))
 
         def diagnostics_of(version, of=uri):
             return lambda m: (
