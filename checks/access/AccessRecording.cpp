@@ -71,6 +71,8 @@ void AccessWalk::visitExpr(const Expr *E, const State &St) {
       Member->getImplicitObjectArgument())
     return visitConversion(Member->getImplicitObjectArgument(), St);
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (entersLambda(Op))
+      return visitCall(Op, St);
     for (unsigned I = 0; I < Op->getNumArgs(); ++I)
       visitUnenteredArgument(Op, I, St);
     return;
@@ -79,6 +81,31 @@ void AccessWalk::visitExpr(const Expr *E, const State &St) {
       Call && !isa<CUDAKernelCallExpr>(Call))
     return visitCall(Call, St);
   visitChildren(E, St);
+}
+
+bool AccessWalk::entersLambda(const CXXOperatorCallExpr *Op) {
+  // `put(i, x)` of `auto put = [&](int j, float v) { out[j] = v; };`: its
+  // body is walked as a device function's, with its parameters bound to
+  // the call's arguments. The variables it captures are read where they
+  // were declared (their initialisers): right only when nothing writes
+  // them after, by reference or by copy alike. A lambda that captures a
+  // variable its function writes (a loop counter), or `this`, is not
+  // entered.
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(cuda::calleeOf(Op));
+  if (Op->getOperator() != OO_Call || !Method ||
+      !Method->getParent()->isLambda())
+    return false;
+  for (const LambdaCapture &Capture : Method->getParent()->captures()) {
+    if (!Capture.capturesVariable())
+      return false;
+    const auto *VD = dyn_cast<VarDecl>(Capture.getCapturedVar());
+    const auto *Owner =
+        VD ? dyn_cast<FunctionDecl>(VD->getDeclContext()) : nullptr;
+    if (!VD || !Owner || VD->getType().isVolatileQualified() ||
+        !Eval.functionFacts(Owner).writesOf(VD).empty())
+      return false;
+  }
+  return true;
 }
 
 void AccessWalk::visitUnenteredArgument(const CallExpr *Call, unsigned I,
