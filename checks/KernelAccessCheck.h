@@ -101,6 +101,10 @@ protected:
   /// kernel's call that reaches it when the access is in a header whose
   /// findings go to the call (option HeaderFindingsAt, system headers).
   SourceLocation findingLocation(const ::gpumem::access::MemoryAccess &Access);
+  /// True when a finding on \p Access goes to the call of the helper that
+  /// holds it (a header helper with HeaderFindingsAt call, a system
+  /// header, a NOLINT at the call).
+  bool findingAtCall(const ::gpumem::access::MemoryAccess &Access) const;
   /// True when the kernel's call that leads to \p Access (in a helper)
   /// carries a NOLINT or the line before it a NOLINTNEXTLINE naming this
   /// check: the finding is then made at the call, where clang-tidy's

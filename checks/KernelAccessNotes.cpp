@@ -269,11 +269,16 @@ SourceLocation KernelAccessCheck::launchFindingLocation(
   return mainFileLaunch(Access.Kernel);
 }
 
+bool KernelAccessCheck::findingAtCall(
+    const ::gpumem::access::MemoryAccess &Access) const {
+  return Context && (movedToCall(Access, Context->getSourceManager(),
+                                 Hardware.HeaderFindingsAtCall) ||
+                     silencedAtCall(Access));
+}
+
 SourceLocation
 KernelAccessCheck::findingLocation(const ::gpumem::access::MemoryAccess &Access) {
-  if (Context && (movedToCall(Access, Context->getSourceManager(),
-                              Hardware.HeaderFindingsAtCall) ||
-                  silencedAtCall(Access)))
+  if (findingAtCall(Access))
     return Access.CallSite->getBeginLoc();
   if (SourceLocation Launch = launchFindingLocation(Access); Launch.isValid())
     return Launch;
@@ -294,9 +299,7 @@ void KernelAccessCheck::noteCallSite(
   const FunctionDecl *Callee = Access.CallSite->getDirectCallee();
   std::string CalleeName =
       Callee ? Callee->getNameAsString() : std::string("?");
-  if (Context && (movedToCall(Access, Context->getSourceManager(),
-                              Hardware.HeaderFindingsAtCall) ||
-                  silencedAtCall(Access))) {
+  if (findingAtCall(Access)) {
     diag(Access.Expression->getExprLoc(),
          "the access '%0' is here, in '%1', analysed with the arguments of "
          "the call in kernel '%2'",

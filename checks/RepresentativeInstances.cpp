@@ -75,10 +75,6 @@ RepresentativeInstance instantiateRepresentative(Sema &S,
   }
   SmallVector<TemplateArgument, 4> Arguments;
   std::string Chosen;
-  auto Say = [&](const std::string &What, const NamedDecl *Param) {
-    Chosen += (Chosen.empty() ? "" : ", ") + What + " for '" +
-              Param->getNameAsString() + "'";
-  };
   for (const NamedDecl *Param : *Template->getTemplateParameters()) {
     if (Param->isParameterPack()) {
       Out.WhyNot = "'" + Param->getNameAsString() + "' is a pack";
@@ -94,7 +90,9 @@ RepresentativeInstance instantiateRepresentative(Sema &S,
           Element = Default.getAsType();
       }
       Arguments.push_back(TemplateArgument(Element));
-      Say(Element.getAsString(Ctx.getPrintingPolicy()), Param);
+      Chosen += (Chosen.empty() ? "" : ", ") +
+                Element.getAsString(Ctx.getPrintingPolicy()) + " for '" +
+                Param->getNameAsString() + "'";
       continue;
     }
     if (isa<NonTypeTemplateParmDecl>(Param)) {

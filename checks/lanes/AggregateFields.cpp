@@ -152,10 +152,9 @@ std::string placeName(QualType T, std::int64_t Offset, std::int64_t Bytes,
       if (!BaseDecl || Base.isVirtual())
         continue;
       const std::int64_t At = Layout.getBaseClassOffset(BaseDecl).getQuantity();
-      const std::int64_t BaseSize =
-          Layout.getBaseClassOffset(BaseDecl).getQuantity() +
-          Ctx.getASTRecordLayout(BaseDecl).getDataSize().getQuantity();
-      if (Offset < At || Offset >= BaseSize)
+      const std::int64_t End =
+          At + Ctx.getASTRecordLayout(BaseDecl).getDataSize().getQuantity();
+      if (Offset < At || Offset >= End)
         continue;
       std::string Rest =
           placeName(Base.getType(), Offset - At, Bytes, Ctx, Innermost,
