@@ -243,7 +243,13 @@ TranslatedDatabaseDir writeTranslated(const LoadedDatabase &Loaded,
       clangEntries(Loaded, Env, /*Always=*/false);
   if (!Entries)
     return {};
+  return writeTemporaryDatabase(*Entries);
+}
 
+} // namespace
+
+TranslatedDatabaseDir
+writeTemporaryDatabase(const std::vector<CompileEntry> &Entries) {
   removeStaleDatabaseDirs();
   llvm::SmallString<256> TempDir;
   // The process id in the name lets a later run remove the folder of a run
@@ -259,14 +265,12 @@ TranslatedDatabaseDir writeTranslated(const LoadedDatabase &Loaded,
   llvm::sys::path::append(Json, DatabaseName);
   llvm::sys::RemoveFileOnSignal(Json);
   llvm::sys::RemoveFileOnSignal(TempDir); // after the file, once empty
-  if (!writeDatabase(*Entries, Json)) {
+  if (!writeDatabase(Entries, Json)) {
     warn("cannot write " + Json);
     return {};
   }
   return Result;
 }
-
-} // namespace
 
 bool writeClangDatabase(const std::string &DatabaseFile,
                         const std::string &OutDir, const ToolEnvironment &Env) {
@@ -361,12 +365,15 @@ TranslatedDatabaseDir translateNvccDatabaseForEditor(
 unsigned usePrecompiledHeaders(const std::string &DatabaseFile,
                                const std::vector<std::string> &Before,
                                const std::vector<std::string> &After,
-                               const PchSettings &Settings, std::string &Why) {
+                               const std::vector<std::string> &Analysed,
+                               const PchSettings &Settings, std::string &Why,
+                               std::vector<std::string> *NoPreamble) {
   std::optional<LoadedDatabase> Loaded = loadDatabase(DatabaseFile);
   if (!Loaded)
     return 0;
   std::vector<CompileEntry> Entries = std::move(Loaded->Entries);
-  unsigned Given = addPrecompiledHeaders(Entries, Before, After, Settings, Why);
+  unsigned Given = addPrecompiledHeaders(Entries, Before, After, Analysed,
+                                         Settings, Why, NoPreamble);
   if (Given && !writeDatabase(Entries, DatabaseFile))
     return 0;
   return Given;

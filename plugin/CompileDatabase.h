@@ -73,11 +73,19 @@ TranslatedDatabaseDir translateNvccDatabaseForEditor(
 /// Gives the CUDA commands of the database \p DatabaseFile (one gpumem-tidy
 /// wrote: a translated copy) the precompiled toolkit headers of their
 /// flags (PchCache.h), \p Before and \p After being what clang-tidy adds
-/// to each; the file is rewritten in place. The commands given one.
+/// to each, and the files of \p Analysed their preambles; the file is
+/// rewritten in place. The commands given one.
 unsigned usePrecompiledHeaders(const std::string &DatabaseFile,
                                const std::vector<std::string> &Before,
                                const std::vector<std::string> &After,
-                               const PchSettings &Settings, std::string &Why);
+                               const std::vector<std::string> &Analysed,
+                               const PchSettings &Settings, std::string &Why,
+                               std::vector<std::string> *NoPreamble = nullptr);
+
+/// A database of \p Entries in a temporary folder (removed with the
+/// object); an empty path when it cannot be written.
+TranslatedDatabaseDir
+writeTemporaryDatabase(const std::vector<CompileEntry> &Entries);
 
 /// Writes \p OutDir/compile_commands.json: the database \p DatabaseFile
 /// with its nvcc commands translated and its clang CUDA commands completed

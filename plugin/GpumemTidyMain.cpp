@@ -10,6 +10,7 @@
 #include "plugin/ConfigVerification.h"
 #include "plugin/CudaDefaults.h"
 #include "plugin/PchCache.h"
+#include "plugin/PreamblePch.h"
 #include "plugin/ToolCommandLine.h"
 
 #include "clang-tidy/tool/ClangTidyMain.h"
@@ -59,9 +60,10 @@ gpumem-tidy (the gpumem checks, CUDA defaults and nvcc databases):
                            translated, for clang-tidy --load, run-clang-tidy
                            and clangd; nothing is analysed
   --verify-config          also checks the values of gpumem's options
-  --no-pch-cache           parse the toolkit's headers for every file
-                           (by default they are precompiled once per
-                           configuration, in GPUMEM_PCH_CACHE)
+  --no-pch-cache           parse the toolkit's headers and each file's
+                           leading includes every time (by default they
+                           are precompiled, once per configuration and
+                           per file, in GPUMEM_PCH_CACHE)
   --clang-errors=error|warning|note
                            what a file Clang cannot compile does to the exit
                            status: error (the default, as clang-tidy) fails
@@ -81,6 +83,9 @@ gpumem-tidy (the gpumem checks, CUDA defaults and nvcc databases):
     GPUMEM_PCH_CACHE           the folder of precompiled toolkit headers
                                (default ~/.cache/gpumem-tidy/pch); off, 0,
                                no or false: none
+    GPUMEM_PCH_PREAMBLE_LIMIT  the most the files' precompiled leading
+                               includes keep there (bytes, or 500M, 2G:
+                               the default); off or 0: none
 )");
 
 void printGpumemVersion(llvm::raw_ostream &OS) {
@@ -193,7 +198,7 @@ int translateDatabase(const gpumem::plugin::ToolCommandLine &Line,
   llvm::sys::path::append(Written, "compile_commands.json");
   std::string Why;
   unsigned Given = gpumem::plugin::usePrecompiledHeaders(
-      std::string(Written), Before, {},
+      std::string(Written), Before, {}, /*Analysed=*/{},
       gpumem::plugin::pchSettings(Line.noPchCache()), Why);
   if (Given)
     llvm::errs() << "gpumem-tidy: " << Given
@@ -348,15 +353,32 @@ int runWithClangErrorPolicy(ClangErrorPolicy Policy, bool HasFiles,
   return 0;
 }
 
+/// The files of the run, absolute.
+std::vector<std::string> analysedFiles(const gpumem::plugin::ToolCommandLine &Line) {
+  std::vector<std::string> Files;
+  for (const std::string &F : Line.sourceFiles()) {
+    llvm::SmallString<256> File(F);
+    llvm::sys::fs::make_absolute(File);
+    llvm::sys::path::remove_dots(File, /*remove_dot_dot=*/true);
+    Files.push_back(std::string(File));
+  }
+  return Files;
+}
+
 /// With a CUDA compile command after `--` (zero-config, `--`,
 /// --extra-arg), what the flags force-include is precompiled once and each
 /// file loads it: the flags `-Xclang -include-pch -Xclang PCH` go after the
-/// command's. Nothing changes when the cache cannot be had; \p Why says
-/// why.
+/// command's. Where a file's own leading includes precompile too
+/// (plugin/PreamblePch.h), each file needs flags of its own: the command
+/// becomes a database of one entry per file, in \p Written, and `--` its
+/// folder. Nothing changes when the cache cannot be had; \p Why says why.
 void usePrecompiledHeader(std::vector<std::string> &Full,
+                          const gpumem::plugin::ToolCommandLine &Line,
                           const std::string &TranslatedDatabase,
                           const gpumem::plugin::PchSettings &Settings,
-                          std::string &Why) {
+                          gpumem::plugin::TranslatedDatabaseDir &Written,
+                          std::string &Why,
+                          std::vector<std::string> &NoPreamble) {
   auto Separator = llvm::find(Full, "--");
   if (Separator == Full.end()) {
     // A database gpumem-tidy translated or completed: its commands get
@@ -377,7 +399,8 @@ void usePrecompiledHeader(std::vector<std::string> &Full,
     llvm::SmallString<256> Json(TranslatedDatabase);
     llvm::sys::path::append(Json, "compile_commands.json");
     if (gpumem::plugin::usePrecompiledHeaders(std::string(Json), Before,
-                                              After, Settings, Why))
+                                              After, analysedFiles(Line),
+                                              Settings, Why, &NoPreamble))
       Why.clear();
     else if (Why.empty())
       Why = "no two CUDA commands of the database share their flags";
@@ -408,9 +431,42 @@ void usePrecompiledHeader(std::vector<std::string> &Full,
       gpumem::plugin::precompiledHeaderFor(Command, Settings, Why);
   if (!Pch)
     return;
-  for (const char *F : {"-Xclang", "-include-pch", "-Xclang"})
-    Full.push_back(F);
-  Full.push_back(*Pch);
+  const std::vector<std::string> Load = {"-Xclang", "-include-pch", "-Xclang",
+                                         *Pch};
+  llvm::append_range(Command, Load);
+  llvm::SmallString<256> Here;
+  llvm::sys::fs::current_path(Here);
+  std::vector<gpumem::plugin::CompileEntry> Entries;
+  bool Preambles = false;
+  for (const std::string &File : analysedFiles(Line)) {
+    gpumem::plugin::CompileEntry E;
+    E.Directory = std::string(Here);
+    E.File = File;
+    E.Arguments = {"clang-tool"};
+    E.Arguments.insert(E.Arguments.end(), Separator + 1, Full.end());
+    std::string WhyNot;
+    if (std::optional<std::vector<std::string>> Preamble =
+            gpumem::plugin::precompiledPreambleFor(Command, File, Settings,
+                                                   WhyNot)) {
+      llvm::append_range(E.Arguments, *Preamble);
+      Preambles = true;
+    } else {
+      llvm::append_range(E.Arguments, Load);
+      NoPreamble.push_back("the leading includes of " + File +
+                           " are parsed with it (not precompiled: " + WhyNot +
+                           ")");
+    }
+    E.Arguments.push_back(File);
+    Entries.push_back(std::move(E));
+  }
+  if (Preambles)
+    Written = gpumem::plugin::writeTemporaryDatabase(Entries);
+  if (Written.path().empty()) {
+    llvm::append_range(Full, Load);
+    return;
+  }
+  Full.erase(Separator, Full.end());
+  Full.push_back("-p=" + Written.path());
 }
 
 } // namespace
@@ -443,17 +499,22 @@ int main(int Argc, const char **Argv) {
                   "--extra-arg-before=-resource-dir=" + *ResourceDir);
 
   std::string NoPch;
+  std::vector<std::string> NoPreamble;
+  static gpumem::plugin::TranslatedDatabaseDir PerFile;
   if (!Line.given("verify-config") && !Line.given("list-checks") &&
       !Line.given("dump-config") && !Line.sourceFiles().empty())
-    usePrecompiledHeader(Full, Database.path(),
+    usePrecompiledHeader(Full, Line, Database.path(),
                          gpumem::plugin::pchSettings(Line.noPchCache()),
-                         NoPch);
+                         PerFile, NoPch, NoPreamble);
   if (Line.showCompileCommand()) {
     showCompileCommands(gpumem::plugin::ToolCommandLine(Full));
     if (!NoPch.empty())
       llvm::errs() << "gpumem-tidy: the toolkit's headers are parsed for "
                       "each file (not precompiled: "
                    << NoPch << ")\n";
+    else
+      for (const std::string &Note : NoPreamble)
+        llvm::errs() << "gpumem-tidy: " << Note << "\n";
   }
 
   std::vector<const char *> NewArgv;

@@ -1,5 +1,7 @@
 //===- PchCache.cpp - the toolkit's headers parsed once -------------------===//
 #include "plugin/PchCache.h"
+#include "plugin/PchFiles.h"
+#include "plugin/PreamblePch.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/FileManager.h"
@@ -27,116 +29,6 @@ namespace {
 bool isOff(llvm::StringRef Value) {
   std::string V = Value.trim().lower();
   return V == "off" || V == "0" || V == "no" || V == "false";
-}
-
-/// The key of a command: Clang's and gpumem's versions and every flag.
-std::string keyOf(const std::vector<std::string> &Flags) {
-  std::string All = clang::getClangFullVersion();
-  All += '\0';
-  All += GPUMEM_VERSION;
-  for (const std::string &F : Flags) {
-    All += '\0';
-    All += F;
-  }
-  return llvm::utohexstr(llvm::xxh3_64bits(All), /*LowerCase=*/true, 16);
-}
-
-/// Writes the PCH to a path of its own choosing.
-class WritePch : public clang::GeneratePCHAction {
-public:
-  explicit WritePch(std::string Path) : Path(std::move(Path)) {}
-
-protected:
-  bool BeginInvocation(clang::CompilerInstance &CI) override {
-    CI.getFrontendOpts().OutputFile = Path;
-    return clang::GeneratePCHAction::BeginInvocation(CI);
-  }
-
-private:
-  std::string Path;
-};
-
-/// The files of a make-style dependency list (`pch: a.h b.h \`), spaces
-/// escaped with a backslash.
-std::vector<std::string> dependencies(llvm::StringRef Text) {
-  std::vector<std::string> Out;
-  std::size_t Colon = Text.find(": ");
-  if (Colon == llvm::StringRef::npos)
-    return Out;
-  Text = Text.drop_front(Colon + 2);
-  std::string Word;
-  for (std::size_t I = 0; I < Text.size(); ++I) {
-    char C = Text[I];
-    if (C == '\\' && I + 1 < Text.size()) {
-      char Next = Text[I + 1];
-      ++I;
-      if (Next == '\n' || Next == '\r')
-        C = ' ';
-      else {
-        Word += Next;
-        continue;
-      }
-    }
-    if (C == ' ' || C == '\n' || C == '\t' || C == '\r') {
-      if (!Word.empty())
-        Out.push_back(std::move(Word));
-      Word.clear();
-      continue;
-    }
-    Word += C;
-  }
-  if (!Word.empty())
-    Out.push_back(Word);
-  return Out;
-}
-
-/// "size mtime path" of \p Path; empty when it cannot be read.
-std::string stamp(const std::string &Path) {
-  llvm::sys::fs::file_status Status;
-  if (llvm::sys::fs::status(Path, Status))
-    return "";
-  return std::to_string(Status.getSize()) + " " +
-         std::to_string(llvm::sys::toTimeT(Status.getLastModificationTime())) +
-         " " + Path;
-}
-
-/// True when every header \p DepsPath lists is as it was.
-bool stillFresh(const std::string &DepsPath) {
-  auto Text = llvm::MemoryBuffer::getFile(DepsPath);
-  if (!Text)
-    return false;
-  llvm::SmallVector<llvm::StringRef, 256> Lines;
-  (*Text)->getBuffer().split(Lines, '\n', -1, false);
-  if (Lines.empty())
-    return false;
-  for (llvm::StringRef Line : Lines) {
-    llvm::StringRef Path = Line.split(' ').second.split(' ').second;
-    if (Path.empty() || stamp(Path.str()) != Line)
-      return false;
-  }
-  return true;
-}
-
-/// Writes \p Text to \p Path through a unique name and a rename.
-bool writeAtomically(const std::string &Path, llvm::StringRef Text) {
-  llvm::SmallString<256> Temp;
-  int FD;
-  if (llvm::sys::fs::createUniqueFile(Path + ".%%%%%%%%.tmp", FD, Temp))
-    return false;
-  {
-    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << Text;
-    if (OS.has_error()) {
-      OS.clear_error();
-      llvm::sys::fs::remove(Temp);
-      return false;
-    }
-  }
-  if (llvm::sys::fs::rename(Temp, Path)) {
-    llvm::sys::fs::remove(Temp);
-    return false;
-  }
-  return true;
 }
 
 } // namespace
@@ -191,7 +83,7 @@ precompiledHeaderFor(const std::vector<std::string> &Flags,
     Why = "cannot create " + Settings.Folder + ": " + EC.message();
     return std::nullopt;
   }
-  const std::string Key = keyOf(Flags);
+  const std::string Key = cacheKey(Flags);
   llvm::SmallString<256> Base(Settings.Folder);
   llvm::sys::path::append(Base, Key);
   const std::string Pch = (Base + ".pch").str();
@@ -229,7 +121,7 @@ precompiledHeaderFor(const std::vector<std::string> &Flags,
     Command.push_back(F);
   Command.push_back(std::string(Empty));
   auto Files = llvm::makeIntrusiveRefCnt<clang::FileManager>(
-      clang::FileSystemOptions(), llvm::vfs::getRealFileSystem());
+      clang::FileSystemOptions(), llvm::vfs::createPhysicalFileSystem());
   clang::tooling::ToolInvocation Build(
       Command, std::make_unique<WritePch>(std::string(TempPch)), Files.get());
   clang::IgnoringDiagConsumer Quiet;
@@ -243,14 +135,7 @@ precompiledHeaderFor(const std::vector<std::string> &Flags,
     Why = "the toolkit's headers do not precompile with these flags";
     return std::nullopt;
   }
-  std::string Stamps;
-  for (const std::string &File : dependencies((*Listed)->getBuffer())) {
-    std::string S = stamp(File);
-    if (S.empty())
-      continue;
-    Stamps += S + "\n";
-  }
-  if (!writeAtomically(Deps, Stamps) || llvm::sys::fs::rename(TempPch, Pch)) {
+  if (!writeAtomically(Deps, stampsOf((*Listed)->getBuffer())) || llvm::sys::fs::rename(TempPch, Pch)) {
     llvm::sys::fs::remove(TempPch);
     Why = "cannot write in " + Settings.Folder;
     return std::nullopt;
@@ -396,7 +281,9 @@ bool shadows(const std::string &Folder,
 unsigned addPrecompiledHeaders(std::vector<CompileEntry> &Entries,
                                const std::vector<std::string> &Before,
                                const std::vector<std::string> &After,
-                               const PchSettings &Settings, std::string &Why) {
+                               const std::vector<std::string> &Analysed,
+                               const PchSettings &Settings, std::string &Why,
+                               std::vector<std::string> *NoPreamble) {
   // Commands group by what can change the force-included headers: a
   // project's files differ in their include folders (a CMake target's
   // own), which those headers do not read, unless a folder shadows one of
@@ -438,9 +325,32 @@ unsigned addPrecompiledHeaders(std::vector<CompileEntry> &Entries,
       std::vector<std::string> &A = Entries[I].Arguments;
       // Before the source file, which a database command names last or
       // with its output after it: at the end of the flags is as good.
-      for (const char *F : {"-Xclang", "-include-pch", "-Xclang"})
-        A.push_back(F);
-      A.push_back(*Pch);
+      std::vector<std::string> Load = {"-Xclang", "-include-pch", "-Xclang",
+                                       *Pch};
+      // The file's own leading includes, chained on it, where they
+      // precompile (the command as clang-tidy makes it), for the files the
+      // run analyses.
+      llvm::SmallString<256> File(Entries[I].File);
+      llvm::sys::path::make_absolute(Entries[I].Directory, File);
+      llvm::sys::path::remove_dots(File, /*remove_dot_dot=*/true);
+      if (!llvm::is_contained(Analysed, File)) {
+        llvm::append_range(A, Load);
+        ++Given;
+        continue;
+      }
+      std::vector<std::string> Full = Before;
+      llvm::append_range(Full, parseFlags(Entries[I]));
+      llvm::append_range(Full, After);
+      llvm::append_range(Full, Load);
+      std::string WhyNot;
+      if (std::optional<std::vector<std::string>> Preamble =
+              precompiledPreambleFor(Full, Entries[I].File, Settings, WhyNot))
+        Load = *Preamble;
+      else if (NoPreamble)
+        NoPreamble->push_back("the leading includes of " + std::string(File) +
+                              " are parsed with it (not precompiled: " +
+                              WhyNot + ")");
+      llvm::append_range(A, Load);
       ++Given;
     }
   }

@@ -57,11 +57,16 @@ std::optional<std::string> precompiledHeaderFor(
 /// Before and \p After around them: --extra-arg-before's and
 /// --extra-arg's) another command shares get the PCH of those flags; a
 /// command alone with its flags keeps a plain parse (building a PCH for one
-/// file would cost more than it saves). Returns the commands given one.
+/// file would cost more than it saves). The commands of \p Analysed (the
+/// files of the run, absolute) load their own precompiled preamble
+/// (plugin/PreamblePch.h) where it can be had; \p NoPreamble gets a line
+/// saying why for each that does not. Returns the commands given one.
 unsigned addPrecompiledHeaders(std::vector<CompileEntry> &Entries,
                                const std::vector<std::string> &Before,
                                const std::vector<std::string> &After,
-                               const PchSettings &Settings, std::string &Why);
+                               const std::vector<std::string> &Analysed,
+                               const PchSettings &Settings, std::string &Why,
+                               std::vector<std::string> *NoPreamble = nullptr);
 
 } // namespace gpumem::plugin
 

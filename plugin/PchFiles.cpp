@@ -1,0 +1,123 @@
+//===- PchFiles.cpp - the files of the precompiled-header cache ------------===//
+#include "plugin/PchFiles.h"
+
+#include "clang/Basic/Version.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+
+namespace gpumem::plugin {
+
+std::string cacheKey(const std::vector<std::string> &Parts) {
+  std::string All = clang::getClangFullVersion();
+  All += '\0';
+  All += GPUMEM_VERSION;
+  for (const std::string &F : Parts) {
+    All += '\0';
+    All += F;
+  }
+  return llvm::utohexstr(llvm::xxh3_64bits(All), /*LowerCase=*/true, 16);
+}
+
+std::vector<std::string> dependencies(llvm::StringRef Text) {
+  std::vector<std::string> Out;
+  std::size_t Colon = Text.find(": ");
+  if (Colon == llvm::StringRef::npos)
+    return Out;
+  Text = Text.drop_front(Colon + 2);
+  std::string Word;
+  for (std::size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '\\' && I + 1 < Text.size()) {
+      char Next = Text[I + 1];
+      ++I;
+      if (Next == '\n' || Next == '\r')
+        C = ' ';
+      else {
+        Word += Next;
+        continue;
+      }
+    }
+    if (C == ' ' || C == '\n' || C == '\t' || C == '\r') {
+      if (!Word.empty())
+        Out.push_back(std::move(Word));
+      Word.clear();
+      continue;
+    }
+    Word += C;
+  }
+  if (!Word.empty())
+    Out.push_back(Word);
+  return Out;
+}
+
+std::string stamp(const std::string &Path) {
+  llvm::sys::fs::file_status Status;
+  if (llvm::sys::fs::status(Path, Status))
+    return "";
+  std::string Time =
+      std::to_string(llvm::sys::toTimeT(Status.getLastModificationTime()));
+  if (llvm::StringRef(Path).ends_with(".pch"))
+    Time += "." + std::to_string(Status.getUniqueID().getFile());
+  return std::to_string(Status.getSize()) + " " + Time + " " + Path;
+}
+
+bool stillFresh(const std::string &DepsPath) {
+  auto Text = llvm::MemoryBuffer::getFile(DepsPath);
+  if (!Text)
+    return false;
+  llvm::SmallVector<llvm::StringRef, 256> Lines;
+  (*Text)->getBuffer().split(Lines, '\n', -1, false);
+  if (Lines.empty())
+    return false;
+  for (llvm::StringRef Line : Lines) {
+    llvm::StringRef Path = Line.split(' ').second.split(' ').second;
+    if (Path.empty() || stamp(Path.str()) != Line)
+      return false;
+  }
+  return true;
+}
+
+bool writeAtomically(const std::string &Path, llvm::StringRef Text) {
+  llvm::SmallString<256> Temp;
+  int FD;
+  if (llvm::sys::fs::createUniqueFile(Path + ".%%%%%%%%.tmp", FD, Temp))
+    return false;
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Text;
+    if (OS.has_error()) {
+      OS.clear_error();
+      llvm::sys::fs::remove(Temp);
+      return false;
+    }
+  }
+  if (llvm::sys::fs::rename(Temp, Path)) {
+    llvm::sys::fs::remove(Temp);
+    return false;
+  }
+  return true;
+}
+
+std::string stampsOf(llvm::StringRef Listed, llvm::StringRef Except) {
+  std::string Stamps;
+  for (const std::string &File : dependencies(Listed)) {
+    if (File == Except)
+      continue;
+    std::string S = stamp(File);
+    if (!S.empty())
+      Stamps += S + "\n";
+  }
+  return Stamps;
+}
+
+bool WritePch::BeginInvocation(clang::CompilerInstance &CI) {
+  CI.getFrontendOpts().OutputFile = Path;
+  return clang::GeneratePCHAction::BeginInvocation(CI);
+}
+
+} // namespace gpumem::plugin

@@ -1,0 +1,58 @@
+//===- PchFiles.h - the files of the precompiled-header cache --*- C++ -*-===//
+//
+// What the two kinds of precompiled headers of the cache (the toolkit's,
+// plugin/PchCache.h, and a file's own leading includes,
+// plugin/PreamblePch.h) share: their keys, the list of headers each was
+// built from with their sizes and modification times, written beside it
+// and checked before every use, and writes through a unique name and a
+// rename, so that concurrent runs never read a torn file.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUMEM_PLUGIN_PCHFILES_H
+#define GPUMEM_PLUGIN_PCHFILES_H
+
+#include "clang/Frontend/FrontendActions.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace gpumem::plugin {
+
+/// A key of \p Parts: Clang's and gpumem's versions and every part.
+std::string cacheKey(const std::vector<std::string> &Parts);
+
+/// The files of a make-style dependency list (`pch: a.h b.h \`), spaces
+/// escaped with a backslash.
+std::vector<std::string> dependencies(llvm::StringRef Text);
+
+/// "size mtime path" of \p Path; empty when it cannot be read. The
+/// modification time of a precompiled header the cache renamed into place
+/// is joined by its inode: one rebuilt within the same second is another.
+std::string stamp(const std::string &Path);
+
+/// True when every file \p DepsPath lists is as it was.
+bool stillFresh(const std::string &DepsPath);
+
+/// Writes \p Text to \p Path through a unique name and a rename.
+bool writeAtomically(const std::string &Path, llvm::StringRef Text);
+
+/// The stamps of the files of dependency list \p Listed, one per line,
+/// leaving out \p Except (a file the key already holds).
+std::string stampsOf(llvm::StringRef Listed, llvm::StringRef Except = "");
+
+/// A precompiled header written to a path of the action's choosing.
+class WritePch : public clang::GeneratePCHAction {
+public:
+  explicit WritePch(std::string Path) : Path(std::move(Path)) {}
+
+protected:
+  bool BeginInvocation(clang::CompilerInstance &CI) override;
+
+private:
+  std::string Path;
+};
+
+} // namespace gpumem::plugin
+
+#endif // GPUMEM_PLUGIN_PCHFILES_H

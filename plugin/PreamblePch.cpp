@@ -1,0 +1,328 @@
+//===- PreamblePch.cpp - a file's own leading includes parsed once ---------===//
+#include "plugin/PreamblePch.h"
+#include "plugin/PchFiles.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/LangOptions.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+
+namespace gpumem::plugin {
+
+namespace {
+
+/// The preamble PCHs the cache keeps by default, at most, in bytes;
+/// those used longest ago go first.
+constexpr uint64_t DefaultPreambleLimit = uint64_t(2) << 30;
+
+/// GPUMEM_PCH_PREAMBLE_LIMIT: bytes, or with K, M or G after them; 0 or
+/// off: no preambles. The default where unset or unreadable.
+uint64_t preambleLimit() {
+  const char *Given = std::getenv("GPUMEM_PCH_PREAMBLE_LIMIT");
+  if (!Given || !*Given)
+    return DefaultPreambleLimit;
+  llvm::StringRef Value = llvm::StringRef(Given).trim();
+  if (Value.equals_insensitive("off"))
+    return 0;
+  unsigned Shift = 0;
+  switch (Value.empty() ? '\0' : Value.back()) {
+  case 'K': case 'k': Shift = 10; break;
+  case 'M': case 'm': Shift = 20; break;
+  case 'G': case 'g': Shift = 30; break;
+  default: break;
+  }
+  if (Shift)
+    Value = Value.drop_back();
+  uint64_t Number;
+  if (Value.getAsInteger(10, Number) || Number > (UINT64_MAX >> 30))
+    return DefaultPreambleLimit;
+  return Number << Shift;
+}
+
+/// Builds a precompiled preamble: the main file is read as its first
+/// bytes only, and the PCH is marked as the preamble of that file.
+class BuildPreamble : public WritePch {
+public:
+  BuildPreamble(std::string Path, llvm::MemoryBuffer &Text)
+      : WritePch(std::move(Path)), Text(Text) {}
+
+protected:
+  bool BeginInvocation(clang::CompilerInstance &CI) override {
+    clang::PreprocessorOptions &PP = CI.getPreprocessorOpts();
+    PP.GeneratePreamble = true;
+    PP.RetainRemappedFileBuffers = true;
+    PP.addRemappedFile(CI.getFrontendOpts().Inputs[0].getFile(), &Text);
+    return WritePch::BeginInvocation(CI);
+  }
+
+private:
+  llvm::MemoryBuffer &Text;
+};
+
+/// Counts the warnings and errors of a build, and shows none (not even
+/// the count Clang prints after a file from the consumer's own).
+class CountDiagnostics : public clang::DiagnosticConsumer {
+public:
+  unsigned Count = 0;
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &) override {
+    if (Level >= clang::DiagnosticsEngine::Warning)
+      ++Count;
+  }
+};
+
+/// The value of flag `-working-directory=` in \p Flags; empty without one.
+std::string workingDirectory(const std::vector<std::string> &Flags) {
+  for (const std::string &F : Flags)
+    if (llvm::StringRef(F).starts_with("-working-directory="))
+      return F.substr(std::strlen("-working-directory="));
+  return "";
+}
+
+/// The PCH `-Xclang -include-pch -Xclang PCH` in \p Flags names; empty
+/// without one.
+std::string includedPch(const std::vector<std::string> &Flags) {
+  for (std::size_t I = 0; I + 3 < Flags.size(); ++I)
+    if (Flags[I] == "-Xclang" && Flags[I + 1] == "-include-pch" &&
+        Flags[I + 2] == "-Xclang")
+      return Flags[I + 3];
+  return "";
+}
+
+/// True when \p Flags name a header folder or file by a relative path: a
+/// header read through it is named by that path in a plain parse, and by
+/// its absolute path when it comes from a PCH, so the messages would move.
+bool namesRelativeHeaderPath(const std::vector<std::string> &Flags) {
+  static const char *const Prefixes[] = {"-I",        "-iquote", "-isystem",
+                                         "-idirafter", "-include", "-imacros",
+                                         "-F"};
+  for (std::size_t I = 0; I < Flags.size(); ++I) {
+    llvm::StringRef F = Flags[I];
+    for (llvm::StringRef Prefix : Prefixes) {
+      if (!F.starts_with(Prefix) || F.starts_with("-include-pch"))
+        continue;
+      llvm::StringRef Value = F.drop_front(Prefix.size());
+      if (Value.empty() && I + 1 < Flags.size())
+        Value = Flags[I + 1];
+      Value.consume_front("=");
+      if (!Value.empty() && !llvm::sys::path::is_absolute(Value))
+        return true;
+      break;
+    }
+  }
+  return false;
+}
+
+/// Marks \p Path as used now (the cache's order of eviction).
+void touch(const std::string &Path) {
+  int FD;
+  if (llvm::sys::fs::openFileForWrite(Path, FD, llvm::sys::fs::CD_OpenExisting,
+                                      llvm::sys::fs::OF_Append))
+    return;
+  llvm::sys::fs::setLastAccessAndModificationTime(
+      FD, std::chrono::system_clock::now());
+  llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+}
+
+/// Removes the preambles of \p Folder used longest ago, but \p Keep (the
+/// one just built), until what is left holds at most \p Limit bytes.
+void evict(const std::string &Folder, llvm::StringRef Keep, uint64_t Limit) {
+  struct Entry {
+    std::string Base;
+    uint64_t Size;
+    llvm::sys::TimePoint<> Used;
+  };
+  std::vector<Entry> Entries;
+  uint64_t Total = 0;
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(Folder, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    llvm::StringRef Path = It->path();
+    if (!Path.ends_with(".pch"))
+      continue;
+    const std::string Base = Path.drop_back(4).str();
+    llvm::sys::fs::file_status Pch, Deps;
+    if (llvm::sys::fs::status(Path, Pch) ||
+        llvm::sys::fs::status(Base + ".deps", Deps))
+      continue;
+    Entries.push_back({Base, Pch.getSize(), Deps.getLastModificationTime()});
+    Total += Pch.getSize();
+  }
+  if (Total <= Limit)
+    return;
+  llvm::sort(Entries,
+             [](const Entry &A, const Entry &B) { return A.Used < B.Used; });
+  for (const Entry &E : Entries) {
+    if (Total <= Limit)
+      break;
+    if (E.Base == Keep)
+      continue;
+    llvm::sys::fs::remove(E.Base + ".pch");
+    llvm::sys::fs::remove(E.Base + ".deps");
+    Total -= E.Size;
+  }
+}
+
+} // namespace
+
+std::optional<std::vector<std::string>>
+precompiledPreambleFor(const std::vector<std::string> &Flags,
+                       const std::string &File, const PchSettings &Settings,
+                       std::string &Why) {
+  if (!Settings.Enabled) {
+    Why = Settings.Why;
+    return std::nullopt;
+  }
+  const uint64_t Limit = preambleLimit();
+  if (!Limit) {
+    Why = "GPUMEM_PCH_PREAMBLE_LIMIT=" +
+          std::string(std::getenv("GPUMEM_PCH_PREAMBLE_LIMIT"));
+    return std::nullopt;
+  }
+  if (namesRelativeHeaderPath(Flags)) {
+    Why = "a header folder is given by a relative path";
+    return std::nullopt;
+  }
+  const std::string Toolkit = includedPch(Flags);
+  if (Toolkit.empty()) {
+    Why = "no precompiled toolkit headers to chain on";
+    return std::nullopt;
+  }
+  llvm::SmallString<256> Absolute(File);
+  if (!llvm::sys::path::is_absolute(Absolute)) {
+    const std::string Directory = workingDirectory(Flags);
+    if (Directory.empty())
+      llvm::sys::fs::make_absolute(Absolute);
+    else
+      llvm::sys::path::make_absolute(Directory, Absolute);
+  }
+  llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
+  auto Source = llvm::MemoryBuffer::getFile(Absolute);
+  if (!Source) {
+    Why = "cannot read " + std::string(Absolute);
+    return std::nullopt;
+  }
+  clang::LangOptions Lang;
+  Lang.CPlusPlus = Lang.CPlusPlus11 = Lang.CPlusPlus14 = Lang.CPlusPlus17 = 1;
+  Lang.CUDA = 1;
+  const clang::PreambleBounds Bounds =
+      clang::Lexer::ComputePreamble((*Source)->getBuffer(), Lang);
+  const llvm::StringRef Text = (*Source)->getBuffer().take_front(Bounds.Size);
+  auto IsInclude = [](llvm::StringRef Line) {
+    Line = Line.ltrim();
+    return Line.consume_front("#") && Line.ltrim().starts_with("include");
+  };
+  llvm::SmallVector<llvm::StringRef, 64> Lines;
+  Text.split(Lines, '\n');
+  if (llvm::none_of(Lines, IsInclude)) {
+    Why = "there are none";
+    return std::nullopt;
+  }
+  const std::string Bytes =
+      "-preamble-bytes=" + std::to_string(Bounds.Size) + "," +
+      (Bounds.PreambleEndsAtStartOfLine ? "1" : "0");
+
+  std::vector<std::string> Parts = Flags;
+  for (std::string Part : {std::string("preamble"), std::string(Absolute),
+                           Text.str(), Bytes})
+    Parts.push_back(std::move(Part));
+  llvm::SmallString<256> Base(Settings.Folder);
+  llvm::sys::path::append(Base, "preambles");
+  if (std::error_code EC = llvm::sys::fs::create_directories(Base)) {
+    Why = "cannot create " + std::string(Base) + ": " + EC.message();
+    return std::nullopt;
+  }
+  const std::string Folder(Base);
+  llvm::sys::path::append(Base, cacheKey(Parts));
+  const std::string Pch = (Base + ".pch").str();
+  const std::string Deps = (Base + ".deps").str();
+  // Checked by the stamps first, and by Clang as every PCH is (its
+  // language options, target, macros and inputs).
+  const std::vector<std::string> Flagged = {"-Xclang", "-include-pch",
+                                            "-Xclang", Pch,
+                                            "-Xclang", Bytes};
+  if (llvm::sys::fs::exists(Pch) && stillFresh(Deps)) {
+    touch(Deps);
+    return Flagged;
+  }
+
+  llvm::SmallString<256> TempPch, TempDeps;
+  int FD;
+  if (llvm::sys::fs::createUniqueFile(Pch + ".%%%%%%%%.tmp", FD, TempPch) ||
+      llvm::sys::Process::SafelyCloseFileDescriptor(FD) ||
+      llvm::sys::fs::createUniqueFile(Deps + ".%%%%%%%%.mk", FD, TempDeps) ||
+      llvm::sys::Process::SafelyCloseFileDescriptor(FD)) {
+    Why = "cannot write in " + Folder;
+    return std::nullopt;
+  }
+  std::vector<std::string> Command = {"clang-tool"};
+  Command.insert(Command.end(), Flags.begin(), Flags.end());
+  for (const char *F :
+       {"-fsyntax-only", "-Xclang", "-dependency-file", "-Xclang"})
+    Command.push_back(F);
+  Command.push_back(std::string(TempDeps));
+  for (const char *F :
+       {"-Xclang", "-MT", "-Xclang", "pch", "-Xclang", "-sys-header-deps"})
+    Command.push_back(F);
+  Command.push_back(File);
+  std::unique_ptr<llvm::MemoryBuffer> Preamble =
+      llvm::MemoryBuffer::getMemBufferCopy(Text, Absolute);
+  auto Files = llvm::makeIntrusiveRefCnt<clang::FileManager>(
+      clang::FileSystemOptions(), llvm::vfs::createPhysicalFileSystem());
+  clang::tooling::ToolInvocation Build(
+      Command, std::make_unique<BuildPreamble>(std::string(TempPch), *Preamble),
+      Files.get());
+  CountDiagnostics Diagnostics;
+  Build.setDiagnosticConsumer(&Diagnostics);
+  const bool Built = Build.run();
+  auto Listed = llvm::MemoryBuffer::getFile(TempDeps);
+  llvm::sys::fs::remove(TempDeps);
+  uint64_t Size = 0;
+  if (!Built || Diagnostics.Count || !Listed ||
+      llvm::sys::fs::file_size(TempPch, Size) || !Size) {
+    llvm::sys::fs::remove(TempPch);
+    Why = Built && !Diagnostics.Count
+              ? "they do not precompile"
+              : "they have diagnostics of their own (a warning, an error, a "
+                "missing header)";
+    return std::nullopt;
+  }
+  std::string Stamps = stampsOf((*Listed)->getBuffer(), Absolute);
+  Stamps += stamp(Toolkit) + "\n";
+  if (!writeAtomically(Deps, Stamps) || llvm::sys::fs::rename(TempPch, Pch)) {
+    llvm::sys::fs::remove(TempPch);
+    Why = "cannot write in " + Folder;
+    return std::nullopt;
+  }
+  evict(Folder, Base, Limit);
+  return Flagged;
+}
+
+std::vector<std::string>
+withPreamble(std::vector<std::string> Flags,
+             const std::vector<std::string> &Preamble) {
+  for (std::size_t I = 0; I + 3 < Flags.size(); ++I)
+    if (Flags[I] == "-Xclang" && Flags[I + 1] == "-include-pch" &&
+        Flags[I + 2] == "-Xclang") {
+      Flags.erase(Flags.begin() + I, Flags.begin() + I + 4);
+      Flags.insert(Flags.begin() + I, Preamble.begin(), Preamble.end());
+      break;
+    }
+  return Flags;
+}
+
+} // namespace gpumem::plugin

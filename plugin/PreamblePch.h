@@ -1,0 +1,48 @@
+//===- PreamblePch.h - a file's own leading includes parsed once -*- C++ -*-===//
+//
+// After the toolkit's headers (plugin/PchCache.h), what a CUDA file parses
+// is mostly its own leading #includes: a project's helpers and the C++
+// standard library they pull in (cuda-samples' helper_cuda.h: 1.2 to 4.7 G
+// instructions per file). The preamble of a file is those leading
+// directives, as clangd keeps it (`Lexer::ComputePreamble`): gpumem-tidy
+// precompiles it, chained on the toolkit's PCH, and the file's parse loads
+// it and skips those bytes (`-preamble-bytes`).
+//
+// A preamble PCH is the file's own: keyed by every flag, the file's path
+// and the preamble's text; beside it the stamps of every header it read and
+// of the toolkit PCH under it, checked before each use. It is made only
+// from a preamble that precompiles with no diagnostic at all (a warning in
+// a user header, a missing header: the file parses plainly, and says it
+// as before). Files the cache has not used for the longest go first when
+// it holds more than its limit.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUMEM_PLUGIN_PREAMBLEPCH_H
+#define GPUMEM_PLUGIN_PREAMBLEPCH_H
+
+#include "plugin/PchCache.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpumem::plugin {
+
+/// The flags that have a parse load \p File's precompiled preamble, built
+/// when missing or stale, for command \p Flags (without the file; with the
+/// toolkit PCH it chains on, `-include-pch`, last). std::nullopt, with the
+/// reason in \p Why, where the file keeps the toolkit PCH alone.
+std::optional<std::vector<std::string>>
+precompiledPreambleFor(const std::vector<std::string> &Flags,
+                       const std::string &File, const PchSettings &Settings,
+                       std::string &Why);
+
+/// \p Flags with their `-Xclang -include-pch -Xclang PCH` replaced by \p
+/// Preamble's flags.
+std::vector<std::string>
+withPreamble(std::vector<std::string> Flags,
+             const std::vector<std::string> &Preamble);
+
+} // namespace gpumem::plugin
+
+#endif // GPUMEM_PLUGIN_PREAMBLEPCH_H
