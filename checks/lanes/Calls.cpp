@@ -19,6 +19,21 @@ namespace gpumem::lanes {
 using namespace clang;
 using namespace detail;
 
+namespace {
+
+/// CUDA's functions that reinterpret a value's bits as another type
+/// (__float_as_int), as written or as Clang's CUDA headers call them
+/// (__nv_float_as_int).
+bool isBitReinterpretation(StringRef Name) {
+  Name.consume_front("__nv_");
+  Name.consume_front("__");
+  return Name == "float_as_int" || Name == "float_as_uint" ||
+         Name == "int_as_float" || Name == "uint_as_float" ||
+         Name == "double_as_longlong" || Name == "longlong_as_double";
+}
+
+} // namespace
+
 LaneValue LaneEvaluator::evaluateCall(const CallExpr *Call) {
   const FunctionDecl *Callee = cuda::calleeOf(Call);
   if (!Callee)
@@ -33,6 +48,20 @@ LaneValue LaneEvaluator::evaluateCall(const CallExpr *Call) {
   if ((Name == "min" || Name == "max" || Name == "umin" || Name == "umax") &&
       Call->getNumArgs() == 2)
     return minOrMax(Call, Name.ends_with("min"));
+  // A float's bits read as an integer (an index kept in a float array and
+  // read back with __float_as_int): data-dependent when the float is read
+  // from memory, as the integer read directly would be; a value of its own
+  // when the warp shares the float (a parameter's bits); otherwise bits no
+  // lane arithmetic gives.
+  if (isBitReinterpretation(Name) && Call->getNumArgs() == 1) {
+    LaneValue Float = evaluate(Call->getArg(0));
+    if (Float.isUnknown() && Float.reason().Kind == UnknownKind::DataDependent)
+      return Float;
+    return Shared.result(LaneValue::unknown(UnknownKind::SymbolicOperation,
+                                            "the bits of a floating-point value",
+                                            loc(Call)),
+                         Call, SharedOperation{Callee}, {&Float});
+  }
   // constexpr functions of constants.
   if (auto C = cuda::constantInt(Call, Ctx))
     return LaneValue::constant(*C);

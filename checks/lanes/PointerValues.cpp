@@ -201,6 +201,15 @@ PointerValue LaneEvaluator::pointerCast(const CastExpr *Cast) {
   case CK_DerivedToBase:
   case CK_UncheckedDerivedToBase:
     return toBase(evaluatePointer(Cast->getSubExpr()), Cast);
+  // NULL or nullptr handed to a helper for an output it does not want at
+  // this call: the number 0, no memory. An access through it is not made
+  // by a program that runs (the compiler drops it as well).
+  case CK_NullToPointer:
+  case CK_NullToMemberPointer: {
+    PointerValue Null;
+    Null.Offset = LaneValue::constant(0);
+    return Null;
+  }
   case CK_NoOp:
   case CK_BitCast:
   case CK_AddressSpaceConversion:
