@@ -108,6 +108,28 @@ const FieldDecl *fieldNamed(const RecordDecl *Record, const FieldDecl *FD) {
   return nullptr;
 }
 
+/// Where \p Base starts in \p Record (0 when they are the same), through
+/// non-virtual bases; std::nullopt when it is not one of them.
+std::optional<std::int64_t> baseOffset(const RecordDecl *Record,
+                                       const RecordDecl *Base, ASTContext &Ctx,
+                                       unsigned Depth = 0) {
+  if (Record->getCanonicalDecl() == Base->getCanonicalDecl())
+    return 0;
+  const auto *CXX = dyn_cast<CXXRecordDecl>(Record);
+  if (!CXX || !CXX->hasDefinition() || CXX->isInvalidDecl() || Depth > 8)
+    return std::nullopt;
+  const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(CXX);
+  for (const CXXBaseSpecifier &Spec : CXX->bases()) {
+    const CXXRecordDecl *Next = Spec.getType()->getAsCXXRecordDecl();
+    if (!Next || Spec.isVirtual())
+      continue;
+    if (std::optional<std::int64_t> Inner =
+            baseOffset(Next, Base, Ctx, Depth + 1))
+      return Layout.getBaseClassOffset(Next).getQuantity() + *Inner;
+  }
+  return std::nullopt;
+}
+
 bool namesStrides(const FieldDecl *F) {
   return F->getName().contains_insensitive("stride");
 }
@@ -208,12 +230,14 @@ const VarDecl *AggregateFields::localObject(const MemberExpr *ME) {
   std::optional<std::int64_t> Offset = At.Offset.asConstant();
   if (At.isUnknown() || At.Space != MemorySpace::Local || !VD ||
       isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() || !VD->getInit() ||
-      VD->getType()->isReferenceType() || !Offset || *Offset != 0)
+      VD->getType()->isReferenceType() || !Offset)
     return nullptr;
   const RecordDecl *Record = VD->getType()->getAsRecordDecl();
   const auto *Owner = dyn_cast<FunctionDecl>(VD->getDeclContext());
-  if (!Record || Record->getCanonicalDecl() !=
-                     FD->getParent()->getCanonicalDecl() ||
+  // The field may be a base class's (a view whose fields live in its base),
+  // at that base's place in the object.
+  if (!Record ||
+      baseOffset(Record, FD->getParent(), E.Ctx) != std::optional(*Offset) ||
       !Owner || VD->getType().isVolatileQualified() ||
       !E.factsOf(Owner).writesOf(VD).empty())
     return nullptr;
@@ -264,6 +288,18 @@ AggregateFields::pointerFieldOf(const Expr *Object, const FieldDecl *FD,
   if (!Object || Depth > 4 || !E.takeStep())
     return std::nullopt;
   const RecordDecl *Record = FD->getParent();
+  // The object a helper returns (an accessor's operator[] returning the
+  // view of one fewer dimension): what its returned expression gives, in
+  // the call's frame.
+  if (const auto *Call = dyn_cast<CallExpr>(Object)) {
+    const Expr *Returned = E.returnedBy(Call);
+    if (!Returned)
+      return std::nullopt;
+    LaneEvaluator::CallScope In(E, Call);
+    if (!In)
+      return std::nullopt;
+    return pointerFieldOf(Returned, FD, Depth + 1);
+  }
   if (const auto *List = dyn_cast<InitListExpr>(Object)) {
     const auto *CXX = dyn_cast<CXXRecordDecl>(Record);
     if (List->getType()->getAsRecordDecl() != Record ||
@@ -484,7 +520,7 @@ std::optional<LaneValue> AggregateFields::fieldOfObject(const Expr *Object,
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(Object))
     return constructedField(Construct, FD, Owner);
   if (const auto *Call = dyn_cast<CallExpr>(Object))
-    return returnedField(Call, FD);
+    return returnedField(Call, FD, Owner);
   // An object loaded from memory: one value per warp when the lanes load
   // it from one address, data otherwise.
   if (Object->isGLValue() && !isa<DeclRefExpr>(Object)) {
@@ -523,7 +559,8 @@ AggregateFields::constructedField(const CXXConstructExpr *C, const FieldDecl *FD
 }
 
 std::optional<LaneValue> AggregateFields::returnedField(const CallExpr *Call,
-                                                        const FieldDecl *FD) {
+                                                        const FieldDecl *FD,
+                                                        llvm::StringRef Owner) {
   const unsigned Axis = FD->getFieldIndex();
   // block.thread_index(), group_index(), dim_threads().
   if (auto CG = cuda::matchCooperativeGroupsCall(Call, E.Ctx);
@@ -536,6 +573,13 @@ std::optional<LaneValue> AggregateFields::returnedField(const CallExpr *Call,
       Callee->getName() == ("make_" + Record->getName()).str() &&
       Axis < Call->getNumArgs())
     return E.evaluate(Call->getArg(Axis));
+  // A helper's returned object: the field its returned expression gives,
+  // in the call's frame.
+  if (const Expr *Returned = E.returnedBy(Call)) {
+    LaneEvaluator::CallScope In(E, Call);
+    if (In)
+      return fieldOfObject(Returned, FD, Owner);
+  }
   return std::nullopt;
 }
 

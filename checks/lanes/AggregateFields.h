@@ -73,7 +73,8 @@ private:
   const clang::VarDecl *localObject(const clang::MemberExpr *ME);
   /// The pointer the initialiser \p Object gives field \p FD: a braced
   /// list, a constructor whose member initialisers take its parameters, a
-  /// copy of another local or of a kernel's struct parameter.
+  /// copy of another local or of a kernel's struct parameter, the object a
+  /// helper returns (`auto plane = volume[b];`).
   std::optional<PointerValue> pointerFieldOf(const clang::Expr *Object,
                                              const clang::FieldDecl *FD,
                                              unsigned Depth = 0);
@@ -98,7 +99,8 @@ private:
                                             llvm::StringRef Owner);
   /// fieldOfObject for an object a call returns.
   std::optional<LaneValue> returnedField(const clang::CallExpr *Call,
-                                         const clang::FieldDecl *FD);
+                                         const clang::FieldDecl *FD,
+                                         llvm::StringRef Owner);
 };
 
 } // namespace gpumem::lanes

@@ -139,6 +139,27 @@ __global__ void library(OwningAccessor<float, 3> vol, OwningAccessor<float, 2> o
   // CHECK: :[[@LINE-1]]:3: remark: store global 'out[c][blockIdx.x]' width 4; offset 0 + (4)*blockIdx.x + (128)*warp.x*out.strides[0] + (4*lane)*out.strides[0]; active 0xffffffff; symbolic stride out.strides[0]
 }
 
+// A view kept in a local (`auto plane = vol[b];`, as torch extensions
+// write it): its fields are what the call's returned object gives. A local
+// view the kernel assigns again is not followed.
+__global__ void localViews(OwningAccessor<float, 3> vol, float *out, bool other) {
+  // CHECK: :[[@LINE-1]]:17: remark: kernel 'localViews': blockDim launch 32x1x1, 7 accesses; innermost strides taken as 1 (contiguous): 'vol.strides[2]'
+  const int c = threadIdx.x;
+  auto plane = vol[blockIdx.y];
+  const auto row = plane[blockIdx.x];
+  out[c] = plane[blockIdx.x][c] + row[c];
+  // CHECK: :[[@LINE-1]]:12: remark: load global 'plane[blockIdx.x][c]' width 4; offset 4*lane + (4)*blockIdx.x*vol.strides[1] + (4)*blockIdx.y*vol.strides[0] + (128)*warp.x; active 0xffffffff; scenarios 1
+  // CHECK: :[[@LINE-2]]:35: remark: load global 'row[c]' width 4; offset 4*lane + (4)*blockIdx.x*vol.strides[1] + (4)*blockIdx.y*vol.strides[0] + (128)*warp.x; active 0xffffffff; scenarios 1
+  auto column = vol[c];
+  out[c] = column[0][0];
+  // CHECK: :[[@LINE-1]]:12: remark: load global 'column[0][0]' width 4; offset 0 + (128)*warp.x*vol.strides[0] + (4*lane)*vol.strides[0]; active 0xffffffff; symbolic stride vol.strides[0]
+  auto moved = vol[0];
+  if (other)
+    moved = vol[1];
+  out[c] = moved[0][c];
+  // CHECK: :[[@LINE-1]]:12: remark: load unknown 'moved[0][c]' width 4; offset unknown, data-dependent (pointer is read from memory)
+}
+
 void launch(Accessor2D a, float *o, Tensor<float, 2> t) {
   reads<<<1, 32>>>(a, o, 64);
   rebuilt<<<1, 32>>>(o, o, true);
@@ -147,5 +168,6 @@ void launch(Accessor2D a, float *o, Tensor<float, 2> t) {
 void launchLibrary(OwningAccessor<float, 3> v, OwningAccessor<float, 2> o,
                    Pitched p) {
   library<<<dim3(8, 8), 32>>>(v, o);
+  localViews<<<dim3(8, 8), 32>>>(v, o.data, true);
   pitched<<<1, 32>>>(p);
 }
