@@ -110,7 +110,7 @@ precompiledHeaderFor(const std::vector<std::string> &Flags,
     Why = "cannot write in " + Settings.Folder;
     return std::nullopt;
   }
-  std::vector<std::string> Command = {"clang-tool"};
+  std::vector<std::string> Command = {builderProgram()};
   Command.insert(Command.end(), Flags.begin(), Flags.end());
   for (const char *F :
        {"-fsyntax-only", "-Xclang", "-dependency-file", "-Xclang"})

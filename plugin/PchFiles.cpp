@@ -12,10 +12,17 @@
 
 namespace gpumem::plugin {
 
+std::string builderProgram() {
+  return llvm::sys::fs::getMainExecutable(
+      "gpumem-tidy", reinterpret_cast<void *>(&builderProgram));
+}
+
 std::string cacheKey(const std::vector<std::string> &Parts) {
   std::string All = clang::getClangFullVersion();
   All += '\0';
   All += GPUMEM_VERSION;
+  All += '\0';
+  All += builderProgram();
   for (const std::string &F : Parts) {
     All += '\0';
     All += F;

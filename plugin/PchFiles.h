@@ -19,8 +19,15 @@
 
 namespace gpumem::plugin {
 
-/// A key of \p Parts: Clang's and gpumem's versions and every part.
+/// A key of \p Parts: Clang's and gpumem's versions, this program's
+/// path and every part.
 std::string cacheKey(const std::vector<std::string> &Parts);
+
+/// The first argument of a build's command: this program's path, as
+/// clang-tidy gives each file's (ClangTool sets it): the driver looks for
+/// the GCC installation next to it, and a PCH keeps the header paths it
+/// found (`/../lib/gcc/...` for a bare name), which its messages print.
+std::string builderProgram();
 
 /// The files of a make-style dependency list (`pch: a.h b.h \`), spaces
 /// escaped with a backslash.

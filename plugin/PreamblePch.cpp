@@ -269,7 +269,7 @@ precompiledPreambleFor(const std::vector<std::string> &Flags,
     Why = "cannot write in " + Folder;
     return std::nullopt;
   }
-  std::vector<std::string> Command = {"clang-tool"};
+  std::vector<std::string> Command = {builderProgram()};
   Command.insert(Command.end(), Flags.begin(), Flags.end());
   for (const char *F :
        {"-fsyntax-only", "-Xclang", "-dependency-file", "-Xclang"})
