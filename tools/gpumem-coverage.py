@@ -138,16 +138,22 @@ def ptx_memory_lines(ptx):
 
 
 def without_pch(words):
-    """\p words without gpumem-tidy's precompiled toolkit headers
-    (`-Xclang -include-pch -Xclang FILE`): they were built for a parse,
-    and a compilation at -O3 may not load them ("OptimizationLevel
-    differs"); the PTX compilation parses the headers itself."""
+    """\p words without gpumem-tidy's precompiled headers (`-Xclang
+    -include-pch -Xclang FILE`, and for a file's own leading includes
+    `-Xclang -preamble-bytes=N,1`, which skips them): they were built for
+    a parse, and a compilation at -O3 may not load them
+    ("OptimizationLevel differs"); the PTX compilation parses the headers
+    itself."""
     out, i = [], 0
     while i < len(words):
         if words[i:i + 3] == ["-Xclang", "-include-pch", "-Xclang"]:
             i += 4
             continue
         if words[i] == "-include-pch":
+            i += 2
+            continue
+        if (words[i] == "-Xclang" and i + 1 < len(words)
+                and words[i + 1].startswith("-preamble-bytes=")):
             i += 2
             continue
         out.append(words[i])
