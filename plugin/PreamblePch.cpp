@@ -229,7 +229,7 @@ precompiledPreambleFor(const std::vector<std::string> &Flags,
   llvm::SmallVector<llvm::StringRef, 64> Lines;
   Text.split(Lines, '\n');
   if (llvm::none_of(Lines, IsInclude)) {
-    Why = "there are none";
+    Why = "no #include comes before its first declaration";
     return std::nullopt;
   }
   const std::string Bytes =
