@@ -4,19 +4,10 @@
 #include "plugin/PreamblePch.h"
 
 #include "clang/Basic/Diagnostic.h"
-#include "clang/Basic/FileManager.h"
-#include "clang/Basic/Version.h"
-#include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/FrontendActions.h"
-#include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/SmallString.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Process.h"
-#include "llvm/Support/raw_ostream.h"
-#include "llvm/Support/xxhash.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -101,42 +92,21 @@ precompiledHeaderFor(const std::vector<std::string> &Flags,
     Why = "cannot write " + std::string(Empty);
     return std::nullopt;
   }
-  llvm::SmallString<256> TempPch, TempDeps;
-  int FD;
-  if (llvm::sys::fs::createUniqueFile(Pch + ".%%%%%%%%.tmp", FD, TempPch) ||
-      llvm::sys::Process::SafelyCloseFileDescriptor(FD) ||
-      llvm::sys::fs::createUniqueFile(Deps + ".%%%%%%%%.mk", FD, TempDeps) ||
-      llvm::sys::Process::SafelyCloseFileDescriptor(FD)) {
-    Why = "cannot write in " + Settings.Folder;
+  std::vector<std::string> Quiet = Flags;
+  Quiet.push_back("-w");
+  clang::IgnoringDiagConsumer Ignored;
+  PchFailure Failure = PchFailure::DoesNotBuild;
+  std::optional<BuiltPch> Built = buildPch(
+      Quiet, std::string(Empty), Pch,
+      [](std::string Temp) { return std::make_unique<WritePch>(Temp); },
+      Ignored, Failure);
+  if (!Built) {
+    Why = Failure == PchFailure::CannotWrite
+              ? "cannot write in " + Settings.Folder
+              : "the toolkit's headers do not precompile with these flags";
     return std::nullopt;
   }
-  std::vector<std::string> Command = {builderProgram()};
-  Command.insert(Command.end(), Flags.begin(), Flags.end());
-  for (const char *F :
-       {"-fsyntax-only", "-Xclang", "-dependency-file", "-Xclang"})
-    Command.push_back(F);
-  Command.push_back(std::string(TempDeps));
-  for (const char *F : {"-Xclang", "-MT", "-Xclang", "pch", "-Xclang",
-                        "-sys-header-deps", "-w"})
-    Command.push_back(F);
-  Command.push_back(std::string(Empty));
-  auto Files = llvm::makeIntrusiveRefCnt<clang::FileManager>(
-      clang::FileSystemOptions(), llvm::vfs::createPhysicalFileSystem());
-  clang::tooling::ToolInvocation Build(
-      Command, std::make_unique<WritePch>(std::string(TempPch)), Files.get());
-  clang::IgnoringDiagConsumer Quiet;
-  Build.setDiagnosticConsumer(&Quiet);
-  const bool Built = Build.run();
-  auto Listed = llvm::MemoryBuffer::getFile(TempDeps);
-  llvm::sys::fs::remove(TempDeps);
-  uint64_t Size = 0;
-  if (!Built || !Listed || llvm::sys::fs::file_size(TempPch, Size) || !Size) {
-    llvm::sys::fs::remove(TempPch);
-    Why = "the toolkit's headers do not precompile with these flags";
-    return std::nullopt;
-  }
-  if (!writeAtomically(Deps, stampsOf((*Listed)->getBuffer())) || llvm::sys::fs::rename(TempPch, Pch)) {
-    llvm::sys::fs::remove(TempPch);
+  if (!installPch(*Built, Pch, stampsOf(Built->Listed))) {
     Why = "cannot write in " + Settings.Folder;
     return std::nullopt;
   }

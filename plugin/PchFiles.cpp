@@ -1,12 +1,15 @@
 //===- PchFiles.cpp - the files of the precompiled-header cache ------------===//
 #include "plugin/PchFiles.h"
 
+#include "clang/Basic/FileManager.h"
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 
@@ -120,6 +123,61 @@ std::string stampsOf(llvm::StringRef Listed, llvm::StringRef Except) {
       Stamps += S + "\n";
   }
   return Stamps;
+}
+
+std::optional<BuiltPch> buildPch(
+    const std::vector<std::string> &Flags, const std::string &Source,
+    const std::string &Pch,
+    llvm::function_ref<std::unique_ptr<clang::FrontendAction>(std::string)>
+        MakeAction,
+    clang::DiagnosticConsumer &Diagnostics, PchFailure &Failure) {
+  llvm::SmallString<256> TempPch, TempDeps;
+  int FD;
+  if (llvm::sys::fs::createUniqueFile(Pch + ".%%%%%%%%.tmp", FD, TempPch) ||
+      llvm::sys::Process::SafelyCloseFileDescriptor(FD))
+    return Failure = PchFailure::CannotWrite, std::nullopt;
+  if (llvm::sys::fs::createUniqueFile(Pch + ".%%%%%%%%.mk", FD, TempDeps) ||
+      llvm::sys::Process::SafelyCloseFileDescriptor(FD)) {
+    llvm::sys::fs::remove(TempPch);
+    return Failure = PchFailure::CannotWrite, std::nullopt;
+  }
+  std::vector<std::string> Command = {builderProgram()};
+  Command.insert(Command.end(), Flags.begin(), Flags.end());
+  for (const char *F :
+       {"-fsyntax-only", "-Xclang", "-dependency-file", "-Xclang"})
+    Command.push_back(F);
+  Command.push_back(std::string(TempDeps));
+  for (const char *F :
+       {"-Xclang", "-MT", "-Xclang", "pch", "-Xclang", "-sys-header-deps"})
+    Command.push_back(F);
+  Command.push_back(Source);
+  // A file system of its own: a command's -working-directory moves its
+  // working folder, not the process's.
+  auto Files = llvm::makeIntrusiveRefCnt<clang::FileManager>(
+      clang::FileSystemOptions(), llvm::vfs::createPhysicalFileSystem());
+  clang::tooling::ToolInvocation Build(
+      Command, MakeAction(std::string(TempPch)), Files.get());
+  Build.setDiagnosticConsumer(&Diagnostics);
+  const bool Built = Build.run();
+  auto Listed = llvm::MemoryBuffer::getFile(TempDeps);
+  llvm::sys::fs::remove(TempDeps);
+  uint64_t Size = 0;
+  if (!Built || !Listed || llvm::sys::fs::file_size(TempPch, Size) || !Size) {
+    llvm::sys::fs::remove(TempPch);
+    return Failure = PchFailure::DoesNotBuild, std::nullopt;
+  }
+  return BuiltPch{std::string(TempPch), (*Listed)->getBuffer().str()};
+}
+
+bool installPch(const BuiltPch &Built, const std::string &Pch,
+                const std::string &Stamps) {
+  const std::string Deps = Pch.substr(0, Pch.size() - 4) + ".deps";
+  if (!writeAtomically(Deps, Stamps) ||
+      llvm::sys::fs::rename(Built.TempPch, Pch)) {
+    llvm::sys::fs::remove(Built.TempPch);
+    return false;
+  }
+  return true;
 }
 
 bool WritePch::BeginInvocation(clang::CompilerInstance &CI) {

@@ -11,9 +11,13 @@
 #ifndef GPUMEM_PLUGIN_PCHFILES_H
 #define GPUMEM_PLUGIN_PCHFILES_H
 
+#include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,6 +51,32 @@ bool writeAtomically(const std::string &Path, llvm::StringRef Text);
 /// The stamps of the files of dependency list \p Listed, one per line,
 /// leaving out \p Except (a file the key already holds).
 std::string stampsOf(llvm::StringRef Listed, llvm::StringRef Except = "");
+
+/// A PCH built beside its final place: the temporary file and the list of
+/// files its build read (a make-style dependency list).
+struct BuiltPch {
+  std::string TempPch;
+  std::string Listed;
+};
+
+/// Why a build gave no PCH.
+enum class PchFailure { CannotWrite, DoesNotBuild };
+
+/// Builds a PCH for \p Pch: \p MakeAction (given the temporary path to
+/// write) run on \p Source with \p Flags, as this program, its
+/// diagnostics to \p Diagnostics. Nothing is left behind on failure, and
+/// \p Failure says which.
+std::optional<BuiltPch> buildPch(
+    const std::vector<std::string> &Flags, const std::string &Source,
+    const std::string &Pch,
+    llvm::function_ref<std::unique_ptr<clang::FrontendAction>(std::string)>
+        MakeAction,
+    clang::DiagnosticConsumer &Diagnostics, PchFailure &Failure);
+
+/// Puts \p Built in place as \p Pch, its stamps \p Stamps first (a .pch
+/// is never seen without its .deps); false, with nothing left, otherwise.
+bool installPch(const BuiltPch &Built, const std::string &Pch,
+                const std::string &Stamps);
 
 /// A precompiled header written to a path of the action's choosing.
 class WritePch : public clang::GeneratePCHAction {

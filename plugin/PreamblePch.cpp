@@ -3,12 +3,10 @@
 #include "plugin/PchFiles.h"
 
 #include "clang/Basic/Diagnostic.h"
-#include "clang/Basic/FileManager.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PreprocessorOptions.h"
-#include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -260,51 +258,30 @@ precompiledPreambleFor(const std::vector<std::string> &Flags,
     return Flagged;
   }
 
-  llvm::SmallString<256> TempPch, TempDeps;
-  int FD;
-  if (llvm::sys::fs::createUniqueFile(Pch + ".%%%%%%%%.tmp", FD, TempPch) ||
-      llvm::sys::Process::SafelyCloseFileDescriptor(FD) ||
-      llvm::sys::fs::createUniqueFile(Deps + ".%%%%%%%%.mk", FD, TempDeps) ||
-      llvm::sys::Process::SafelyCloseFileDescriptor(FD)) {
-    Why = "cannot write in " + Folder;
-    return std::nullopt;
-  }
-  std::vector<std::string> Command = {builderProgram()};
-  Command.insert(Command.end(), Flags.begin(), Flags.end());
-  for (const char *F :
-       {"-fsyntax-only", "-Xclang", "-dependency-file", "-Xclang"})
-    Command.push_back(F);
-  Command.push_back(std::string(TempDeps));
-  for (const char *F :
-       {"-Xclang", "-MT", "-Xclang", "pch", "-Xclang", "-sys-header-deps"})
-    Command.push_back(F);
-  Command.push_back(File);
   std::unique_ptr<llvm::MemoryBuffer> Preamble =
       llvm::MemoryBuffer::getMemBufferCopy(Text, Absolute);
-  auto Files = llvm::makeIntrusiveRefCnt<clang::FileManager>(
-      clang::FileSystemOptions(), llvm::vfs::createPhysicalFileSystem());
-  clang::tooling::ToolInvocation Build(
-      Command, std::make_unique<BuildPreamble>(std::string(TempPch), *Preamble),
-      Files.get());
   CountDiagnostics Diagnostics;
-  Build.setDiagnosticConsumer(&Diagnostics);
-  const bool Built = Build.run();
-  auto Listed = llvm::MemoryBuffer::getFile(TempDeps);
-  llvm::sys::fs::remove(TempDeps);
-  uint64_t Size = 0;
-  if (!Built || Diagnostics.Count || !Listed ||
-      llvm::sys::fs::file_size(TempPch, Size) || !Size) {
-    llvm::sys::fs::remove(TempPch);
-    Why = Built && !Diagnostics.Count
-              ? "they do not precompile"
-              : "they have diagnostics of their own (a warning, an error, a "
-                "missing header)";
+  PchFailure Failure = PchFailure::DoesNotBuild;
+  std::optional<BuiltPch> Built = buildPch(
+      Flags, File, Pch,
+      [&](std::string Temp) {
+        return std::make_unique<BuildPreamble>(Temp, *Preamble);
+      },
+      Diagnostics, Failure);
+  if (Built && Diagnostics.Count) {
+    llvm::sys::fs::remove(Built->TempPch);
+    Built.reset();
+  }
+  if (!Built) {
+    Why = Failure == PchFailure::CannotWrite ? "cannot write in " + Folder
+          : Diagnostics.Count
+              ? "they have diagnostics of their own (a warning, an error, a "
+                "missing header)"
+              : "they do not precompile";
     return std::nullopt;
   }
-  std::string Stamps = stampsOf((*Listed)->getBuffer(), Absolute);
-  Stamps += stamp(Toolkit) + "\n";
-  if (!writeAtomically(Deps, Stamps) || llvm::sys::fs::rename(TempPch, Pch)) {
-    llvm::sys::fs::remove(TempPch);
+  if (!installPch(*Built, Pch,
+                  stampsOf(Built->Listed, Absolute) + stamp(Toolkit) + "\n")) {
     Why = "cannot write in " + Folder;
     return std::nullopt;
   }
