@@ -37,6 +37,18 @@ struct PointerValue {
   bool isUnknown() const { return Offset.isUnknown(); }
 };
 
+/// The null pointer: the number 0, with no memory behind it (an access
+/// through it is not made by a program that runs).
+inline PointerValue nullPointer() {
+  PointerValue Null;
+  Null.Offset = LaneValue::constant(0);
+  return Null;
+}
+inline bool isNullPointer(const PointerValue &P) {
+  std::optional<std::int64_t> At = P.Offset.asConstant();
+  return P.Space == MemorySpace::Unknown && !P.Base && At && *At == 0;
+}
+
 /// A loop variable turned into a symbol, for notes and enumeration.
 struct LoopSymbol {
   const clang::VarDecl *Var = nullptr;

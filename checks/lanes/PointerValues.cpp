@@ -151,6 +151,13 @@ public:
       return True;
     if (False.isUnknown())
       return False;
+    // `p_ptr == nullptr ? nullptr : (T *)p_ptr + off` (an optional
+    // buffer): no access is made through the null side, so an access that
+    // is made goes through the other.
+    if (isNullPointer(True))
+      return False;
+    if (isNullPointer(False))
+      return True;
     auto KernelPointer = [](const PointerValue &P) {
       return P.Space == MemorySpace::Global && isa_and_nonnull<ParmVarDecl>(P.Base);
     };
@@ -205,11 +212,8 @@ PointerValue LaneEvaluator::pointerCast(const CastExpr *Cast) {
   // this call: the number 0, no memory. An access through it is not made
   // by a program that runs (the compiler drops it as well).
   case CK_NullToPointer:
-  case CK_NullToMemberPointer: {
-    PointerValue Null;
-    Null.Offset = LaneValue::constant(0);
-    return Null;
-  }
+  case CK_NullToMemberPointer:
+    return nullPointer();
   case CK_NoOp:
   case CK_BitCast:
   case CK_AddressSpaceConversion:

@@ -39,6 +39,23 @@ __global__ void backwardPass(const float *in, float *res) {
 }
 // CHECK-DAG: remark: kernel 'backwardPass': blockDim assumed, 3 accesses
 
+// An optional buffer: null, or the buffer, by a choice the warp makes as
+// one. No access goes through the null side; those made go through the
+// buffer, priced. A choice that may differ between lanes is not followed.
+__global__ void optionalOutput(const float *in, float *extra, bool keep,
+                               float *res) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float *saved = keep ? extra + 32 : nullptr;
+  if (saved)
+    saved[i] = in[i];
+  float *lanes = (i & 1) ? extra : nullptr;
+  if (lanes)
+    lanes[i] = 0.f;
+  res[i] = 1.f;
+}
+// CHECK-DAG: :[[@LINE-6]]:5: remark: store global 'saved[i]' width 4; offset 128+4*lane + (128)*blockIdx.x*blockDim.x/32 + (128)*warp.x; active 0xffffffff; scenarios 1; transactions 1, sectors 4
+// CHECK-DAG: :[[@LINE-4]]:5: remark: store unknown 'lanes[i]' width 4; offset unknown, not followed (a choice of pointer that may differ between lanes)
+
 // A pointer computed from an integer is still not followed, and says so.
 __global__ void fromAddress(unsigned long long address, float *res) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
