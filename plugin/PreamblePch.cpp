@@ -257,6 +257,17 @@ precompiledPreambleFor(const std::vector<std::string> &Flags,
     touch(Deps);
     return Flagged;
   }
+  // A preamble that built with a warning of its own, its headers as they
+  // were: not built again at each run (it would cost a parse of its
+  // headers on top of the file's).
+  const std::string Declined = (Base + ".none").str();
+  const char *const HasDiagnostics =
+      "they have diagnostics of their own (a warning, an error, a missing "
+      "header)";
+  if (stillFresh(Declined)) {
+    Why = HasDiagnostics;
+    return std::nullopt;
+  }
 
   std::unique_ptr<llvm::MemoryBuffer> Preamble =
       llvm::MemoryBuffer::getMemBufferCopy(Text, Absolute);
@@ -270,14 +281,14 @@ precompiledPreambleFor(const std::vector<std::string> &Flags,
       Diagnostics, Failure);
   if (Built && Diagnostics.Count) {
     llvm::sys::fs::remove(Built->TempPch);
+    writeAtomically(Declined, stampsOf(Built->Listed, Absolute) +
+                                  stamp(Toolkit) + "\n");
     Built.reset();
   }
   if (!Built) {
     Why = Failure == PchFailure::CannotWrite ? "cannot write in " + Folder
-          : Diagnostics.Count
-              ? "they have diagnostics of their own (a warning, an error, a "
-                "missing header)"
-              : "they do not precompile";
+          : Diagnostics.Count                ? HasDiagnostics
+                                             : "they do not precompile";
     return std::nullopt;
   }
   if (!installPch(*Built, Pch,

@@ -13,8 +13,10 @@
 // of the toolkit PCH under it, checked before each use. It is made only
 // from a preamble that precompiles with no diagnostic at all (a warning in
 // a user header, a missing header: the file parses plainly, and says it
-// as before). Files the cache has not used for the longest go first when
-// it holds more than its limit.
+// as before); one that built with a warning is remembered (<key>.none,
+// with the same stamps), so that it is not built again at every run.
+// Files the cache has not used for the longest go first when it holds
+// more than its limit.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPUMEM_PLUGIN_PREAMBLEPCH_H
