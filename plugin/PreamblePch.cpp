@@ -300,17 +300,4 @@ precompiledPreambleFor(const std::vector<std::string> &Flags,
   return Flagged;
 }
 
-std::vector<std::string>
-withPreamble(std::vector<std::string> Flags,
-             const std::vector<std::string> &Preamble) {
-  for (std::size_t I = 0; I + 3 < Flags.size(); ++I)
-    if (Flags[I] == "-Xclang" && Flags[I + 1] == "-include-pch" &&
-        Flags[I + 2] == "-Xclang") {
-      Flags.erase(Flags.begin() + I, Flags.begin() + I + 4);
-      Flags.insert(Flags.begin() + I, Preamble.begin(), Preamble.end());
-      break;
-    }
-  return Flags;
-}
-
 } // namespace gpumem::plugin

@@ -39,12 +39,6 @@ precompiledPreambleFor(const std::vector<std::string> &Flags,
                        const std::string &File, const PchSettings &Settings,
                        std::string &Why);
 
-/// \p Flags with their `-Xclang -include-pch -Xclang PCH` replaced by \p
-/// Preamble's flags.
-std::vector<std::string>
-withPreamble(std::vector<std::string> Flags,
-             const std::vector<std::string> &Preamble);
-
 } // namespace gpumem::plugin
 
 #endif // GPUMEM_PLUGIN_PREAMBLEPCH_H
