@@ -311,15 +311,13 @@ unsigned addPrecompiledHeaders(std::vector<CompileEntry> &Entries,
       std::vector<std::string> Full = Before;
       llvm::append_range(Full, parseFlags(Entries[I]));
       llvm::append_range(Full, After);
-      llvm::append_range(Full, Load);
       std::string WhyNot;
       if (std::optional<std::vector<std::string>> Preamble =
-              precompiledPreambleFor(Full, Entries[I].File, Settings, WhyNot))
+              precompiledPreambleFor(Full, *Pch, std::string(File), Settings,
+                                     WhyNot))
         Load = *Preamble;
       else if (NoPreamble)
-        NoPreamble->push_back("the leading includes of " + std::string(File) +
-                              " are parsed with it (not precompiled: " +
-                              WhyNot + ")");
+        NoPreamble->push_back(WhyNot);
       llvm::append_range(A, Load);
       ++Given;
     }

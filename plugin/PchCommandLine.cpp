@@ -27,6 +27,22 @@ std::vector<std::string> analysedFiles(const ToolCommandLine &Line) {
   return Files;
 }
 
+/// The values of --extra-arg-before (\p Before) and --extra-arg (\p
+/// After) in [\p Begin, \p End): what clang-tidy adds to each command.
+void extraArguments(std::vector<std::string>::const_iterator Begin,
+                    std::vector<std::string>::const_iterator End,
+                    std::vector<std::string> &Before,
+                    std::vector<std::string> &After) {
+  for (; Begin != End; ++Begin) {
+    llvm::StringRef A = *Begin;
+    if (A.consume_front("--extra-arg-before=") ||
+        A.consume_front("-extra-arg-before="))
+      Before.push_back(A.str());
+    else if (A.consume_front("--extra-arg=") || A.consume_front("-extra-arg="))
+      After.push_back(A.str());
+  }
+}
+
 } // namespace
 
 void usePrecompiledHeader(std::vector<std::string> &Full,
@@ -45,19 +61,11 @@ void usePrecompiledHeader(std::vector<std::string> &Full,
       return;
     }
     std::vector<std::string> Before, After;
-    for (llvm::StringRef A : Full) {
-      if (A.consume_front("--extra-arg-before=") ||
-          A.consume_front("-extra-arg-before="))
-        Before.push_back(A.str());
-      else if (A.consume_front("--extra-arg=") ||
-               A.consume_front("-extra-arg="))
-        After.push_back(A.str());
-    }
+    extraArguments(Full.begin(), Full.end(), Before, After);
     llvm::SmallString<256> Json(TranslatedDatabase);
     llvm::sys::path::append(Json, "compile_commands.json");
-    if (usePrecompiledHeaders(std::string(Json), Before,
-                                              After, analysedFiles(Line),
-                                              Settings, Why, &NoPreamble))
+    if (usePrecompiledHeaders(std::string(Json), Before, After,
+                              analysedFiles(Line), Settings, Why, &NoPreamble))
       Why.clear();
     else if (Why.empty())
       Why = "no two CUDA commands of the database share their flags";
@@ -73,14 +81,7 @@ void usePrecompiledHeader(std::vector<std::string> &Full,
   // The command as clang-tidy makes it: --extra-arg-before's flags, the
   // command, --extra-arg's flags.
   std::vector<std::string> Before, Command, After;
-  for (auto It = Full.begin(); It != Separator; ++It) {
-    llvm::StringRef A = *It;
-    if (A.consume_front("--extra-arg-before=") ||
-        A.consume_front("-extra-arg-before="))
-      Before.push_back(A.str());
-    else if (A.consume_front("--extra-arg=") || A.consume_front("-extra-arg="))
-      After.push_back(A.str());
-  }
+  extraArguments(Full.begin(), Separator, Before, After);
   Command = Before;
   Command.insert(Command.end(), Separator + 1, Full.end());
   Command.insert(Command.end(), After.begin(), After.end());
@@ -90,7 +91,6 @@ void usePrecompiledHeader(std::vector<std::string> &Full,
     return;
   const std::vector<std::string> Load = {"-Xclang", "-include-pch", "-Xclang",
                                          *Pch};
-  llvm::append_range(Command, Load);
   llvm::SmallString<256> Here;
   llvm::sys::fs::current_path(Here);
   std::vector<CompileEntry> Entries;
@@ -103,15 +103,12 @@ void usePrecompiledHeader(std::vector<std::string> &Full,
     E.Arguments.insert(E.Arguments.end(), Separator + 1, Full.end());
     std::string WhyNot;
     if (std::optional<std::vector<std::string>> Preamble =
-            precompiledPreambleFor(Command, File, Settings,
-                                                   WhyNot)) {
+            precompiledPreambleFor(Command, *Pch, File, Settings, WhyNot)) {
       llvm::append_range(E.Arguments, *Preamble);
       Preambles = true;
     } else {
       llvm::append_range(E.Arguments, Load);
-      NoPreamble.push_back("the leading includes of " + File +
-                           " are parsed with it (not precompiled: " + WhyNot +
-                           ")");
+      NoPreamble.push_back(WhyNot);
     }
     E.Arguments.push_back(File);
     Entries.push_back(std::move(E));

@@ -83,24 +83,6 @@ public:
   }
 };
 
-/// The value of flag `-working-directory=` in \p Flags; empty without one.
-std::string workingDirectory(const std::vector<std::string> &Flags) {
-  for (const std::string &F : Flags)
-    if (llvm::StringRef(F).starts_with("-working-directory="))
-      return F.substr(std::strlen("-working-directory="));
-  return "";
-}
-
-/// The PCH `-Xclang -include-pch -Xclang PCH` in \p Flags names; empty
-/// without one.
-std::string includedPch(const std::vector<std::string> &Flags) {
-  for (std::size_t I = 0; I + 3 < Flags.size(); ++I)
-    if (Flags[I] == "-Xclang" && Flags[I + 1] == "-include-pch" &&
-        Flags[I + 2] == "-Xclang")
-      return Flags[I + 3];
-  return "";
-}
-
 /// True when \p Flags name a header folder or file by a relative path: a
 /// header read through it is named by that path in a plain parse, and by
 /// its absolute path when it comes from a PCH, so the messages would move.
@@ -175,12 +157,10 @@ void evict(const std::string &Folder, llvm::StringRef Keep, uint64_t Limit) {
   }
 }
 
-} // namespace
-
 std::optional<std::vector<std::string>>
-precompiledPreambleFor(const std::vector<std::string> &Flags,
-                       const std::string &File, const PchSettings &Settings,
-                       std::string &Why) {
+preambleFor(const std::vector<std::string> &Command, const std::string &Toolkit,
+            const std::string &File, const PchSettings &Settings,
+            std::string &Why) {
   if (!Settings.Enabled) {
     Why = Settings.Why;
     return std::nullopt;
@@ -191,27 +171,19 @@ precompiledPreambleFor(const std::vector<std::string> &Flags,
           std::string(std::getenv("GPUMEM_PCH_PREAMBLE_LIMIT"));
     return std::nullopt;
   }
-  if (namesRelativeHeaderPath(Flags)) {
+  if (namesRelativeHeaderPath(Command)) {
     Why = "a header folder is given by a relative path";
     return std::nullopt;
   }
-  const std::string Toolkit = includedPch(Flags);
-  if (Toolkit.empty()) {
-    Why = "no precompiled toolkit headers to chain on";
-    return std::nullopt;
-  }
-  llvm::SmallString<256> Absolute(File);
-  if (!llvm::sys::path::is_absolute(Absolute)) {
-    const std::string Directory = workingDirectory(Flags);
-    if (Directory.empty())
-      llvm::sys::fs::make_absolute(Absolute);
-    else
-      llvm::sys::path::make_absolute(Directory, Absolute);
-  }
-  llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
-  auto Source = llvm::MemoryBuffer::getFile(Absolute);
+  // The command the preamble is built with: the file's own, loading the
+  // toolkit's PCH it chains on.
+  std::vector<std::string> Flags = Command;
+  for (const char *F : {"-Xclang", "-include-pch", "-Xclang"})
+    Flags.push_back(F);
+  Flags.push_back(Toolkit);
+  auto Source = llvm::MemoryBuffer::getFile(File);
   if (!Source) {
-    Why = "cannot read " + std::string(Absolute);
+    Why = "cannot read " + File;
     return std::nullopt;
   }
   clang::LangOptions Lang;
@@ -235,7 +207,7 @@ precompiledPreambleFor(const std::vector<std::string> &Flags,
       (Bounds.PreambleEndsAtStartOfLine ? "1" : "0");
 
   std::vector<std::string> Parts = Flags;
-  for (std::string Part : {std::string("preamble"), std::string(Absolute),
+  for (std::string Part : {std::string("preamble"), std::string(File),
                            Text.str(), Bytes})
     Parts.push_back(std::move(Part));
   llvm::SmallString<256> Base(Settings.Folder);
@@ -270,7 +242,7 @@ precompiledPreambleFor(const std::vector<std::string> &Flags,
   }
 
   std::unique_ptr<llvm::MemoryBuffer> Preamble =
-      llvm::MemoryBuffer::getMemBufferCopy(Text, Absolute);
+      llvm::MemoryBuffer::getMemBufferCopy(Text, File);
   CountDiagnostics Diagnostics;
   PchFailure Failure = PchFailure::DoesNotBuild;
   std::optional<BuiltPch> Built = buildPch(
@@ -281,7 +253,7 @@ precompiledPreambleFor(const std::vector<std::string> &Flags,
       Diagnostics, Failure);
   if (Built && Diagnostics.Count) {
     llvm::sys::fs::remove(Built->TempPch);
-    writeAtomically(Declined, stampsOf(Built->Listed, Absolute) +
+    writeAtomically(Declined, stampsOf(Built->Listed, File) +
                                   stamp(Toolkit) + "\n");
     Built.reset();
   }
@@ -292,11 +264,26 @@ precompiledPreambleFor(const std::vector<std::string> &Flags,
     return std::nullopt;
   }
   if (!installPch(*Built, Pch,
-                  stampsOf(Built->Listed, Absolute) + stamp(Toolkit) + "\n")) {
+                  stampsOf(Built->Listed, File) + stamp(Toolkit) + "\n")) {
     Why = "cannot write in " + Folder;
     return std::nullopt;
   }
   evict(Folder, Base, Limit);
+  return Flagged;
+}
+
+} // namespace
+
+std::optional<std::vector<std::string>>
+precompiledPreambleFor(const std::vector<std::string> &Command,
+                       const std::string &Toolkit, const std::string &File,
+                       const PchSettings &Settings, std::string &Why) {
+  std::string Reason;
+  std::optional<std::vector<std::string>> Flagged =
+      preambleFor(Command, Toolkit, File, Settings, Reason);
+  if (!Flagged)
+    Why = "the leading includes of " + File +
+          " are parsed with it (not precompiled: " + Reason + ")";
   return Flagged;
 }
 

@@ -30,14 +30,16 @@
 
 namespace gpumem::plugin {
 
-/// The flags that have a parse load \p File's precompiled preamble, built
-/// when missing or stale, for command \p Flags (without the file; with the
-/// toolkit PCH it chains on, `-include-pch`, last). std::nullopt, with the
-/// reason in \p Why, where the file keeps the toolkit PCH alone.
+/// The flags that have a parse load the precompiled preamble of \p File
+/// (an absolute path), built when missing or stale, for command \p Flags
+/// (without the file) chained on the toolkit's PCH \p ToolkitPch.
+/// std::nullopt where the file keeps the toolkit's PCH alone, with \p Why
+/// saying so for --show-compile-command ("the leading includes of F are
+/// parsed with it (not precompiled: ...)").
 std::optional<std::vector<std::string>>
 precompiledPreambleFor(const std::vector<std::string> &Flags,
-                       const std::string &File, const PchSettings &Settings,
-                       std::string &Why);
+                       const std::string &ToolkitPch, const std::string &File,
+                       const PchSettings &Settings, std::string &Why);
 
 } // namespace gpumem::plugin
 

@@ -270,15 +270,19 @@ AggregateFields::returnedObjectPointer(const MemberExpr *ME) {
   // The call that made the object is evaluated where it was made: in the
   // frame below this one.
   return E.inFirstFrames(E.Frames.size() - 1,
-                         [&]() -> std::optional<PointerValue> {
-                           const Expr *Returned = E.returnedBy(From);
-                           if (!Returned)
-                             return std::nullopt;
-                           LaneEvaluator::CallScope In(E, From);
-                           if (!In)
-                             return std::nullopt;
-                           return pointerFieldOf(Returned, FD);
-                         });
+                         [&] { return pointerFieldOf(From, FD); });
+}
+
+template <typename T, typename Fn>
+std::optional<T> AggregateFields::inReturned(const CallExpr *Call,
+                                             Fn Evaluate) {
+  const Expr *Returned = E.returnedBy(Call);
+  if (!Returned)
+    return std::nullopt;
+  LaneEvaluator::CallScope In(E, Call);
+  if (!In)
+    return std::nullopt;
+  return Evaluate(Returned);
 }
 
 std::optional<PointerValue>
@@ -291,15 +295,10 @@ AggregateFields::pointerFieldOf(const Expr *Object, const FieldDecl *FD,
   // The object a helper returns (an accessor's operator[] returning the
   // view of one fewer dimension): what its returned expression gives, in
   // the call's frame.
-  if (const auto *Call = dyn_cast<CallExpr>(Object)) {
-    const Expr *Returned = E.returnedBy(Call);
-    if (!Returned)
-      return std::nullopt;
-    LaneEvaluator::CallScope In(E, Call);
-    if (!In)
-      return std::nullopt;
-    return pointerFieldOf(Returned, FD, Depth + 1);
-  }
+  if (const auto *Call = dyn_cast<CallExpr>(Object))
+    return inReturned<PointerValue>(Call, [&](const Expr *Returned) {
+      return pointerFieldOf(Returned, FD, Depth + 1);
+    });
   if (const auto *List = dyn_cast<InitListExpr>(Object)) {
     const auto *CXX = dyn_cast<CXXRecordDecl>(Record);
     if (List->getType()->getAsRecordDecl() != Record ||
@@ -575,12 +574,9 @@ std::optional<LaneValue> AggregateFields::returnedField(const CallExpr *Call,
     return E.evaluate(Call->getArg(Axis));
   // A helper's returned object: the field its returned expression gives,
   // in the call's frame.
-  if (const Expr *Returned = E.returnedBy(Call)) {
-    LaneEvaluator::CallScope In(E, Call);
-    if (In)
-      return fieldOfObject(Returned, FD, Owner);
-  }
-  return std::nullopt;
+  return inReturned<LaneValue>(Call, [&](const Expr *Returned) {
+    return fieldOfObject(Returned, FD, Owner);
+  });
 }
 
 } // namespace gpumem::lanes

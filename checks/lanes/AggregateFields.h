@@ -82,6 +82,11 @@ private:
   /// calls above it); std::nullopt when \p Owner is not entered.
   template <typename T, typename Fn>
   std::optional<T> inFrameOf(const clang::FunctionDecl *Owner, Fn Evaluate);
+  /// \p Evaluate (giving a std::optional<T>) on the expression helper call
+  /// \p Call returns, in the call's frame; std::nullopt when the helper is
+  /// not one that only returns, or is not entered.
+  template <typename T, typename Fn>
+  std::optional<T> inReturned(const clang::CallExpr *Call, Fn Evaluate);
 
   /// The field of a kernel's by-value struct parameter \p P: a symbol
   /// named by its path of fields (p.dims.x).
