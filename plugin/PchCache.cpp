@@ -83,6 +83,9 @@ precompiledHeaderFor(const std::vector<std::string> &Flags,
   // is never seen.
   if (llvm::sys::fs::exists(Pch) && stillFresh(Deps))
     return Pch;
+  const BuildLock Lock{std::string(Base)};
+  if (llvm::sys::fs::exists(Pch) && stillFresh(Deps))
+    return Pch; // built by the run that held the lock
 
   // The source precompiled: an empty CUDA file of the cache's own, which
   // never changes once written.

@@ -180,6 +180,23 @@ bool installPch(const BuiltPch &Built, const std::string &Pch,
   return true;
 }
 
+BuildLock::BuildLock(const std::string &Base) {
+  if (llvm::sys::fs::openFileForReadWrite(Base + ".lock", FD,
+                                          llvm::sys::fs::CD_OpenAlways,
+                                          llvm::sys::fs::OF_None)) {
+    FD = -1;
+    return;
+  }
+  Held = !llvm::sys::fs::tryLockFile(FD, std::chrono::minutes(2));
+}
+
+BuildLock::~BuildLock() {
+  if (Held)
+    llvm::sys::fs::unlockFile(FD);
+  if (FD != -1)
+    llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+}
+
 bool WritePch::BeginInvocation(clang::CompilerInstance &CI) {
   CI.getFrontendOpts().OutputFile = Path;
   return clang::GeneratePCHAction::BeginInvocation(CI);

@@ -52,6 +52,24 @@ bool writeAtomically(const std::string &Path, llvm::StringRef Text);
 /// leaving out \p Except (a file the key already holds).
 std::string stampsOf(llvm::StringRef Listed, llvm::StringRef Except = "");
 
+/// Held while one run builds the PCH at \p Base (its path without the
+/// extension): a run that finds no fresh PCH waits here for another that
+/// is building the same, then looks again, so concurrent runs build it
+/// once and never replace one that a PCH chained on it names (Clang
+/// refuses a chained PCH whose base changed on disk). A lock not had
+/// within two minutes is not waited for: that run builds as if alone.
+class BuildLock {
+public:
+  explicit BuildLock(const std::string &Base);
+  ~BuildLock();
+  BuildLock(const BuildLock &) = delete;
+  BuildLock &operator=(const BuildLock &) = delete;
+
+private:
+  int FD = -1;
+  bool Held = false;
+};
+
 /// A PCH built beside its final place: the temporary file and the list of
 /// files its build read (a make-style dependency list).
 struct BuiltPch {

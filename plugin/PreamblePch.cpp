@@ -153,6 +153,7 @@ void evict(const std::string &Folder, llvm::StringRef Keep, uint64_t Limit) {
       continue;
     llvm::sys::fs::remove(E.Base + ".pch");
     llvm::sys::fs::remove(E.Base + ".deps");
+    llvm::sys::fs::remove(E.Base + ".lock");
     Total -= E.Size;
   }
 }
@@ -225,18 +226,30 @@ preambleFor(const std::vector<std::string> &Command, const std::string &Toolkit,
   const std::vector<std::string> Flagged = {"-Xclang", "-include-pch",
                                             "-Xclang", Pch,
                                             "-Xclang", Bytes};
-  if (llvm::sys::fs::exists(Pch) && stillFresh(Deps)) {
-    touch(Deps);
-    return Flagged;
-  }
   // A preamble that built with a warning of its own, its headers as they
-  // were: not built again at each run (it would cost a parse of its
-  // headers on top of the file's).
+  // were, is remembered as declined: not built again at each run (it
+  // would cost a parse of its headers on top of the file's).
   const std::string Declined = (Base + ".none").str();
+  enum class Cached { Pch, Declined, Nothing };
+  auto Look = [&] {
+    if (llvm::sys::fs::exists(Pch) && stillFresh(Deps))
+      return Cached::Pch;
+    return stillFresh(Declined) ? Cached::Declined : Cached::Nothing;
+  };
+  Cached Found = Look();
+  std::optional<BuildLock> Lock;
+  if (Found == Cached::Nothing) {
+    Lock.emplace(std::string(Base));
+    Found = Look(); // a run that held the lock may have built it
+  }
   const char *const HasDiagnostics =
       "they have diagnostics of their own (a warning, an error, a missing "
       "header)";
-  if (stillFresh(Declined)) {
+  if (Found == Cached::Pch) {
+    touch(Deps);
+    return Flagged;
+  }
+  if (Found == Cached::Declined) {
     Why = HasDiagnostics;
     return std::nullopt;
   }
