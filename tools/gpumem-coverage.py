@@ -233,6 +233,7 @@ def main(argv=None):
     analysed = 0
     unknown = collections.defaultdict(list)
     ptx_lines_total = 0
+    ptx_instructions_total = 0
     unseen = []
     ptx_failures = []
     for path in args.files:
@@ -278,6 +279,7 @@ def main(argv=None):
             roots = [os.path.dirname(os.path.realpath(path)) + os.sep]
             mine = [k for k in lines if any(k[0].startswith(r) for r in roots)]
             ptx_lines_total += len(mine)
+            ptx_instructions_total += sum(len(lines[k]) for k in mine)
             unseen += unseen_lines(lines, seen, roots)
     total = analysed + sum(len(p) for p in unknown.values())
     kinds = sorted(unknown.items(), key=lambda kv: (-len(kv[1]), kv[0]))
@@ -296,6 +298,7 @@ def main(argv=None):
             "accesses": total, "analysed": analysed,
             "ptx": None if not args.ptx else {
                 "lines": ptx_lines_total,
+                "instructions": ptx_instructions_total,
                 "unseen": [{"place": "%s:%d" % (p, l), "instructions": o}
                            for p, l, o in unseen],
                 "failed": [{"file": f, "why": w} for f, w in ptx_failures]},
@@ -315,9 +318,14 @@ def main(argv=None):
         for reason, n in reasons(entries):
             print("  %5s  %5d  %s" % ("", n, reason))
     if args.ptx:
+        missed = sum(len(o) for _, _, o in unseen)
         print("against the compiler (%s -O3): %d source lines with global or "
-              "shared memory instructions, %d without an access in the dump"
-              % (args.clang, ptx_lines_total, len(unseen)))
+              "shared memory instructions, %d without an access in the dump; "
+              "%d instructions, %d of them on those lines (%.1f%% matched)"
+              % (args.clang, ptx_lines_total, len(unseen),
+                 ptx_instructions_total, missed,
+                 100.0 * (ptx_instructions_total - missed) /
+                 ptx_instructions_total if ptx_instructions_total else 100.0))
         for path, line, opcodes in unseen:
             print("  %s:%d: %s; the analysis saw none"
                   % (os.path.relpath(path), line, describe(opcodes)))
