@@ -24,7 +24,10 @@ access ("line 88: 4 ld.shared, the analysis saw none"): the dump cannot
 show what it never reached (a construct it does not read). The instructions
 of an inline asm statement are matched to accesses on the statement's
 first lines (the compiler names the statement's line, the dump its
-operand's). Lines of the toolkit's and Clang's own headers are left out.
+operand's); those on a loop's header line, to the accesses of its body
+(at -O3 the compiler names the header for loads it unrolls or hoists out
+of the body). Instructions the compiler gives no line (line 0) are counted
+apart. Lines of the toolkit's and Clang's own headers are left out.
 
 A script over the dump rather than a gpumem-tidy option: the dump is
 already the analysis' own record of every access (tests check it), a
@@ -193,15 +196,63 @@ def compile_to_ptx(tidy, clang, path, extra):
     return done.stdout, None
 
 
+LOOP_HEADER = re.compile(r"^\s*(?:for|while)\s*\(")
+
+
+def loop_body(source, line):
+    """The lines from the loop header on \p line (1-based) of \p source
+    (its lines) to the end of its body, or None when \p line holds no loop
+    header. At -O3 the compiler names the header's line for the loads it
+    unrolls or hoists out of the body (`for (d = 0; d < D; ++d)` over
+    `cur[d] = p[base + d];` gives D loads on the `for` line)."""
+    if not 0 < line <= len(source) or not LOOP_HEADER.match(source[line - 1]):
+        return None
+    text = "\n".join(re.sub(r"//.*", "", l)
+                     for l in source[line - 1:line + 199])
+
+    def closing(start, opening, close):
+        depth = 0
+        for at in range(start, len(text)):
+            if text[at] == opening:
+                depth += 1
+            elif text[at] == close:
+                depth -= 1
+                if depth == 0:
+                    return at
+        return None
+
+    header_end = closing(text.index("("), "(", ")")
+    if header_end is None:
+        return None
+    body = header_end + 1
+    while body < len(text) and text[body].isspace():
+        body += 1
+    end = closing(body, "{", "}") if text.startswith("{", body) \
+        else text.find(";", body)
+    if end is None or end < 0:
+        return None
+    return range(line, line + text.count("\n", 0, end) + 1)
+
+
 def unseen_lines(ptx_lines, seen, roots):
     """The lines of \p ptx_lines (under the folders \p roots) with no
-    access in \p seen ({(path, line)}), as (path, line, [opcodes])."""
+    access in \p seen ({(path, line)}), as (path, line, [opcodes]); line
+    0 (code the compiler gives no line) is not among them."""
     out = []
+    sources = {}
     for (path, line), instructions in sorted(ptx_lines.items()):
-        if not any(path.startswith(r) for r in roots):
+        if not any(path.startswith(r) for r in roots) or line == 0:
             continue
         asm = any(a for _, a in instructions)
         window = range(line, line + (10 if asm else 1))
+        if not asm:
+            if path not in sources:
+                try:
+                    with open(path, errors="replace") as f:
+                        sources[path] = f.read().splitlines()
+                except OSError:
+                    sources[path] = []
+            window = loop_body(sources[path], line) or window
         if any((path, l) in seen for l in window):
             continue
         out.append((path, line, [o for o, _ in instructions]))
@@ -234,6 +285,7 @@ def main(argv=None):
     unknown = collections.defaultdict(list)
     ptx_lines_total = 0
     ptx_instructions_total = 0
+    ptx_no_line = 0
     unseen = []
     ptx_failures = []
     for path in args.files:
@@ -278,8 +330,10 @@ def main(argv=None):
             lines = ptx_memory_lines(ptx)
             roots = [os.path.dirname(os.path.realpath(path)) + os.sep]
             mine = [k for k in lines if any(k[0].startswith(r) for r in roots)]
-            ptx_lines_total += len(mine)
-            ptx_instructions_total += sum(len(lines[k]) for k in mine)
+            ptx_lines_total += sum(1 for k in mine if k[1] != 0)
+            ptx_instructions_total += sum(len(lines[k]) for k in mine
+                                          if k[1] != 0)
+            ptx_no_line += sum(len(lines[k]) for k in mine if k[1] == 0)
             unseen += unseen_lines(lines, seen, roots)
     total = analysed + sum(len(p) for p in unknown.values())
     kinds = sorted(unknown.items(), key=lambda kv: (-len(kv[1]), kv[0]))
@@ -299,6 +353,7 @@ def main(argv=None):
             "ptx": None if not args.ptx else {
                 "lines": ptx_lines_total,
                 "instructions": ptx_instructions_total,
+                "without_line": ptx_no_line,
                 "unseen": [{"place": "%s:%d" % (p, l), "instructions": o}
                            for p, l, o in unseen],
                 "failed": [{"file": f, "why": w} for f, w in ptx_failures]},
@@ -326,6 +381,9 @@ def main(argv=None):
                  ptx_instructions_total, missed,
                  100.0 * (ptx_instructions_total - missed) /
                  ptx_instructions_total if ptx_instructions_total else 100.0))
+        if ptx_no_line:
+            print("  and %d memory instructions the compiler gives no source "
+                  "line (line 0), not counted" % ptx_no_line)
         for path, line, opcodes in unseen:
             print("  %s:%d: %s; the analysis saw none"
                   % (os.path.relpath(path), line, describe(opcodes)))
