@@ -87,9 +87,11 @@ bool AccessWalk::entersLambda(const CXXOperatorCallExpr *Op) {
   // `put(i, x)` of `auto put = [&](int j, float v) { out[j] = v; };`: its
   // body is walked as a device function's, with its parameters bound to
   // the call's arguments. The variables it captures are read where they
-  // were declared (their initialisers): right only when nothing writes
-  // them after, by reference or by copy alike. A lambda that captures a
-  // variable its function writes (a loop counter), or `this`, is not
+  // were declared (their initialisers), right when nothing writes them
+  // after, by reference or by copy alike; the integers and pointers its
+  // function writes are bound by the evaluator (a loop counter to the
+  // loop's value where the call is in the loop, others unknown). A lambda
+  // that captures `this`, or an object its function writes, is not
   // entered.
   const auto *Method = dyn_cast_or_null<CXXMethodDecl>(cuda::calleeOf(Op));
   if (Op->getOperator() != OO_Call || !Method ||
@@ -101,8 +103,10 @@ bool AccessWalk::entersLambda(const CXXOperatorCallExpr *Op) {
     const auto *VD = dyn_cast<VarDecl>(Capture.getCapturedVar());
     const auto *Owner =
         VD ? dyn_cast<FunctionDecl>(VD->getDeclContext()) : nullptr;
-    if (!VD || !Owner || VD->getType().isVolatileQualified() ||
-        !Eval.functionFacts(Owner).writesOf(VD).empty())
+    if (!VD || !Owner || VD->getType().isVolatileQualified())
+      return false;
+    if (!Eval.functionFacts(Owner).writesOf(VD).empty() &&
+        !lanes::LaneEvaluator::bindsWrittenCapture(VD->getType()))
       return false;
   }
   return true;

@@ -198,8 +198,74 @@ bool LaneEvaluator::enterCall(const CallExpr *Call) {
       }
     }
   }
+  if (Method && Method->getParent()->isLambda())
+    bindWrittenCaptures(*Method->getParent(), Call, New);
   Frames.push_back(std::move(New));
   return true;
+}
+
+namespace {
+
+/// The lambda expression that made the object \p Call calls, when that
+/// object is a local initialised with it (`auto put = [&](...) {...};`).
+const LambdaExpr *lambdaOf(const CallExpr *Call) {
+  if (!isa<CXXOperatorCallExpr>(Call) || Call->getNumArgs() == 0)
+    return nullptr;
+  const auto *Ref = dyn_cast<DeclRefExpr>(objectOf(Call->getArg(0)));
+  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!VD || !VD->hasLocalStorage() || !VD->getInit())
+    return nullptr;
+  const Expr *Init = objectOf(VD->getInit());
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(Init);
+      Construct && Construct->getNumArgs() == 1)
+    Init = objectOf(Construct->getArg(0));
+  return dyn_cast<LambdaExpr>(Init);
+}
+
+} // namespace
+
+bool LaneEvaluator::bindsWrittenCapture(QualType T) {
+  T = T.getNonReferenceType();
+  return T->isPointerType() || isIntegerLike(T);
+}
+
+void LaneEvaluator::bindWrittenCaptures(const CXXRecordDecl &Lambda,
+                                        const CallExpr *Call, Frame &New) {
+  const FunctionDecl *Caller = Frames.empty() ? nullptr : Frames.back().Function;
+  for (const LambdaCapture &Capture : Lambda.captures()) {
+    const auto *VD = Capture.capturesVariable()
+                         ? dyn_cast<VarDecl>(Capture.getCapturedVar())
+                         : nullptr;
+    const auto *Owner =
+        VD ? dyn_cast<FunctionDecl>(VD->getDeclContext()) : nullptr;
+    if (!Owner)
+      continue;
+    const cuda::FunctionFacts &Facts = factsOf(Owner);
+    if (Facts.writesOf(VD).empty())
+      continue; // read through its initialiser, as everywhere
+    const QualType T = VD->getType().getNonReferenceType();
+    // A loop counter the lambda sees as the loop has it: by reference when
+    // called in the loop's body, by copy when also made there; the call
+    // is in the function that owns the counter.
+    const cuda::InductionLoop *Loop = Facts.inductionLoopOf(VD);
+    const LambdaExpr *Made = lambdaOf(Call);
+    if (Loop && isIntegerLike(T) && Caller &&
+        Caller->getCanonicalDecl() == Owner->getCanonicalDecl() &&
+        cuda::contains(Loop->Loop->getBody(), Call) &&
+        (Capture.getCaptureKind() == LCK_ByRef ||
+         (Made && cuda::contains(Loop->Loop->getBody(), Made)))) {
+      New.Values[VD] = Loops.valueOf(VD, *Loop);
+      continue;
+    }
+    const std::string Why = "'" + VD->getNameAsString() +
+                            "' is captured by the lambda and written by " +
+                            "its function";
+    const std::uint64_t At = loc(Facts.writesOf(VD).front());
+    if (T->isPointerType())
+      New.Pointers[VD] = PointerValue::unknown(UnknownKind::Reassigned, Why, At);
+    else if (isIntegerLike(T))
+      New.Values[VD] = LaneValue::unknown(UnknownKind::Reassigned, Why, At);
+  }
 }
 
 void LaneEvaluator::leaveCall() {

@@ -107,6 +107,10 @@ public:
   /// current frame); false when the call cannot be followed.
   bool enterCall(const clang::CallExpr *Call);
   void leaveCall();
+  /// True for the type of a variable a lambda captures and its function
+  /// writes that enterCall binds (an integer or a pointer): a lambda that
+  /// captures only such written variables can be entered.
+  static bool bindsWrittenCapture(clang::QualType T);
   /// The function the evaluator is in (the kernel or an inlined callee).
   const clang::FunctionDecl *currentFunction() const;
   /// The writes of \p FD's variables (kept in the function cache).
@@ -303,6 +307,12 @@ private:
   std::vector<std::string> UnitStrides;
 
   const cuda::FunctionFacts &factsOf(const clang::FunctionDecl *FD);
+  /// Binds in \p New (the frame of a call of lambda \p Lambda) the
+  /// integers and pointers it captures that their function writes: a loop
+  /// counter to the loop's value where the call and (for a copy) the
+  /// lambda are in the loop's body, any other to unknown (Reassigned).
+  void bindWrittenCaptures(const clang::CXXRecordDecl &Lambda,
+                           const clang::CallExpr *Call, Frame &New);
   Effects effectsNow() const { return Did; }
   /// The effects since \p Before.
   Effects effectsSince(const Effects &Before) const;

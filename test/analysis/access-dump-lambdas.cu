@@ -2,9 +2,11 @@
 // their lines and the dump had none). A lambda whose captured variables
 // nothing writes after their declaration is walked like a device
 // function, its parameters bound to the call's arguments: the stride-2
-// read is a finding. One that captures a variable the kernel writes (a
-// loop counter) is not entered: what it would read depends on when it is
-// called.
+// read is a finding. A captured variable the kernel writes is read as the
+// lambda would see it where that is known: a loop counter, by reference
+// from a call in the loop's body, or by copy when the lambda is also made
+// there, has the loop's value; any other such integer or pointer is
+// unknown, said so, and the lambda's other accesses are still priced.
 //
 // RUN: %clang_tidy --checks=-*,debug-gpumem-access-dump,gpumem-uncoalesced-access %s -- %cuda_flags \
 // RUN:   | FileCheck %s --implicit-check-not='remark: {{load|store}}'
@@ -20,14 +22,59 @@ __global__ void scatter(float *out, const float *in, int n) {
     put(i, get(2 * i));
 }
 
+// A counter declared before its loop (`for (; k < n; ...)`) is no loop's
+// own variable: unknown in the lambda, said so.
 __global__ void counted(float *out, int n) {
   int k = threadIdx.x;
   auto put = [&](float v) { out[k] = v; };
+  // CHECK: :[[@LINE-1]]:29: remark: store global 'out[k]' width 4; offset unknown, reassigned ('k' is captured by the lambda and written by its function); active 0xffffffff; in loop
   for (; k < n; k += blockDim.x)
     put(1.0f);
 }
 
-void launch(float *out, const float *in, int n) {
+// A tile loop: the lambda reads a row of the tile at the counter's
+// column, by reference and by copy (made in the loop); the column-major
+// read is uncoalesced, the row-major one takes 2 transactions (a warp's
+// 128 bytes start 8 bytes in).
+__global__ void tiles(const float *a, float *sum, int rows, int cols) {
+  const int row = blockIdx.x * blockDim.x + threadIdx.x;
+  float acc = 0.0f;
+  for (int c = 0; c < cols; c += 4) {
+    auto byRef = [&](int d) { return a[row * cols + c + d]; };
+    // CHECK: :[[@LINE-1]]:38: remark: load global 'a[row * cols + c + d]' width 4; offset 0 + (1024)*blockIdx.x*cols + (128)*warp.x*cols + (4*lane)*cols + (16)*iteration of 'c'; active 0xffffffff; in loop; symbolic stride cols
+    // CHECK: :[[@LINE-2]]:38: remark: load global 'a[row * cols + c + d]' width 4; offset 4 + (1024)*blockIdx.x*cols + (128)*warp.x*cols + (4*lane)*cols + (16)*iteration of 'c'; active 0xffffffff; in loop; symbolic stride cols
+    // CHECK: :[[@LINE-3]]:38: warning: uncoalesced global load of 'a[row * cols + c + d]': stride 'cols' x 4 bytes
+    auto byCopy = [=](int d) { return a[c * rows + row + d]; };
+    // CHECK: :[[@LINE-1]]:39: remark: load global 'a[c * rows + row + d]' width 4; offset 8+4*lane + (1024)*blockIdx.x + (128)*warp.x + (16)*iteration of 'c'*rows; active 0xffffffff; in loop; scenarios 1; transactions 2, sectors 5
+    acc += byRef(0) + byRef(1) + byCopy(2);
+  }
+  sum[row] = acc;
+  // CHECK: :[[@LINE-1]]:3: remark: store global 'sum[row]' width 4; offset 4*lane + (1024)*blockIdx.x + (128)*warp.x; active 0xffffffff; scenarios 1
+}
+
+// Not known: a counter copied before the loop (the copy holds its first
+// value, which the walk does not keep apart), a variable written in a
+// branch; the lambda's read of 'base' is priced all the same.
+__global__ void notKnown(float *out, const float *in, int n, int *flag) {
+  const int base = blockIdx.x * blockDim.x + threadIdx.x;
+  int k = 0;
+  auto early = [=](int d) { out[base + d] = in[k]; };
+  // CHECK: :[[@LINE-1]]:29: remark: store global 'out[base + d]' width 4; offset 4*lane + (1024)*blockIdx.x + (128)*warp.x; active 0xffffffff; in loop; scenarios 1
+  // CHECK: :[[@LINE-2]]:45: remark: load global 'in[k]' width 4; offset unknown, reassigned ('k' is captured by the lambda and written by its function); active 0xffffffff; in loop
+  int shift = 0;
+  if (*flag)
+    shift = threadIdx.x;
+  // CHECK: :[[@LINE-2]]:7: remark: load global '*flag' width 4; offset 0
+  auto shifted = [&]() { out[base + shift] = 0.0f; };
+  // CHECK: :[[@LINE-1]]:26: remark: store global 'out[base + shift]' width 4; offset unknown, reassigned ('shift' is captured by the lambda and written by its function); active 0xffffffff; scenarios 0
+  for (; k < n; ++k)
+    early(0);
+  shifted();
+}
+
+void launch(float *out, const float *in, int n, int *flag) {
   scatter<<<n / 256, 256>>>(out, in, n);
   counted<<<1, 256>>>(out, n);
+  tiles<<<n / 256, 256>>>(in, out, n, n);
+  notKnown<<<n / 256, 256>>>(out, in, n, flag);
 }
