@@ -222,6 +222,19 @@ const LambdaExpr *lambdaOf(const CallExpr *Call) {
   return dyn_cast<LambdaExpr>(Init);
 }
 
+/// The expression \p Made initialises its copy of \p VD with.
+const Expr *captureInit(const LambdaExpr &Made, const VarDecl *VD) {
+  auto Init = Made.capture_init_begin();
+  for (const LambdaCapture &C : Made.captures()) {
+    if (Init == Made.capture_init_end())
+      return nullptr;
+    if (C.capturesVariable() && C.getCapturedVar() == VD)
+      return *Init;
+    ++Init;
+  }
+  return nullptr;
+}
+
 } // namespace
 
 bool LaneEvaluator::bindsWrittenCapture(QualType T) {
@@ -257,6 +270,18 @@ void LaneEvaluator::bindWrittenCaptures(const CXXRecordDecl &Lambda,
       New.Values[VD] = Loops.valueOf(VD, *Loop);
       continue;
     }
+    // A copy of any other: its value where the lambda was made, the
+    // capture's initialiser read in the function that made it (a counter
+    // copied before its loop is not: its reads are the loop's anywhere).
+    if (Capture.getCaptureKind() == LCK_ByCopy && !Loop && Made && Caller &&
+        Caller->getCanonicalDecl() == Owner->getCanonicalDecl())
+      if (const Expr *Init = captureInit(*Made, VD)) {
+        if (T->isPointerType())
+          New.Pointers[VD] = evaluatePointer(Init);
+        else if (isIntegerLike(T))
+          New.Values[VD] = evaluate(Init);
+        continue;
+      }
     const std::string Why = "'" + VD->getNameAsString() +
                             "' is captured by the lambda and written by " +
                             "its function";

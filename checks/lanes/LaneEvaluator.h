@@ -310,7 +310,8 @@ private:
   /// Binds in \p New (the frame of a call of lambda \p Lambda) the
   /// integers and pointers it captures that their function writes: a loop
   /// counter to the loop's value where the call and (for a copy) the
-  /// lambda are in the loop's body, any other to unknown (Reassigned).
+  /// lambda are in the loop's body, another copy to its value where the
+  /// lambda was made, any other to unknown (Reassigned).
   void bindWrittenCaptures(const clang::CXXRecordDecl &Lambda,
                            const clang::CallExpr *Call, Frame &New);
   Effects effectsNow() const { return Did; }

@@ -5,7 +5,8 @@
 // read is a finding. A captured variable the kernel writes is read as the
 // lambda would see it where that is known: a loop counter, by reference
 // from a call in the loop's body, or by copy when the lambda is also made
-// there, has the loop's value; any other such integer or pointer is
+// there, has the loop's value; a copy of any other has the value it had
+// where the lambda was made; any other such integer or pointer is
 // unknown, said so, and the lambda's other accesses are still priced.
 //
 // RUN: %clang_tidy --checks=-*,debug-gpumem-access-dump,gpumem-uncoalesced-access %s -- %cuda_flags \
@@ -52,29 +53,40 @@ __global__ void tiles(const float *a, float *sum, int rows, int cols) {
   // CHECK: :[[@LINE-1]]:3: remark: store global 'sum[row]' width 4; offset 4*lane + (1024)*blockIdx.x + (128)*warp.x; active 0xffffffff; scenarios 1
 }
 
-// Not known: a counter copied before the loop (the copy holds its first
-// value, which the walk does not keep apart), a variable written in a
-// branch; the lambda's read of 'base' is priced all the same.
-__global__ void notKnown(float *out, const float *in, int n, int *flag) {
+// A copy holds the value its variable had where the lambda was made: the
+// counter copied before its loop is 0, 'at' is the lane's element although
+// it is moved after. By reference, a variable written in a branch or
+// after the lambda is made is unknown; the lambda's read of 'base' is
+// priced all the same.
+__global__ void copiesAndReferences(float *out, const float *in, int n,
+                                    int *flag) {
   const int base = blockIdx.x * blockDim.x + threadIdx.x;
   int k = 0;
   auto early = [=](int d) { out[base + d] = in[k]; };
   // CHECK: :[[@LINE-1]]:29: remark: store global 'out[base + d]' width 4; offset 4*lane + (1024)*blockIdx.x + (128)*warp.x; active 0xffffffff; in loop; scenarios 1
-  // CHECK: :[[@LINE-2]]:45: remark: load global 'in[k]' width 4; offset unknown, reassigned ('k' is captured by the lambda and written by its function); active 0xffffffff; in loop
+  // CHECK: :[[@LINE-2]]:45: remark: load global 'in[k]' width 4; offset 0; active 0xffffffff; in loop; scenarios 1
   int shift = 0;
   if (*flag)
     shift = threadIdx.x;
   // CHECK: :[[@LINE-2]]:7: remark: load global '*flag' width 4; offset 0
   auto shifted = [&]() { out[base + shift] = 0.0f; };
   // CHECK: :[[@LINE-1]]:26: remark: store global 'out[base + shift]' width 4; offset unknown, reassigned ('shift' is captured by the lambda and written by its function); active 0xffffffff; scenarios 0
+  int at = base;
+  auto copied = [=]() { out[at] = 2.0f; };
+  // CHECK: :[[@LINE-1]]:25: remark: store global 'out[at]' width 4; offset 4*lane + (1024)*blockIdx.x + (128)*warp.x; active 0xffffffff; scenarios 1
+  auto referenced = [&]() { out[at] = 3.0f; };
+  // CHECK: :[[@LINE-1]]:29: remark: store global 'out[at]' width 4; offset unknown, reassigned ('at' is captured by the lambda and written by its function); active 0xffffffff; scenarios 0
+  at = 0;
   for (; k < n; ++k)
     early(0);
   shifted();
+  copied();
+  referenced();
 }
 
 void launch(float *out, const float *in, int n, int *flag) {
   scatter<<<n / 256, 256>>>(out, in, n);
   counted<<<1, 256>>>(out, n);
   tiles<<<n / 256, 256>>>(in, out, n, n);
-  notKnown<<<n / 256, 256>>>(out, in, n, flag);
+  copiesAndReferences<<<n / 256, 256>>>(out, in, n, flag);
 }
