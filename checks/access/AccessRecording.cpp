@@ -91,9 +91,8 @@ bool AccessWalk::entersLambda(const CXXOperatorCallExpr *Op) {
   // after, by reference or by copy alike; the integers and pointers its
   // function writes are bound by the evaluator (a loop counter to the
   // loop's value where the call is in the loop, a copy to its value where
-  // the lambda was made, others unknown). A lambda
-  // that captures `this`, or an object its function writes, is not
-  // entered.
+  // the lambda was made, others unknown). A lambda that captures `this`,
+  // or an object its function writes, is not entered.
   const auto *Method = dyn_cast_or_null<CXXMethodDecl>(cuda::calleeOf(Op));
   if (Op->getOperator() != OO_Call || !Method ||
       !Method->getParent()->isLambda())

@@ -244,7 +244,8 @@ bool LaneEvaluator::bindsWrittenCapture(QualType T) {
 
 void LaneEvaluator::bindWrittenCaptures(const CXXRecordDecl &Lambda,
                                         const CallExpr *Call, Frame &New) {
-  const FunctionDecl *Caller = Frames.empty() ? nullptr : Frames.back().Function;
+  const FunctionDecl *Caller =
+      Frames.empty() ? nullptr : Frames.back().Function;
   for (const LambdaCapture &Capture : Lambda.captures()) {
     const auto *VD = Capture.capturesVariable()
                          ? dyn_cast<VarDecl>(Capture.getCapturedVar())
@@ -287,7 +288,8 @@ void LaneEvaluator::bindWrittenCaptures(const CXXRecordDecl &Lambda,
                             "its function";
     const std::uint64_t At = loc(Facts.writesOf(VD).front());
     if (T->isPointerType())
-      New.Pointers[VD] = PointerValue::unknown(UnknownKind::Reassigned, Why, At);
+      New.Pointers[VD] =
+          PointerValue::unknown(UnknownKind::Reassigned, Why, At);
     else if (isIntegerLike(T))
       New.Values[VD] = LaneValue::unknown(UnknownKind::Reassigned, Why, At);
   }
