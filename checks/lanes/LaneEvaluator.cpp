@@ -136,8 +136,17 @@ LaneValue LaneEvaluator::evaluateVariable(const VarDecl *VD, const Expr *Use) {
         UnknownKind::NotFollowed,
         "'" + VD->getNameAsString() + "' is not an integer", loc(Use));
   const cuda::FunctionFacts *F = Frames.empty() ? nullptr : Frames.back().Facts;
-  if (VD->hasLocalStorage() && F && F->inductionLoopOf(VD))
-    return Loops.valueOf(VD, *F->inductionLoopOf(VD));
+  if (const cuda::InductionLoop *Loop =
+          VD->hasLocalStorage() && F ? F->inductionLoopOf(VD) : nullptr) {
+    // Read after its loop (`for (j = 0; j < 4; ++j) ...; out[j]`), it
+    // holds the value that ended the loop, none of those the loop ran.
+    if (Use && !cuda::contains(Loop->Loop, Use))
+      return LaneValue::unknown(UnknownKind::Reassigned,
+                                "'" + VD->getNameAsString() +
+                                    "' is read after its loop",
+                                loc(Use));
+    return Loops.valueOf(VD, *Loop);
+  }
   // Written more than once: the writes that reach this read.
   if (const auto *Read = dyn_cast<DeclRefExpr>(Use->IgnoreParens()))
     if (std::optional<PointerValue> Flow = Reassigned.valueAt(VD, Read))

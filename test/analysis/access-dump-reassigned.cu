@@ -157,3 +157,17 @@ __global__ void aliased(float *out) {
   out[i] = 0.f;
   // CHECK: :[[@LINE-1]]:3: remark: store global 'out[i]' width 4; offset unknown, reassigned ('i' is reassigned); active 0xffffffff; scenarios 0; transactions 0, sectors 0
 }
+
+// A loop's counter read after its loop holds the value that ended it
+// (here 4: an aligned row), none of those the loop ran (0 to 3, a quarter
+// row apart): unknown, not priced as the loop's.
+__global__ void readAfterLoop(float *out) {
+  int j;
+  for (j = 0; j < 4; ++j)
+    out[j * 8 + threadIdx.x] = 0.0f;
+  // CHECK: :[[@LINE-1]]:5: remark: store global 'out[j * 8 + threadIdx.x]' width 4; offset 4*lane + (128)*warp.x + (32)*j; active 0xffffffff; in loop; scenarios 2; transactions 2, sectors 4
+  out[j * 8 + threadIdx.x] = 1.0f;
+  // CHECK: :[[@LINE-1]]:3: remark: store global 'out[j * 8 + threadIdx.x]' width 4; offset unknown, reassigned ('j' is read after its loop); active 0xffffffff; scenarios 0
+}
+
+void launchReadAfterLoop(float *out) { readAfterLoop<<<1, 32>>>(out); }
