@@ -81,10 +81,11 @@ precompiledHeaderFor(const std::vector<std::string> &Flags,
   const std::string Deps = (Base + ".deps").str();
   // The .deps is renamed into place before the .pch: a .pch with no .deps
   // is never seen.
-  if (llvm::sys::fs::exists(Pch) && stillFresh(Deps))
+  auto Fresh = [&] { return llvm::sys::fs::exists(Pch) && stillFresh(Deps); };
+  if (Fresh())
     return Pch;
   const BuildLock Lock{std::string(Base)};
-  if (llvm::sys::fs::exists(Pch) && stillFresh(Deps))
+  if (Fresh())
     return Pch; // built by the run that held the lock
 
   // The source precompiled: an empty CUDA file of the cache's own, which

@@ -16,8 +16,10 @@
 namespace gpumem::plugin {
 
 std::string builderProgram() {
-  return llvm::sys::fs::getMainExecutable(
+  // Asked for every key and every build: resolved once.
+  static const std::string Program = llvm::sys::fs::getMainExecutable(
       "gpumem-tidy", reinterpret_cast<void *>(&builderProgram));
+  return Program;
 }
 
 std::string cacheKey(const std::vector<std::string> &Parts) {

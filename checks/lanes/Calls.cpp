@@ -246,6 +246,7 @@ void LaneEvaluator::bindWrittenCaptures(const CXXRecordDecl &Lambda,
                                         const CallExpr *Call, Frame &New) {
   const FunctionDecl *Caller =
       Frames.empty() ? nullptr : Frames.back().Function;
+  const LambdaExpr *Made = lambdaOf(Call);
   for (const LambdaCapture &Capture : Lambda.captures()) {
     const auto *VD = Capture.capturesVariable()
                          ? dyn_cast<VarDecl>(Capture.getCapturedVar())
@@ -258,13 +259,14 @@ void LaneEvaluator::bindWrittenCaptures(const CXXRecordDecl &Lambda,
     if (Facts.writesOf(VD).empty())
       continue; // read through its initialiser, as everywhere
     const QualType T = VD->getType().getNonReferenceType();
+    // Both rules below read the variable in its own function: the call is
+    // made there.
+    const bool CalledByOwner =
+        Caller && Caller->getCanonicalDecl() == Owner->getCanonicalDecl();
     // A loop counter the lambda sees as the loop has it: by reference when
-    // called in the loop's body, by copy when also made there; the call
-    // is in the function that owns the counter.
+    // called in the loop's body, by copy when also made there.
     const cuda::InductionLoop *Loop = Facts.inductionLoopOf(VD);
-    const LambdaExpr *Made = lambdaOf(Call);
-    if (Loop && isIntegerLike(T) && Caller &&
-        Caller->getCanonicalDecl() == Owner->getCanonicalDecl() &&
+    if (Loop && isIntegerLike(T) && CalledByOwner &&
         cuda::contains(Loop->Loop->getBody(), Call) &&
         (Capture.getCaptureKind() == LCK_ByRef ||
          (Made && cuda::contains(Loop->Loop->getBody(), Made)))) {
@@ -274,8 +276,8 @@ void LaneEvaluator::bindWrittenCaptures(const CXXRecordDecl &Lambda,
     // A copy of any other: its value where the lambda was made, the
     // capture's initialiser read in the function that made it (a counter
     // copied before its loop is not: its reads are the loop's anywhere).
-    if (Capture.getCaptureKind() == LCK_ByCopy && !Loop && Made && Caller &&
-        Caller->getCanonicalDecl() == Owner->getCanonicalDecl())
+    if (Capture.getCaptureKind() == LCK_ByCopy && !Loop && Made &&
+        CalledByOwner)
       if (const Expr *Init = captureInit(*Made, VD)) {
         if (T->isPointerType())
           New.Pointers[VD] = evaluatePointer(Init);
