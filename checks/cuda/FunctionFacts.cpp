@@ -111,6 +111,18 @@ bool contains(const Stmt *Outer, const Stmt *Inner) {
   return false;
 }
 
+/// The reads of \p VD under \p S but outside \p Loop.
+void readsOutside(const Stmt *S, const VarDecl *VD, const ForStmt *Loop,
+                  llvm::SmallPtrSetImpl<const DeclRefExpr *> &Out,
+                  unsigned Depth = 0) {
+  if (!S || S == Loop || Depth > 512)
+    return;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S); Ref && Ref->getDecl() == VD)
+    Out.insert(Ref);
+  for (const Stmt *Child : S->children())
+    readsOutside(Child, VD, Loop, Out, Depth + 1);
+}
+
 FunctionFacts::FunctionFacts(const FunctionDecl *FD) {
   if (!FD || !FD->hasBody())
     return;
@@ -140,8 +152,14 @@ FunctionFacts::FunctionFacts(const FunctionDecl *FD) {
     for (const Stmt *W : Writes.lookup(VD))
       if (W != FS->getInit() && !contains(FS->getInc(), W))
         OnlyLoopWrites = false;
-    if (OnlyLoopWrites)
-      Induction[VD] = InductionLoop{FS, Init};
+    if (!OnlyLoopWrites)
+      continue;
+    InductionLoop &Found = Induction[VD];
+    Found.Loop = FS;
+    Found.Init = Init;
+    // Declared in the loop's init, it is not seen outside the loop.
+    if (!isa<DeclStmt>(FS->getInit()))
+      readsOutside(FD->getBody(), VD, FS, Found.ReadsOutside);
   }
 }
 

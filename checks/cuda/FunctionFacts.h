@@ -12,8 +12,10 @@
 #define GPUMEM_CHECKS_CUDA_FUNCTIONFACTS_H
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace gpumem::cuda {
@@ -24,6 +26,10 @@ struct InductionLoop {
   /// The initial value (the declaration's initializer or the init
   /// assignment's right-hand side).
   const clang::Expr *Init = nullptr;
+  /// Reads of the variable outside the loop (`for (j = 0; ...) ...;
+  /// out[j]`, possible when it is declared before the loop): they hold no
+  /// value the loop runs with.
+  llvm::SmallPtrSet<const clang::DeclRefExpr *, 2> ReadsOutside;
 };
 
 /// True when \p Inner is \p Outer or one of the statements under it.

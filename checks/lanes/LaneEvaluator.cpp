@@ -140,7 +140,9 @@ LaneValue LaneEvaluator::evaluateVariable(const VarDecl *VD, const Expr *Use) {
           VD->hasLocalStorage() && F ? F->inductionLoopOf(VD) : nullptr) {
     // Read after its loop (`for (j = 0; j < 4; ++j) ...; out[j]`), it
     // holds the value that ended the loop, none of those the loop ran.
-    if (Use && !cuda::contains(Loop->Loop, Use))
+    if (const auto *Read = dyn_cast_or_null<DeclRefExpr>(
+            Use ? Use->IgnoreParens() : nullptr);
+        Read && Loop->ReadsOutside.contains(Read))
       return LaneValue::unknown(UnknownKind::Reassigned,
                                 "'" + VD->getNameAsString() +
                                     "' is read after its loop",
