@@ -7,6 +7,7 @@
 #include "checks/access/AccessShapes.h"
 
 #include "checks/cuda/ConstantInt.h"
+#include "checks/cuda/FunctionFacts.h"
 #include "checks/lanes/LaneEvaluator.h"
 
 #include "clang/AST/ExprCXX.h"

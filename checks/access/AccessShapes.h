@@ -10,6 +10,7 @@
 #define GPUMEM_CHECKS_ACCESS_ACCESSSHAPES_H
 
 #include "checks/access/MemoryAccess.h"
+#include "checks/lanes/LaneEvaluator.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"

@@ -49,9 +49,9 @@ void AccessWalk::narrow(State &S, const Expr *Cond, bool Holds,
   // Kept for re-deciding with pinned loop values (if (index < blockDim.x)
   // in a reduction depends on the loop's s).
   S.Guards.push_back({Cond, Holds, Loop});
-  lanes::LaneEvaluator::DecidedCondition Decided =
+  lanes::Evaluated<std::optional<LaneMask>> Decided =
       Eval.decideGuard(S.Guards.back());
-  if (!Decided.Lanes) {
+  if (!Decided.Value) {
     // A comparison with a value no scenario fixes (a bounds check on a
     // parameter, i < n) stays undecided under any pins: not kept.
     if (neverDecided(Cond))
@@ -60,7 +60,7 @@ void AccessWalk::narrow(State &S, const Expr *Cond, bool Holds,
       conditionSymbols(Cond, Eval, S.GuardSymbols);
     return;
   }
-  S.Active &= Holds ? *Decided.Lanes : ~*Decided.Lanes;
+  S.Active &= Holds ? *Decided.Value : ~*Decided.Value;
   S.ThreadGuard = true;
   S.GuardLoopDepth = S.LoopDepth;
   S.FirstWarpGuard |= Decided.Did.decidedForFirstWarp();

@@ -50,7 +50,7 @@ private:
     bool FirstWarpGuard = false;
     bool FirstBlockGuard = false;
     /// Conditions around the statement.
-    std::vector<lanes::LaneEvaluator::Guard> Guards;
+    std::vector<lanes::Guard> Guards;
     /// Loop variables with known values that undecided guards compare
     /// (if (tx <= m) in a loop over m): the lanes are decided per value.
     std::vector<lanes::SymbolId> GuardSymbols;

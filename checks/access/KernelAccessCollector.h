@@ -11,6 +11,7 @@
 
 #include "checks/access/MemoryAccess.h"
 #include "checks/cuda/LaunchSites.h"
+#include "checks/lanes/FunctionCache.h"
 
 #include "clang/AST/ASTContext.h"
 

@@ -11,7 +11,9 @@
 #ifndef GPUMEM_CHECKS_ACCESS_MEMORYACCESS_H
 #define GPUMEM_CHECKS_ACCESS_MEMORYACCESS_H
 
-#include "checks/lanes/LaneEvaluator.h"
+#include "checks/cuda/BlockShape.h"
+#include "checks/lanes/LaneValue.h"
+#include "checks/lanes/PointerValue.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"

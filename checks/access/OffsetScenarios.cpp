@@ -197,10 +197,11 @@ private:
       return;
     enumerate(
         Candidates, [&](const Pins &P) -> std::optional<lanes::LaneVector> {
-          lanes::LaneEvaluator::PinScope Pinned(Eval, P);
-          lanes::PointerValue Address = AddressAgain
-                                            ? AddressAgain()
-                                            : Eval.evaluateAddress(A.Expression);
+          lanes::PointerValue Address;
+          Eval.withPins(P, [&] {
+            Address = AddressAgain ? AddressAgain()
+                                   : Eval.evaluateAddress(A.Expression);
+          });
           if (Address.isUnknown())
             return std::nullopt;
           return Address.Offset.withoutUniformTerms().asPerLane();
@@ -211,11 +212,12 @@ private:
   LaneMask activeUnder(const Pins &P) {
     if (Guards.Conditions.empty() || P.empty())
       return A.Active;
-    lanes::LaneEvaluator::PinScope Pinned(Eval, P);
     LaneMask M = Guards.Populated;
-    for (const lanes::LaneEvaluator::Guard &G : Guards.Conditions)
-      if (auto Mask = Eval.decideGuard(G).Lanes)
-        M &= G.Holds ? *Mask : ~*Mask;
+    Eval.withPins(P, [&] {
+      for (const lanes::Guard &G : Guards.Conditions)
+        if (auto Mask = Eval.decideGuard(G).Value)
+          M &= G.Holds ? *Mask : ~*Mask;
+    });
     return M;
   }
 

@@ -28,7 +28,7 @@ namespace gpumem::access {
 /// variables are pinned (`if (tid < s)` in a loop over s).
 struct AccessGuards {
   /// Conditions around the access.
-  llvm::ArrayRef<lanes::LaneEvaluator::Guard> Conditions;
+  llvm::ArrayRef<lanes::Guard> Conditions;
   /// Loop variables with known values that undecided guards compare.
   llvm::ArrayRef<lanes::SymbolId> Symbols;
   /// The lanes the block populates.

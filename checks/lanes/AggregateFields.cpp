@@ -5,7 +5,7 @@
 #include "checks/cuda/CudaBuiltins.h"
 #include "checks/lanes/GroupValues.h"
 #include "checks/lanes/EvaluatorSupport.h"
-#include "checks/lanes/LaneEvaluator.h"
+#include "checks/lanes/EvaluatorCore.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecordLayout.h"
@@ -13,7 +13,9 @@
 namespace gpumem::lanes {
 
 using namespace clang;
+using detail::builtinValue;
 using detail::objectOf;
+using detail::returnedBy;
 
 namespace {
 
@@ -212,8 +214,8 @@ std::string placeName(QualType T, std::int64_t Offset, std::int64_t Bytes,
 template <typename T, typename Fn>
 std::optional<T> AggregateFields::inFrameOf(const FunctionDecl *Owner,
                                             Fn Evaluate) {
-  std::size_t I = E.Frames.size();
-  while (I > 0 && E.Frames[I - 1].Function != Owner)
+  std::size_t I = E.frames().size();
+  while (I > 0 && E.frames()[I - 1].Function != Owner)
     --I;
   if (I == 0)
     return std::nullopt;
@@ -222,7 +224,7 @@ std::optional<T> AggregateFields::inFrameOf(const FunctionDecl *Owner,
 
 const VarDecl *AggregateFields::localObject(const MemberExpr *ME) {
   const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
-  if (!FD || E.Frames.empty())
+  if (!FD || E.frames().empty())
     return nullptr;
   PointerValue At = ME->isArrow() ? E.evaluatePointer(ME->getBase())
                                   : E.evaluateAddress(ME->getBase());
@@ -264,22 +266,22 @@ AggregateFields::returnedObjectPointer(const MemberExpr *ME) {
   const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
   if (!FD || !ME->isArrow() || !ME->getType()->isPointerType() ||
       !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) ||
-      E.Frames.size() < 2 || !E.Frames.back().ObjectFrom)
+      E.frames().size() < 2 || !E.frames().back().ObjectFrom)
     return std::nullopt;
-  const CallExpr *From = E.Frames.back().ObjectFrom;
+  const CallExpr *From = E.frames().back().ObjectFrom;
   // The call that made the object is evaluated where it was made: in the
   // frame below this one.
-  return E.inFirstFrames(E.Frames.size() - 1,
+  return E.inFirstFrames(E.frames().size() - 1,
                          [&] { return pointerFieldOf(From, FD); });
 }
 
 template <typename T, typename Fn>
 std::optional<T> AggregateFields::inReturned(const CallExpr *Call,
                                              Fn Evaluate) {
-  const Expr *Returned = E.returnedBy(Call);
+  const Expr *Returned = returnedBy(Call);
   if (!Returned)
     return std::nullopt;
-  LaneEvaluator::CallScope In(E, Call);
+  EvaluatorCore::CallScope In(E, Call);
   if (!In)
     return std::nullopt;
   return Evaluate(Returned);
@@ -317,9 +319,9 @@ AggregateFields::pointerFieldOf(const Expr *Object, const FieldDecl *FD,
     if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(From))
       if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl())) {
         if (isa<ParmVarDecl>(VD)) {
-          if (E.Frames.size() != 1 || VD->getType()->isReferenceType() ||
-              VD->getDeclContext() != E.Frames.front().Function ||
-              !cuda::isKernel(E.Frames.front().Function))
+          if (E.frames().size() != 1 || VD->getType()->isReferenceType() ||
+              VD->getDeclContext() != E.frames().front().Function ||
+              !cuda::isKernel(E.frames().front().Function))
             return std::nullopt;
           PointerValue P;
           P.Space = MemorySpace::Global;
@@ -327,7 +329,7 @@ AggregateFields::pointerFieldOf(const Expr *Object, const FieldDecl *FD,
           P.Offset = LaneValue::constant(0);
           return P;
         }
-        const cuda::FunctionFacts *F = E.Frames.back().Facts;
+        const cuda::FunctionFacts *F = E.frames().back().Facts;
         if (VD->hasLocalStorage() && VD->getInit() && F &&
             F->writesOf(VD).empty())
           return pointerFieldOf(VD->getInit(), FD, Depth + 1);
@@ -345,7 +347,7 @@ AggregateFields::pointerFieldOf(const Expr *Object, const FieldDecl *FD,
 
 std::optional<AggregateFields::ParameterPlace>
 AggregateFields::parameterPlace(const Expr *Lvalue) {
-  if (E.Frames.empty() || !cuda::isKernel(E.Frames.front().Function))
+  if (E.frames().empty() || !cuda::isKernel(E.frames().front().Function))
     return std::nullopt;
   // Only an lvalue reached from `this`, a parameter or a reference can be
   // in a parameter; anything else is not evaluated again.
@@ -366,14 +368,14 @@ AggregateFields::parameterPlace(const Expr *Lvalue) {
   PointerValue Address = E.evaluateAddress(Lvalue);
   const auto *P = dyn_cast_or_null<ParmVarDecl>(Address.Base);
   if (Address.isUnknown() || Address.Space != MemorySpace::Local || !P ||
-      P->getDeclContext() != E.Frames.front().Function ||
+      P->getDeclContext() != E.frames().front().Function ||
       !P->getType()->isRecordType())
     return std::nullopt;
   std::optional<std::int64_t> Offset = Address.Offset.asConstant();
   if (!Offset)
     return std::nullopt;
   // A parameter the kernel writes is a local like any other.
-  const cuda::FunctionFacts &Facts = E.factsOf(E.Frames.front().Function);
+  const cuda::FunctionFacts &Facts = E.factsOf(E.frames().front().Function);
   if (!Facts.writesOf(P).empty())
     return std::nullopt;
   return ParameterPlace{P, *Offset};
@@ -398,8 +400,8 @@ std::optional<LaneValue> AggregateFields::parameterValue(const Expr *Lvalue) {
   // `out[row][threadIdx.x]` is not reported as a stride the user chose.
   if (Innermost) {
     std::string Full = Place->Parameter->getNameAsString() + Name;
-    if (llvm::find(E.UnitStrides, Full) == E.UnitStrides.end())
-      E.UnitStrides.push_back(Full);
+    if (llvm::find(E.unitStrides(), Full) == E.unitStrides().end())
+      E.unitStrides().push_back(Full);
     return LaneValue::constant(1);
   }
   SymbolKey Key{SymbolKind::ParameterField, Place->Parameter, nullptr,
@@ -448,7 +450,7 @@ std::optional<LaneValue> AggregateFields::member(const MemberExpr *ME) {
   const auto *Ref = dyn_cast<DeclRefExpr>(Base);
   const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   if (!VD || !VD->hasLocalStorage() || VD->getType()->isReferenceType() ||
-      E.Frames.empty())
+      E.frames().empty())
     return std::nullopt;
   auto NotFollowed = [&](const char *What) {
     return LaneValue::unknown(UnknownKind::NotFollowed,
@@ -458,14 +460,14 @@ std::optional<LaneValue> AggregateFields::member(const MemberExpr *ME) {
   };
   if (VD->getType().isVolatileQualified())
     return NotFollowed("field of volatile");
-  const cuda::FunctionFacts *F = E.Frames.back().Facts;
+  const cuda::FunctionFacts *F = E.frames().back().Facts;
   if (F && !F->writesOf(VD).empty())
     return LaneValue::unknown(UnknownKind::Reassigned,
                               "'" + VD->getNameAsString() + "' is reassigned",
                               E.loc(F->writesOf(VD).front()));
   if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
-    if (E.Frames.size() != 1 || P->getDeclContext() != E.Frames.front().Function ||
-        !cuda::isKernel(E.Frames.front().Function))
+    if (E.frames().size() != 1 || P->getDeclContext() != E.frames().front().Function ||
+        !cuda::isKernel(E.frames().front().Function))
       return NotFollowed("field of the helper's parameter");
     return parameterField(P, ME, FD);
   }
@@ -509,7 +511,7 @@ std::optional<LaneValue> AggregateFields::fieldOfObject(const Expr *Object,
   unsigned Axis = FD->getFieldIndex();
   // threadIdx and friends, converted: `dim3 t = threadIdx;`.
   if (auto Var = cuda::matchBuiltinVariable(Object); Var && Axis < 3)
-    return E.builtinValue({*Var, Axis});
+    return E.pinned(builtinValue({*Var, Axis}, E.Geometry));
   if (const auto *List = dyn_cast<InitListExpr>(Object)) {
     if (List->getType()->getAsRecordDecl() != FD->getParent() ||
         Axis >= List->getNumInits())
@@ -534,8 +536,8 @@ std::optional<LaneValue> AggregateFields::fieldOfObject(const Expr *Object,
   if (const auto *Ref = dyn_cast<DeclRefExpr>(Object))
     if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
         VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
-        VD->getInit() && !VD->getType()->isReferenceType() && !E.Frames.empty() &&
-        E.Frames.back().Facts && E.Frames.back().Facts->writesOf(VD).empty())
+        VD->getInit() && !VD->getType()->isReferenceType() && !E.frames().empty() &&
+        E.frames().back().Facts && E.frames().back().Facts->writesOf(VD).empty())
       if (const FieldDecl *Same =
               fieldNamed(VD->getType()->getAsRecordDecl(), FD))
         return fieldOfObject(VD->getInit(), Same, VD->getName());

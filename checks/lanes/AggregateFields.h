@@ -22,11 +22,11 @@
 
 namespace gpumem::lanes {
 
-class LaneEvaluator;
+class EvaluatorCore;
 
 class AggregateFields {
 public:
-  explicit AggregateFields(LaneEvaluator &E) : E(E) {}
+  explicit AggregateFields(EvaluatorCore &E) : E(E) {}
   AggregateFields(const AggregateFields &) = delete;
   AggregateFields &operator=(const AggregateFields &) = delete;
 
@@ -58,7 +58,7 @@ public:
   returnedObjectPointer(const clang::MemberExpr *ME);
 
 private:
-  LaneEvaluator &E;
+  EvaluatorCore &E;
 
   /// The kernel's by-value struct parameter \p Lvalue lies in, and the
   /// byte offset of it there.

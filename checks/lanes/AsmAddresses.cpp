@@ -1,12 +1,12 @@
 //===- AsmAddresses.cpp - addresses held in integers, for inline asm -------===//
 //
-// Part of LaneEvaluator (EvaluatorSupport.h lists its files). Inline PTX
+// Part of the evaluator's core (EvaluatorCore.h lists its files). Inline PTX
 // takes a shared address as a 32-bit integer of the shared window
 // (`"r"(__cvta_generic_to_shared(p))`) and a global one as a 64-bit
 // integer or a pointer; code computes them once and moves them in bytes.
 //
 //===----------------------------------------------------------------------===//
-#include "checks/lanes/LaneEvaluator.h"
+#include "checks/lanes/EvaluatorCore.h"
 
 #include "checks/lanes/EvaluatorSupport.h"
 
@@ -30,9 +30,42 @@ bool isAddressConversion(const CallExpr *Call) {
          Name == "__cvta_generic_to_global";
 }
 
+
+/// evaluateAsmAddress of a variable: a local's initializer, an entered
+/// function's argument evaluated in its caller.
+PointerValue asmAddressVariable(EvaluatorCore &C, const VarDecl *VD,
+                                const Expr *Use) {
+  std::vector<CallFrame> &Frames = C.frames();
+  if (Frames.empty())
+    return PointerValue::unknown(UnknownKind::NotFollowed,
+                                 "address operand outside a function",
+                                 C.loc(Use));
+  // A parameter of an entered function: its argument, in the caller.
+  if (const auto *P = dyn_cast<ParmVarDecl>(VD);
+      P && Frames.size() > 1 && Frames.back().Call &&
+      P->getDeclContext() == Frames.back().Function &&
+      P->getFunctionScopeIndex() + Frames.back().FirstArgument <
+          Frames.back().Call->getNumArgs()) {
+    const Expr *Arg = Frames.back().Call->getArg(P->getFunctionScopeIndex() +
+                                                 Frames.back().FirstArgument);
+    return C.inFirstFrames(Frames.size() - 1,
+                         [&] { return C.evaluateAsmAddress(Arg); });
+  }
+  const cuda::FunctionFacts *F = Frames.back().Facts;
+  if (VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit() &&
+      (!F || F->writesOf(VD).empty()))
+    return C.evaluateAsmAddress(VD->getInit());
+  return PointerValue::unknown(
+      UnknownKind::NotFollowed,
+      "address in '" + VD->getNameAsString() +
+          "', which the analysis does not follow (a parameter, or written "
+          "more than once)",
+      C.loc(Use));
+}
+
 } // namespace
 
-PointerValue LaneEvaluator::evaluateAsmAddress(const Expr *E) {
+PointerValue EvaluatorCore::evaluateAsmAddress(const Expr *E) {
   if (std::optional<PointerValue> Capped = pointerCap(E))
     return *Capped;
   llvm::SaveAndRestore Deeper(Depth, Depth + 1);
@@ -59,7 +92,7 @@ PointerValue LaneEvaluator::evaluateAsmAddress(const Expr *E) {
   }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
-      return asmAddressVariable(VD, Ref);
+      return asmAddressVariable(*this, VD, Ref);
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
     if (isAddressConversion(Call))
       return evaluatePointer(Call->getArg(0));
@@ -86,35 +119,6 @@ PointerValue LaneEvaluator::evaluateAsmAddress(const Expr *E) {
     return Address;
   }
   return NotFollowed();
-}
-
-PointerValue LaneEvaluator::asmAddressVariable(const VarDecl *VD,
-                                               const Expr *Use) {
-  if (Frames.empty())
-    return PointerValue::unknown(UnknownKind::NotFollowed,
-                                 "address operand outside a function",
-                                 loc(Use));
-  // A parameter of an entered function: its argument, in the caller.
-  if (const auto *P = dyn_cast<ParmVarDecl>(VD);
-      P && Frames.size() > 1 && Frames.back().Call &&
-      P->getDeclContext() == Frames.back().Function &&
-      P->getFunctionScopeIndex() + Frames.back().FirstArgument <
-          Frames.back().Call->getNumArgs()) {
-    const Expr *Arg = Frames.back().Call->getArg(P->getFunctionScopeIndex() +
-                                                 Frames.back().FirstArgument);
-    return inFirstFrames(Frames.size() - 1,
-                         [&] { return evaluateAsmAddress(Arg); });
-  }
-  const cuda::FunctionFacts *F = Frames.back().Facts;
-  if (VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit() &&
-      (!F || F->writesOf(VD).empty()))
-    return evaluateAsmAddress(VD->getInit());
-  return PointerValue::unknown(
-      UnknownKind::NotFollowed,
-      "address in '" + VD->getNameAsString() +
-          "', which the analysis does not follow (a parameter, or written "
-          "more than once)",
-      loc(Use));
 }
 
 } // namespace gpumem::lanes

@@ -7,7 +7,7 @@
 // parameter) is left undecided and taken as true for the whole warp.
 //
 //===----------------------------------------------------------------------===//
-#include "checks/lanes/LaneEvaluator.h"
+#include "checks/lanes/EvaluatorCore.h"
 
 #include "checks/lanes/EvaluatorSupport.h"
 
@@ -25,7 +25,7 @@ namespace gpumem::lanes {
 using namespace clang;
 using namespace detail;
 
-std::optional<LaneMask> LaneEvaluator::evaluateCondition(const Expr *Cond) {
+std::optional<LaneMask> EvaluatorCore::evaluateCondition(const Expr *Cond) {
   if (!Cond || Depth >= MaxDepth || !takeStep())
     return std::nullopt;
   llvm::SaveAndRestore Deeper(Depth, Depth + 1);
@@ -58,9 +58,10 @@ std::optional<LaneMask> LaneEvaluator::evaluateCondition(const Expr *Cond) {
           !BO->getLHS()->getType()->isIntegralOrEnumerationType() ||
           !BO->getRHS()->getType()->isIntegralOrEnumerationType())
         return std::nullopt;
-      return compareLanes(BO->getOpcode(),
-                          inType(evaluate(BO->getLHS()), BO->getLHS()) -
-                              inType(evaluate(BO->getRHS()), BO->getRHS()));
+      return compareLanes(
+          BO->getOpcode(),
+          inType(evaluate(BO->getLHS()), BO->getLHS(), Ctx) -
+              inType(evaluate(BO->getRHS()), BO->getRHS(), Ctx));
     }
   }
   if (Cond->getType()->isIntegralOrEnumerationType() &&
@@ -79,22 +80,7 @@ std::optional<LaneMask> LaneEvaluator::evaluateCondition(const Expr *Cond) {
   return std::nullopt;
 }
 
-LaneEvaluator::DecidedCondition
-LaneEvaluator::decideCondition(const Expr *Cond) {
-  const Effects Before = effectsNow();
-  std::optional<LaneMask> Lanes = evaluateCondition(Cond);
-  return {Lanes, effectsSince(Before)};
-}
-
-LaneEvaluator::DecidedCondition LaneEvaluator::decideGuard(const Guard &G) {
-  if (!G.Loop)
-    return decideCondition(G.Cond);
-  const Effects Before = effectsNow();
-  std::optional<LaneMask> Lanes = firstPassLanes(G.Loop, G.Cond);
-  return {Lanes, effectsSince(Before)};
-}
-
-std::optional<LaneMask> LaneEvaluator::compareLanes(BinaryOperatorKind Op,
+std::optional<LaneMask> EvaluatorCore::compareLanes(BinaryOperatorKind Op,
                                                     LaneValue Diff,
                                                     bool Interior) {
   if (Diff.isUnknown())
@@ -108,7 +94,7 @@ std::optional<LaneMask> LaneEvaluator::compareLanes(BinaryOperatorKind Op,
       MentionsBlockDim |= Bounds.count(Id) > 0;
     if (MentionsBlockDim) {
       Diff = Diff.substitute(Bounds);
-      Did.UsedAssumedBounds = true;
+      record({0, 0, /*UsedAssumedBounds=*/true});
     }
   }
   auto Holds = [&](const LaneValue &V) -> std::optional<LaneMask> {
@@ -140,7 +126,7 @@ std::optional<LaneMask> LaneEvaluator::compareLanes(BinaryOperatorKind Op,
     FirstWarp[Id] = 0;
     SecondBlock[Id] = Symbols[Id].isBlockIndex() ? 1 : 0;
   }
-  ++Did.FirstWarpGuards;
+  record({/*FirstWarpGuards=*/1, 0, false});
   if (Block) {
     // A guard on a global index that lets in blocks after the first (a
     // border, x > 0) is decided for the second, like every block inside
@@ -149,12 +135,12 @@ std::optional<LaneMask> LaneEvaluator::compareLanes(BinaryOperatorKind Op,
     std::optional<LaneMask> Inside = Holds(Diff.substitute(SecondBlock));
     if (!Inside || *Inside != 0 || Interior)
       return Inside;
-    ++Did.FirstBlockGuards;
+    record({0, /*FirstBlockGuards=*/1, false});
   }
   return Holds(Diff.substitute(FirstWarp));
 }
 
-bool LaneEvaluator::warpUniform(const Expr *Cond) {
+bool EvaluatorCore::warpUniform(const Expr *Cond) {
   if (!Cond)
     return true;
   Cond = Cond->IgnoreParenImpCasts();

@@ -1,24 +1,27 @@
 //===- EvaluatorSupport.h - helpers the evaluator's files share -*- C++ -*-===//
 //
-// The evaluator's core is LaneEvaluator (LaneEvaluator.cpp: state,
-// effects, pins and variables; IntegerValues.cpp: the integer visitor;
-// Conditions.cpp; PointerValues.cpp: the pointer and address visitors;
-// AsmAddresses.cpp: addresses held in integers, for inline asm;
-// Calls.cpp), and each idiom it follows is a unit of its own
-// (LoopVariables, ReassignedValues, WriteCycles, WarpSharedValues,
-// AggregateFields); these are the small helpers they have in common.
-// Internal to checks/lanes.
+// The small helpers the evaluator's files (EvaluatorCore.h lists them) and
+// its units have in common: AST shapes, and the arithmetic of integer
+// types and addresses, which needs the ASTContext and nothing of the
+// evaluator's state. Internal to checks/lanes.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPUMEM_CHECKS_LANES_EVALUATORSUPPORT_H
 #define GPUMEM_CHECKS_LANES_EVALUATORSUPPORT_H
 
+#include "checks/cuda/CudaBuiltins.h"
+#include "checks/lanes/LaneValue.h"
+#include "checks/lanes/PointerValue.h"
+#include "checks/lanes/ThreadGeometry.h"
+
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace gpumem::lanes::detail {
 
@@ -97,6 +100,53 @@ inline bool compareHolds(clang::BinaryOperatorKind Op, std::int64_t A,
   }
 }
 
+/// The raw location of \p S, 0 for none: what an unknown value carries.
+inline std::uint64_t locationOf(const clang::Stmt *S) {
+  return S ? S->getBeginLoc().getRawEncoding() : 0;
+}
+
+/// What \p Call's callee only returns (a helper whose body is `return
+/// e;`, defined here); null otherwise (Calls.cpp).
+const clang::Expr *returnedBy(const clang::CallExpr *Call);
+
+/// The width in bits of the integer type \p T (IntegerValues.cpp).
+unsigned integerWidth(clang::QualType T, const clang::ASTContext &Ctx);
+/// \p V as a value of the integer type \p T, which the GPU computes in
+/// that type's width. Where V's per-lane numbers leave T's range (for a
+/// value with symbols: where they spread over more than the range, so
+/// that some lane leaves it whatever the symbols are), an unsigned T (or
+/// a conversion, \p Converted) keeps their low bits, and signed
+/// arithmetic overflowed (unknown: arithmetic). Otherwise the symbols are
+/// taken to keep the value in range: the analysis assumes no wraparound
+/// where it cannot see the numbers. Applied where the wraparound shows:
+/// conversions, subscripts and pointer offsets, comparisons, /, % and >>
+/// (+, -, *, <<, &, |, ^ agree modulo 2^width).
+LaneValue inType(LaneValue V, clang::QualType T,
+                                const clang::Expr *Where,
+                                const clang::ASTContext &Ctx,
+                                bool Converted = false);
+/// inType in the type of the expression \p Of that computed \p V.
+LaneValue inType(LaneValue V,
+                                const clang::Expr *Of,
+                                const clang::ASTContext &Ctx);
+/// Integer operators on lane values; std::nullopt for one not followed.
+std::optional<LaneValue>
+arithmetic(clang::BinaryOperatorKind Op, const LaneValue &L,
+           const LaneValue &R);
+/// threadIdx, blockIdx, blockDim or gridDim on one axis, unpinned.
+LaneValue builtinValue(cuda::BuiltinIndex Builtin,
+                                      const ThreadGeometry &G);
+
+/// \p P moved by \p Index elements of \p Pointee (PointerValues.cpp).
+PointerValue offsetBy(PointerValue P,
+                                     const LaneValue &Index,
+                                     clang::QualType Pointee,
+                                     const clang::Expr *Where,
+                                     const clang::ASTContext &Ctx);
+/// \p P, the address of the cast's operand, moved to its base class.
+PointerValue toBase(PointerValue P,
+                                   const clang::CastExpr *Cast,
+                                   const clang::ASTContext &Ctx);
 
 } // namespace gpumem::lanes::detail
 

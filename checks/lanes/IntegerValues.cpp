@@ -1,41 +1,61 @@
 //===- IntegerValues.cpp - integer expressions, node by node -------------===//
 //
-// LaneEvaluator's integer visitor: literals, casts, operators, selects,
-// references, calls, members and subscripts, each a Visit; the arithmetic
-// is the lane algebra's (LaneValue).
+// The integer visitor: literals, casts, operators, selects, references,
+// calls, members and subscripts, each a Visit that does the work and
+// returns the value; the arithmetic is the lane algebra's (LaneValue).
+// Operands go back through EvaluatorCore::evaluate, which counts depth and
+// steps.
 //
 //===----------------------------------------------------------------------===//
-#include "checks/lanes/LaneEvaluator.h"
-
-#include "clang/Basic/TargetInfo.h"
-
-#include <algorithm>
+#include "checks/lanes/EvaluatorCore.h"
 
 #include "checks/lanes/EvaluatorSupport.h"
 
-#include "checks/cuda/CooperativeGroups.h"
 #include "checks/cuda/ConstantInt.h"
+#include "checks/cuda/CooperativeGroups.h"
 #include "checks/cuda/CudaBuiltins.h"
 #include "checks/lanes/GroupValues.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtVisitor.h"
+#include "clang/Basic/TargetInfo.h"
 #include "llvm/Support/SaveAndRestore.h"
+
+#include <algorithm>
 
 namespace gpumem::lanes {
 
 using namespace clang;
 using namespace detail;
 
+namespace {
+
+/// CUDA's functions that reinterpret a value's bits as another type
+/// (__float_as_int), as written or as Clang's CUDA headers call them
+/// (__nv_float_as_int).
+bool isBitReinterpretation(StringRef Name) {
+  Name.consume_front("__nv_");
+  Name.consume_front("__");
+  return Name == "float_as_int" || Name == "float_as_uint" ||
+         Name == "int_as_float" || Name == "uint_as_float" ||
+         Name == "double_as_longlong" || Name == "longlong_as_double";
+}
+
+/// A lane mask as a value: 1 in the lanes of \p Mask, 0 elsewhere.
+LaneValue maskValue(LaneMask Mask) {
+  LaneVector B;
+  for (unsigned L = 0; L < WarpLanes; ++L)
+    B[L] = (Mask >> L) & 1U;
+  return LaneValue::perLane(B);
+}
+
 /// The integer value of one expression node, one Visit per node kind (the
-/// transfer functions of Clang's LiveVariables are the model). It holds no
-/// state: what an evaluation needs (frames, pins, caps) is the evaluator's,
-/// and every operand goes back through LaneEvaluator::evaluate, which
-/// counts depth and steps.
-class LaneEvaluator::IntegerVisitor
-    : public ConstStmtVisitor<IntegerVisitor, LaneValue> {
+/// transfer functions of Clang's LiveVariables are the model). Each Visit
+/// does the work; what an evaluation shares (frames, pins, caps, effects)
+/// is the core's.
+class IntegerVisitor : public ConstStmtVisitor<IntegerVisitor, LaneValue> {
 public:
-  explicit IntegerVisitor(LaneEvaluator &E) : E(E) {}
+  explicit IntegerVisitor(EvaluatorCore &C) : C(C) {}
 
   LaneValue VisitIntegerLiteral(const IntegerLiteral *IL) {
     return LaneValue::constant(IL->getValue().getSExtValue());
@@ -53,84 +73,123 @@ public:
   LaneValue VisitTypeTraitExpr(const TypeTraitExpr *S) { return folded(S); }
   LaneValue
   VisitSubstNonTypeTemplateParmExpr(const SubstNonTypeTemplateParmExpr *S) {
-    return E.evaluate(S->getReplacement());
+    return C.evaluate(S->getReplacement());
   }
   LaneValue VisitConstantExpr(const ConstantExpr *CE) {
     if (CE->hasAPValueResult() && CE->getAPValueResult().isInt())
       return LaneValue::constant(CE->getAPValueResult().getInt().getExtValue());
-    return E.evaluate(CE->getSubExpr());
+    return C.evaluate(CE->getSubExpr());
   }
   LaneValue VisitCXXDefaultArgExpr(const CXXDefaultArgExpr *Def) {
-    return E.evaluate(Def->getExpr());
+    return C.evaluate(Def->getExpr());
   }
   LaneValue VisitExprWithCleanups(const ExprWithCleanups *Cleanups) {
-    return E.evaluate(Cleanups->getSubExpr());
+    return C.evaluate(Cleanups->getSubExpr());
   }
-  LaneValue VisitCastExpr(const CastExpr *Cast) { return E.evaluateCast(Cast); }
-  LaneValue VisitBinaryOperator(const BinaryOperator *BO) {
-    return E.evaluateBinary(BO);
-  }
-  LaneValue VisitUnaryOperator(const UnaryOperator *UO) {
-    return E.evaluateUnary(UO);
-  }
-  LaneValue VisitConditionalOperator(const ConditionalOperator *CO) {
-    return E.evaluateConditional(CO);
-  }
+  LaneValue VisitCastExpr(const CastExpr *Cast);
+  LaneValue VisitBinaryOperator(const BinaryOperator *BO);
+  LaneValue VisitUnaryOperator(const UnaryOperator *UO);
+  LaneValue VisitConditionalOperator(const ConditionalOperator *CO);
   LaneValue VisitDeclRefExpr(const DeclRefExpr *Ref) {
     if (const auto *ECD = dyn_cast<EnumConstantDecl>(Ref->getDecl()))
       return LaneValue::constant(ECD->getInitVal().getExtValue());
     if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
-      return E.evaluateVariable(VD, Ref);
+      return variable(VD, Ref);
     return LaneValue::unknown(UnknownKind::NotFollowed,
                               "reference the analysis does not follow",
-                              E.loc(Ref));
+                              C.loc(Ref));
   }
-  LaneValue VisitCallExpr(const CallExpr *Call) { return E.evaluateCall(Call); }
-  LaneValue VisitMemberExpr(const MemberExpr *ME) {
-    return E.evaluateMemberValue(ME);
-  }
+  LaneValue VisitCallExpr(const CallExpr *Call);
+  LaneValue VisitMemberExpr(const MemberExpr *ME);
   LaneValue VisitArraySubscriptExpr(const ArraySubscriptExpr *AS) {
-    return E.loadedValue(AS);
+    return loaded(AS);
   }
   LaneValue VisitStmt(const Stmt *S) {
     return LaneValue::unknown(UnknownKind::NotFollowed,
                               "expression the analysis does not follow",
-                              E.loc(S));
+                              C.loc(S));
   }
 
 private:
+  EvaluatorCore &C;
+
   /// sizeof, alignof and the type traits: what Clang folds them to.
   LaneValue folded(const Expr *S) {
-    if (auto C = cuda::constantInt(S, E.Ctx))
-      return LaneValue::constant(*C);
+    if (auto K = cuda::constantInt(S, C.Ctx))
+      return LaneValue::constant(*K);
     return LaneValue::unknown(UnknownKind::NotFollowed,
-                              "size that is not a constant", E.loc(S));
+                              "size that is not a constant", C.loc(S));
   }
-
-  LaneEvaluator &E;
+  /// The value \p Lvalue loads: a shared load's, else data-dependent.
+  LaneValue loaded(const Expr *Lvalue);
+  LaneValue variable(const VarDecl *VD, const Expr *Use);
+  /// A local variable read (its loop's symbol, its reaching writes, its
+  /// initializer), or a kernel parameter's symbol.
+  LaneValue local(const VarDecl *VD, const Expr *Use);
+  /// min/max (and umin/umax) of a call's two arguments.
+  LaneValue minOrMax(const CallExpr *Call, bool Min);
 };
 
-LaneValue LaneEvaluator::evaluateImpl(const Expr *E) {
+} // namespace
+
+LaneValue EvaluatorCore::evaluate(const Expr *E) {
+  if (!E)
+    return LaneValue::unknown(UnknownKind::NotFollowed, "missing expression");
+  if (Depth >= MaxDepth)
+    return LaneValue::unknown(UnknownKind::Limit,
+                              "expression nested too deeply", loc(E));
+  if (!takeStep())
+    return LaneValue::unknown(UnknownKind::Limit,
+                              "expression too costly to analyse", loc(E));
+  llvm::SaveAndRestore Deeper(Depth, Depth + 1);
   E = E->IgnoreParens();
   if (E->isValueDependent() || E->isTypeDependent())
     return LaneValue::unknown(UnknownKind::NotFollowed, "dependent expression",
                               loc(E));
   if (auto Builtin = cuda::matchBuiltinIndex(E))
-    return builtinValue(*Builtin);
+    return pinned(builtinValue(*Builtin, Geometry));
   return IntegerVisitor(*this).Visit(E);
 }
 
-LaneValue LaneEvaluator::loadedValue(const Expr *Lvalue) {
-  if (std::optional<LaneValue> Loaded = Shared.load(Lvalue))
-    return *Loaded;
-  // An element of an array field of the kernel's struct parameter.
-  if (std::optional<LaneValue> Field = Fields.parameterValue(Lvalue))
-    return *Field;
-  return LaneValue::unknown(UnknownKind::DataDependent,
-                            "index reads memory (data-dependent)", loc(Lvalue));
+LaneValue EvaluatorCore::evaluateLocal(const VarDecl *VD, const Expr *Init) {
+  if (Frames.empty())
+    return evaluate(Init);
+  // Frames may grow while the initializer is evaluated (inlined calls):
+  // hold the index, not a reference.
+  const std::size_t FrameIndex = Frames.size() - 1;
+  if (const LaneValue *Known = recall(Frames[FrameIndex].Locals, VD))
+    return *Known;
+  Evaluated<LaneValue> V = collect([&] { return evaluate(Init); });
+  remember(Frames[FrameIndex].Locals, VD, V);
+  return V.Value;
 }
 
-LaneValue LaneEvaluator::evaluateCast(const CastExpr *Cast) {
+LaneValue detail::builtinValue(cuda::BuiltinIndex Builtin,
+                               const ThreadGeometry &G) {
+  switch (Builtin.Var) {
+  case cuda::BuiltinVar::ThreadIdx:
+    return G.threadIdx(Builtin.Axis);
+  case cuda::BuiltinVar::BlockIdx:
+    return G.blockIdx(Builtin.Axis);
+  case cuda::BuiltinVar::BlockDim:
+    return G.blockDim(Builtin.Axis);
+  case cuda::BuiltinVar::GridDim:
+    return G.gridDim(Builtin.Axis);
+  }
+  return LaneValue::unknown(UnknownKind::NotFollowed, "builtin variable");
+}
+
+LaneValue IntegerVisitor::loaded(const Expr *Lvalue) {
+  if (std::optional<LaneValue> Loaded = C.Shared.load(Lvalue))
+    return *Loaded;
+  // An element of an array field of the kernel's struct parameter.
+  if (std::optional<LaneValue> Field = C.Fields.parameterValue(Lvalue))
+    return *Field;
+  return LaneValue::unknown(UnknownKind::DataDependent,
+                            "index reads memory (data-dependent)", C.loc(Lvalue));
+}
+
+LaneValue IntegerVisitor::VisitCastExpr(const CastExpr *Cast) {
   switch (Cast->getCastKind()) {
   case CK_IntegralCast:
   case CK_NoOp:
@@ -141,71 +200,73 @@ LaneValue LaneEvaluator::evaluateCast(const CastExpr *Cast) {
   default:
     return LaneValue::unknown(UnknownKind::NotFollowed,
                               "conversion the analysis does not follow",
-                              loc(Cast));
+                              C.loc(Cast));
   }
-  LaneValue V = evaluate(Cast->getSubExpr());
+  LaneValue V = C.evaluate(Cast->getSubExpr());
   if (Cast->getCastKind() == CK_IntegralCast)
-    return inType(inType(V, Cast->getSubExpr()), Cast->getType(), Cast,
-                  /*Converted=*/true);
+    return inType(inType(V, Cast->getSubExpr(), C.Ctx), Cast->getType(), Cast,
+                  C.Ctx, /*Converted=*/true);
   if (Cast->getCastKind() != CK_IntegralToBoolean)
     return V;
   auto Lanes = V.asPerLane();
   if (!Lanes)
     return LaneValue::unknown(UnknownKind::SymbolicOperation,
-                              "truth value of a symbolic integer", loc(Cast));
+                              "truth value of a symbolic integer", C.loc(Cast));
   LaneVector B;
   for (unsigned L = 0; L < WarpLanes; ++L)
     B[L] = (*Lanes)[L] != 0;
   return LaneValue::perLane(B);
 }
 
-LaneValue LaneEvaluator::evaluateUnary(const UnaryOperator *UO) {
+LaneValue IntegerVisitor::VisitUnaryOperator(const UnaryOperator *UO) {
   switch (UO->getOpcode()) {
   case UO_Plus:
-    return evaluate(UO->getSubExpr());
+    return C.evaluate(UO->getSubExpr());
   case UO_Minus:
-    return -evaluate(UO->getSubExpr());
+    return -C.evaluate(UO->getSubExpr());
   case UO_Not:
-    return LaneValue::constant(-1) - evaluate(UO->getSubExpr());
+    return LaneValue::constant(-1) - C.evaluate(UO->getSubExpr());
   case UO_LNot: {
-    auto Mask = evaluateCondition(UO->getSubExpr());
+    auto Mask = C.evaluateCondition(UO->getSubExpr());
     if (!Mask)
       return LaneValue::unknown(UnknownKind::NotFollowed,
-                                "negation of a non-lane condition", loc(UO));
-    LaneVector B;
-    for (unsigned L = 0; L < WarpLanes; ++L)
-      B[L] = !((*Mask >> L) & 1U);
-    return LaneValue::perLane(B);
+                                "negation of a non-lane condition", C.loc(UO));
+    return maskValue(~*Mask & AllLanes);
   }
   case UO_Deref:
-    return loadedValue(UO);
+    return loaded(UO);
   default:
     return LaneValue::unknown(UnknownKind::NotFollowed,
                               "operator with side effects in an index",
-                              loc(UO));
+                              C.loc(UO));
   }
 }
 
-LaneValue LaneEvaluator::evaluateConditional(const ConditionalOperator *CO) {
-  const Effects Before = effectsNow();
-  LaneValue Cond = evaluate(CO->getCond());
-  if (auto C = Cond.asConstant())
-    return evaluate(*C ? CO->getTrueExpr() : CO->getFalseExpr());
-  auto Lanes = Cond.asPerLane();
+LaneValue
+IntegerVisitor::VisitConditionalOperator(const ConditionalOperator *CO) {
+  Evaluated<LaneValue> Cond =
+      C.collect([&] { return C.evaluate(CO->getCond()); });
+  if (auto Known = Cond.Value.asConstant())
+    return C.evaluate(*Known ? CO->getTrueExpr() : CO->getFalseExpr());
+  auto Lanes = Cond.Value.asPerLane();
   if (!Lanes) {
     LaneValue Unknown = LaneValue::unknown(
         UnknownKind::SymbolicOperation,
-        "conditional on a value that is not known per lane", loc(CO));
-    if (!warpUniform(CO->getCond()))
+        "conditional on a value that is not known per lane", C.loc(CO));
+    if (!C.warpUniform(CO->getCond()))
       return Unknown;
     // The warp takes one side: the value is one of two it shares.
-    LaneValue T = evaluate(CO->getTrueExpr());
-    LaneValue F = evaluate(CO->getFalseExpr());
-    return Shared.result(Unknown, CO, SharedOperation{CO}, {&T, &F});
+    LaneValue T = C.evaluate(CO->getTrueExpr());
+    LaneValue F = C.evaluate(CO->getFalseExpr());
+    return C.Shared.result(Unknown, CO, SharedOperation{CO}, {&T, &F});
   }
-  LaneValue T = evaluate(CO->getTrueExpr());
-  LaneValue F = evaluate(CO->getFalseExpr());
-  const Effects OfSelect = effectsSince(Before);
+  Evaluated<LaneValue> T =
+      C.collect([&] { return C.evaluate(CO->getTrueExpr()); });
+  Evaluated<LaneValue> F =
+      C.collect([&] { return C.evaluate(CO->getFalseExpr()); });
+  Effects OfSelect = Cond.Did;
+  OfSelect += T.Did;
+  OfSelect += F.Did;
   if (OfSelect.decidedForFirstWarp()) {
     // The condition (or a select in a side) was decided for the first
     // warp of the block (tid < 16 ? tid : 0), so the value is that warp's:
@@ -213,80 +274,236 @@ LaneValue LaneEvaluator::evaluateConditional(const ConditionalOperator *CO) {
     // no warp.
     std::map<SymbolId, std::int64_t> FirstWarp;
     const bool FirstBlock = OfSelect.decidedForFirstBlock();
-    for (const LaneValue *V : {&T, &F})
+    for (const LaneValue *V : {&T.Value, &F.Value})
       for (SymbolId Id : V->symbols())
-        if (Symbols[Id].ThreadDerived ||
-            (FirstBlock && Symbols[Id].isBlockIndex()))
+        if (C.Symbols[Id].ThreadDerived ||
+            (FirstBlock && C.Symbols[Id].isBlockIndex()))
           FirstWarp[Id] = 0;
-    T = T.substitute(FirstWarp);
-    F = F.substitute(FirstWarp);
+    T.Value = T.Value.substitute(FirstWarp);
+    F.Value = F.Value.substitute(FirstWarp);
   }
-  return LaneValue::select(*Lanes, T, F);
+  return LaneValue::select(*Lanes, T.Value, F.Value);
 }
 
-LaneValue LaneEvaluator::evaluateMemberValue(const MemberExpr *ME) {
+LaneValue IntegerVisitor::VisitMemberExpr(const MemberExpr *ME) {
   // A field of a local aggregate or of a kernel's struct parameter.
-  if (std::optional<LaneValue> Field = Fields.member(ME))
+  if (std::optional<LaneValue> Field = C.Fields.member(ME))
     return *Field;
   // block.thread_index().y and the other dim3 queries of a group.
   if (const auto *Call =
           dyn_cast<CallExpr>(ME->getBase()->IgnoreParenImpCasts()))
-    if (auto CG = cuda::matchCooperativeGroupsCall(Call, Ctx);
+    if (auto CG = cuda::matchCooperativeGroupsCall(Call, C.Ctx);
         CG && ME->getMemberDecl()->getIdentifier()) {
       StringRef Field = ME->getMemberDecl()->getName();
       if (Field == "x" || Field == "y" || Field == "z")
-        return groupQueryValue(*CG, Field[0] - 'x', Geometry, Symbols);
+        return groupQueryValue(*CG, Field[0] - 'x', C.Geometry, C.Symbols);
     }
-  return loadedValue(ME);
+  return loaded(ME);
 }
 
-LaneValue LaneEvaluator::evaluateBinary(const BinaryOperator *BO) {
+LaneValue IntegerVisitor::VisitBinaryOperator(const BinaryOperator *BO) {
   BinaryOperatorKind Op = BO->getOpcode();
   if (Op == BO_Comma)
-    return evaluate(BO->getRHS());
+    return C.evaluate(BO->getRHS());
   if (BO->isComparisonOp() || BO->isLogicalOp()) {
-    auto Mask = evaluateCondition(BO);
+    auto Mask = C.evaluateCondition(BO);
     if (!Mask)
       return LaneValue::unknown(UnknownKind::NotFollowed,
                                 "condition that is not decided per lane",
-                                loc(BO));
-    LaneVector B;
-    for (unsigned L = 0; L < WarpLanes; ++L)
-      B[L] = (*Mask >> L) & 1U;
-    return LaneValue::perLane(B);
+                                C.loc(BO));
+    return maskValue(*Mask);
   }
   if (BO->isAssignmentOp())
     return LaneValue::unknown(UnknownKind::NotFollowed,
-                              "assignment inside an index", loc(BO));
+                              "assignment inside an index", C.loc(BO));
   if (BO->getLHS()->getType()->isPointerType() ||
       BO->getRHS()->getType()->isPointerType())
     return LaneValue::unknown(UnknownKind::NotFollowed, "pointer difference",
-                              loc(BO));
+                              C.loc(BO));
 
-  LaneValue L = evaluate(BO->getLHS());
-  LaneValue R = evaluate(BO->getRHS());
+  LaneValue L = C.evaluate(BO->getLHS());
+  LaneValue R = C.evaluate(BO->getRHS());
   // +, -, *, <<, &, |, ^ agree with their value modulo 2^32, so an
   // operand that wrapped needs no reduction before them; /, % and >> do
   // not.
   if (Op == BO_Div || Op == BO_Rem || Op == BO_Shr) {
-    L = inType(L, BO->getLHS());
-    R = inType(R, BO->getRHS());
+    L = inType(L, BO->getLHS(), C.Ctx);
+    R = inType(R, BO->getRHS(), C.Ctx);
   }
   std::optional<LaneValue> Result = arithmetic(Op, L, R);
   if (!Result)
     return LaneValue::unknown(UnknownKind::NotFollowed,
-                              "operator the analysis does not follow", loc(BO));
+                              "operator the analysis does not follow", C.loc(BO));
   if ((Op == BO_Rem || Op == BO_Div) && Result->isUnknown())
-    if (std::optional<LaneValue> NoWrap = Shared.remainderWithoutWrap(BO, L, R))
+    if (std::optional<LaneValue> NoWrap = C.Shared.remainderWithoutWrap(BO, L, R))
       return *NoWrap;
   if (Result->isUnknown() && Result->reason().Location == 0)
     Result = LaneValue::unknown(Result->reason().Kind, Result->reason().What,
-                                loc(BO));
-  return Shared.result(*Result, BO, SharedOperation{nullptr, BO->getOpcode()},
+                                C.loc(BO));
+  return C.Shared.result(*Result, BO, SharedOperation{nullptr, BO->getOpcode()},
                       {&L, &R});
 }
 
-unsigned LaneEvaluator::integerWidth(QualType T) const {
+LaneValue IntegerVisitor::variable(const VarDecl *VD, const Expr *Use) {
+  if (!isIntegerLike(VD->getType().getNonReferenceType()))
+    return LaneValue::unknown(
+        UnknownKind::NotFollowed,
+        "'" + VD->getNameAsString() + "' is not an integer", C.loc(Use));
+  const std::vector<CallFrame> &Frames = C.frames();
+  const cuda::FunctionFacts *F = Frames.empty() ? nullptr : Frames.back().Facts;
+  if (const cuda::InductionLoop *Loop =
+          VD->hasLocalStorage() && F ? F->inductionLoopOf(VD) : nullptr) {
+    // Read after its loop (`for (j = 0; j < 4; ++j) ...; out[j]`), it
+    // holds the value that ended the loop, none of those the loop ran.
+    if (const auto *Read = dyn_cast_or_null<DeclRefExpr>(
+            Use ? Use->IgnoreParens() : nullptr);
+        Read && Loop->ReadsOutside.contains(Read))
+      return LaneValue::unknown(UnknownKind::Reassigned,
+                                "'" + VD->getNameAsString() +
+                                    "' is read after its loop",
+                                C.loc(Use));
+    return C.Loops.valueOf(VD, *Loop);
+  }
+  // Written more than once: the writes that reach this read.
+  if (const auto *Read = dyn_cast<DeclRefExpr>(Use->IgnoreParens()))
+    if (std::optional<PointerValue> Flow = C.Reassigned.valueAt(VD, Read))
+      return Flow->Offset;
+  // Parameters bound by an inlined call.
+  for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
+    if (auto Bound = It->Values.find(VD); Bound != It->Values.end())
+      return Bound->second;
+
+  if (VD->hasLocalStorage()) {
+    // Written in a way the reaching writes do not follow (its address
+    // taken, a read inside a lambda).
+    if (F && !F->writesOf(VD).empty()) {
+      // An asm statement's output: the instructions are not followed.
+      for (const Stmt *W : F->writesOf(VD))
+        if (isa<AsmStmt>(W))
+          return LaneValue::unknown(UnknownKind::NotFollowed,
+                                    "'" + VD->getNameAsString() +
+                                        "' is written by inline asm",
+                                    C.loc(W));
+      return LaneValue::unknown(UnknownKind::Reassigned,
+                                "'" + VD->getNameAsString() + "' is reassigned",
+                                C.loc(F->writesOf(VD).front()));
+    }
+    if (isa<ParmVarDecl>(VD)) {
+      // A kernel parameter: the same in every lane of every warp.
+      return C.pinned(LaneValue::symbol(C.Symbols.intern(
+          SymbolKey{SymbolKind::Parameter, VD, nullptr, 0, {}},
+          VD->getNameAsString())));
+    }
+    if (VD->getType().getNonReferenceType().isVolatileQualified())
+      return LaneValue::unknown(UnknownKind::NotFollowed, "volatile variable",
+                                C.loc(Use));
+    if (const Expr *Init = VD->getInit())
+      return C.evaluateLocal(VD, Init);
+    return LaneValue::unknown(
+        UnknownKind::NotFollowed,
+        "'" + VD->getNameAsString() + "' has no initializer", C.loc(Use));
+  }
+  // Namespace-scope or static: only constants are followed.
+  if (VD->getType().isConstQualified() || VD->isConstexpr()) {
+    if (const Expr *Init = VD->getAnyInitializer()) {
+      if (auto K = cuda::constantInt(Init, C.Ctx))
+        return LaneValue::constant(*K);
+      return C.evaluate(Init);
+    }
+  }
+  if (std::optional<LaneValue> Loaded = C.Shared.load(Use))
+    return *Loaded;
+  return LaneValue::unknown(
+      UnknownKind::DataDependent,
+      "index reads memory ('" + VD->getNameAsString() + "')", C.loc(Use));
+}
+
+LaneValue IntegerVisitor::VisitCallExpr(const CallExpr *Call) {
+  const FunctionDecl *Callee = cuda::calleeOf(Call);
+  if (!Callee)
+    return LaneValue::unknown(UnknownKind::NotFollowed,
+                              "call through a pointer", C.loc(Call));
+  if (auto CG = cuda::matchCooperativeGroupsCall(Call, C.Ctx);
+      CG && !cuda::isDim3Query(CG->Query))
+    return groupQueryValue(*CG, 0, C.Geometry, C.Symbols);
+  StringRef Name = Callee->getIdentifier() ? Callee->getName() : "";
+  if ((Name == "__mul24" || Name == "__umul24") && Call->getNumArgs() == 2)
+    return C.evaluate(Call->getArg(0)) * C.evaluate(Call->getArg(1));
+  if ((Name == "min" || Name == "max" || Name == "umin" || Name == "umax") &&
+      Call->getNumArgs() == 2)
+    return minOrMax(Call, Name.ends_with("min"));
+  // A float's bits read as an integer (an index kept in a float array and
+  // read back with __float_as_int): data-dependent when the float is read
+  // from memory, as the integer read directly would be; a value of its own
+  // when the warp shares the float (a parameter's bits); otherwise bits no
+  // lane arithmetic gives.
+  if (isBitReinterpretation(Name) && Call->getNumArgs() == 1) {
+    LaneValue Float = C.evaluate(Call->getArg(0));
+    if (Float.isUnknown() && Float.reason().Kind == UnknownKind::DataDependent)
+      return Float;
+    return C.Shared.result(LaneValue::unknown(UnknownKind::SymbolicOperation,
+                                            "the bits of a floating-point value",
+                                            C.loc(Call)),
+                         Call, SharedOperation{Callee}, {&Float});
+  }
+  // constexpr functions of constants.
+  if (auto K = cuda::constantInt(Call, C.Ctx))
+    return LaneValue::constant(*K);
+  // A helper that only returns an expression: inline it.
+  if (const Expr *Returned = returnedBy(Call))
+    if (EvaluatorCore::CallScope In(C, Call); In)
+      return C.evaluate(Returned);
+  return LaneValue::unknown(UnknownKind::NotFollowed,
+                            "call to '" + Callee->getNameAsString() +
+                                "' the analysis does not follow",
+                            C.loc(Call));
+}
+
+LaneValue IntegerVisitor::minOrMax(const CallExpr *Call, bool Min) {
+  LaneValue First = C.evaluate(Call->getArg(0));
+  LaneValue Second = C.evaluate(Call->getArg(1));
+  if (First.isUnknown())
+    return First;
+  if (Second.isUnknown())
+    return Second;
+  const bool FirstVaries = First.kind() == LaneKind::Varying;
+  const bool SecondVaries = Second.kind() == LaneKind::Varying;
+  LaneValue Diff = First - Second;
+  if (auto PerLane = Diff.asPerLane()) { // each lane takes its own side
+    LaneVector Pick;
+    for (unsigned L = 0; L < WarpLanes; ++L)
+      Pick[L] = Min ? std::min<std::int64_t>((*PerLane)[L], 0)
+                    : std::max<std::int64_t>((*PerLane)[L], 0);
+    return Second + LaneValue::perLane(Pick);
+  }
+  // A symbol the collector enumerates (a loop counter with known values,
+  // the warp's row in a known block) is set to each value and the call
+  // evaluated again, per lane: no decision for all of them from one.
+  const bool Enumerable = llvm::any_of(Diff.symbols(), [&](SymbolId Id) {
+    return !C.Symbols[Id].Values.empty();
+  });
+  if (!Diff.isUnknown() && !Enumerable && FirstVaries != SecondVaries) {
+    // A lane's value against a bound: where the comparison is decided as
+    // an `if` would decide it, inside the grid (the second block, the
+    // first warp), and every lane takes the same side, that side.
+    std::optional<LaneMask> TakesFirst =
+        C.compareLanes(Min ? BO_LE : BO_GE, Diff, /*Interior=*/true);
+    if (TakesFirst && (*TakesFirst == AllLanes || *TakesFirst == 0))
+      return *TakesFirst ? First : Second;
+    // A bound the lanes cannot be compared with (`min(x, w - 1)`, w a
+    // parameter): a bounds check, taken as not reached for the whole warp,
+    // as `if (x < w)` is taken as true.
+    if (!TakesFirst)
+      return FirstVaries ? First : Second;
+  }
+  return C.Shared.result(LaneValue::unknown(UnknownKind::SymbolicOperation,
+                                         "min/max of symbolic values",
+                                         C.loc(Call)),
+                      Call, SharedOperation{cuda::calleeOf(Call)},
+                      {&First, &Second});
+}
+
+unsigned detail::integerWidth(QualType T, const ASTContext &Ctx) {
   // The builtin types by their kind: ASTContext::getIntWidth looks the
   // type's layout up, and every subscript and conversion asks.
   if (const auto *BT = dyn_cast<BuiltinType>(T.getTypePtr()))
@@ -306,19 +523,19 @@ unsigned LaneEvaluator::integerWidth(QualType T) const {
   return Ctx.getIntWidth(T);
 }
 
-LaneValue LaneEvaluator::inType(LaneValue V, const Expr *Of) const {
-  return inType(std::move(V), Of->getType(), Of);
+LaneValue detail::inType(LaneValue V, const Expr *Of, const ASTContext &Ctx) {
+  return inType(std::move(V), Of->getType(), Of, Ctx);
 }
 
-LaneValue LaneEvaluator::inType(LaneValue V, QualType T, const Expr *Where,
-                                bool Converted) const {
+LaneValue detail::inType(LaneValue V, QualType T, const Expr *Where,
+                         const ASTContext &Ctx, bool Converted) {
   if (V.isUnknown())
     return V;
   T = T.getNonReferenceType().getCanonicalType();
   if (!T->isIntegralOrEnumerationType() || T->isBooleanType() ||
       T->isDependentType() || (T->isEnumeralType() && !T->isIntegerType()))
     return V;
-  const unsigned Width = integerWidth(T);
+  const unsigned Width = integerWidth(T, Ctx);
   if (Width == 0 || Width >= 64)
     return V;
   // Most values are small and non-negative in every lane: in range for
@@ -348,7 +565,7 @@ LaneValue LaneEvaluator::inType(LaneValue V, QualType T, const Expr *Where,
     return LaneValue::unknown(UnknownKind::Arithmetic,
                               "the value overflows its " +
                                   std::to_string(Width) + "-bit signed type",
-                              loc(Where));
+                              locationOf(Where));
   LaneVector Shift;
   for (unsigned L = 0; L < WarpLanes; ++L) {
     std::int64_t C = K[L] % Span;
@@ -361,9 +578,9 @@ LaneValue LaneEvaluator::inType(LaneValue V, QualType T, const Expr *Where,
   return V + LaneValue::perLane(Shift);
 }
 
-std::optional<LaneValue> LaneEvaluator::arithmetic(BinaryOperatorKind Op,
-                                                   const LaneValue &L,
-                                                   const LaneValue &R) {
+std::optional<LaneValue> detail::arithmetic(BinaryOperatorKind Op,
+                                            const LaneValue &L,
+                                            const LaneValue &R) {
   switch (Op) {
   case BO_Add:
     return L + R;

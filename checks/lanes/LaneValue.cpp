@@ -15,6 +15,12 @@ namespace gpumem::lanes {
 
 namespace {
 
+/// The first unknown of \p A and \p B: an operation's result when an
+/// operand is unknown.
+LaneValue propagateUnknown(const LaneValue &A, const LaneValue &B) {
+  return A.isUnknown() ? A : B;
+}
+
 using gpumem::model::floorMod;
 
 bool allEqual(const LaneVector &V) {
@@ -222,25 +228,29 @@ void LaneValue::normalize() {
                     "index expression has too many symbolic terms");
 }
 
-LaneValue LaneValue::propagateUnknown(const LaneValue &A, const LaneValue &B) {
-  return A.Reason ? A : B;
-}
-
-LaneValue operator+(const LaneValue &A, const LaneValue &B) {
-  if (A.Reason || B.Reason)
-    return LaneValue::propagateUnknown(A, B);
+LaneValue LaneValue::fromParts(const LaneVector &K,
+                               std::vector<LaneTerm> Terms) {
   LaneValue R;
-  if (!zipLanes(A.K, B.K, R.K, addLane))
-    return LaneValue::unknown(UnknownKind::Arithmetic,
-                              "integer overflow in index arithmetic");
-  R.Terms = A.Terms;
-  R.Terms.insert(R.Terms.end(), B.Terms.begin(), B.Terms.end());
+  R.K = K;
+  R.Terms = std::move(Terms);
   R.normalize();
   return R;
 }
 
+LaneValue operator+(const LaneValue &A, const LaneValue &B) {
+  if (A.isUnknown() || B.isUnknown())
+    return propagateUnknown(A, B);
+  LaneVector K;
+  if (!zipLanes(A.laneConstants(), B.laneConstants(), K, addLane))
+    return LaneValue::unknown(UnknownKind::Arithmetic,
+                              "integer overflow in index arithmetic");
+  std::vector<LaneTerm> Terms = A.terms();
+  Terms.insert(Terms.end(), B.terms().begin(), B.terms().end());
+  return LaneValue::fromParts(K, std::move(Terms));
+}
+
 LaneValue operator-(const LaneValue &A) {
-  if (A.Reason)
+  if (A.isUnknown())
     return A;
   return LaneValue::constant(-1) * A;
 }
@@ -250,30 +260,31 @@ LaneValue operator-(const LaneValue &A, const LaneValue &B) {
 }
 
 LaneValue operator*(const LaneValue &A, const LaneValue &B) {
-  if (A.Reason || B.Reason)
-    return LaneValue::propagateUnknown(A, B);
+  if (A.isUnknown() || B.isUnknown())
+    return propagateUnknown(A, B);
   // (Ka + sum Ca*Ma) * (Kb + sum Cb*Mb), lane by lane.
-  LaneValue R;
-  if (!zipLanes(A.K, B.K, R.K, mulLane))
+  LaneVector K;
+  std::vector<LaneTerm> Terms;
+  if (!zipLanes(A.laneConstants(), B.laneConstants(), K, mulLane))
     return LaneValue::unknown(UnknownKind::Arithmetic,
                               "integer overflow in index arithmetic");
-  auto AddScaled = [&R](const LaneVector &Scale, const LaneTerm &T) {
+  auto AddScaled = [&Terms](const LaneVector &Scale, const LaneTerm &T) {
     LaneTerm Scaled{T.Symbols, {}};
     if (!zipLanes(Scale, T.Coeff, Scaled.Coeff, mulLane))
       return false;
-    R.Terms.push_back(std::move(Scaled));
+    Terms.push_back(std::move(Scaled));
     return true;
   };
-  for (const LaneTerm &T : B.Terms)
-    if (!AddScaled(A.K, T))
+  for (const LaneTerm &T : B.terms())
+    if (!AddScaled(A.laneConstants(), T))
       return LaneValue::unknown(UnknownKind::Arithmetic,
                                 "integer overflow in index arithmetic");
-  for (const LaneTerm &T : A.Terms)
-    if (!AddScaled(B.K, T))
+  for (const LaneTerm &T : A.terms())
+    if (!AddScaled(B.laneConstants(), T))
       return LaneValue::unknown(UnknownKind::Arithmetic,
                                 "integer overflow in index arithmetic");
-  for (const LaneTerm &TA : A.Terms)
-    for (const LaneTerm &TB : B.Terms) {
+  for (const LaneTerm &TA : A.terms())
+    for (const LaneTerm &TB : B.terms()) {
       LaneTerm P{multiplyMonomials(TA.Symbols, TB.Symbols), {}};
       if (P.Symbols.size() > LaneValue::MaxDegree)
         return LaneValue::unknown(UnknownKind::Limit,
@@ -281,10 +292,9 @@ LaneValue operator*(const LaneValue &A, const LaneValue &B) {
       if (!zipLanes(TA.Coeff, TB.Coeff, P.Coeff, mulLane))
         return LaneValue::unknown(UnknownKind::Arithmetic,
                                   "integer overflow in index arithmetic");
-      R.Terms.push_back(std::move(P));
+      Terms.push_back(std::move(P));
     }
-  R.normalize();
-  return R;
+  return LaneValue::fromParts(K, std::move(Terms));
 }
 
 LaneValue LaneValue::divide(const LaneValue &Divisor) const {

@@ -97,12 +97,8 @@ struct SymbolKey {
   std::int64_t Detail = 0;
   std::vector<std::int64_t> Path;
   auto tie() const { return std::tie(Kind, Node, Other, Detail, Path); }
-  friend bool operator<(const SymbolKey &A, const SymbolKey &B) {
-    return A.tie() < B.tie();
-  }
-  friend bool operator==(const SymbolKey &A, const SymbolKey &B) {
-    return A.tie() == B.tie();
-  }
+  bool operator<(const SymbolKey &B) const { return tie() < B.tie(); }
+  bool operator==(const SymbolKey &B) const { return tie() == B.tie(); }
 };
 
 /// A warp-uniform quantity the analysis cannot resolve to a number.
@@ -203,12 +199,11 @@ public:
   bool empty() const { return Count == 0; }
   const SymbolId *begin() const { return Ids.data(); }
   const SymbolId *end() const { return Ids.data() + std::min(Count, Capacity); }
-  friend bool operator==(const Monomial &A, const Monomial &B) {
-    return A.Count == B.Count && std::equal(A.begin(), A.end(), B.begin());
+  bool operator==(const Monomial &B) const {
+    return Count == B.Count && std::equal(begin(), end(), B.begin());
   }
-  friend bool operator<(const Monomial &A, const Monomial &B) {
-    return std::lexicographical_compare(A.begin(), A.end(), B.begin(),
-                                        B.end());
+  bool operator<(const Monomial &B) const {
+    return std::lexicographical_compare(begin(), end(), B.begin(), B.end());
   }
 
   // For std::back_inserter.
@@ -294,10 +289,9 @@ public:
   /// Gives back the spare capacity of the terms (a value kept for long).
   void shrinkToFit() { Terms.shrink_to_fit(); }
 
-  friend LaneValue operator+(const LaneValue &A, const LaneValue &B);
-  friend LaneValue operator-(const LaneValue &A, const LaneValue &B);
-  friend LaneValue operator*(const LaneValue &A, const LaneValue &B);
-  friend LaneValue operator-(const LaneValue &A);
+  /// K + sum of \p Terms, its terms sorted and merged: how the operators
+  /// below build their results.
+  static LaneValue fromParts(const LaneVector &K, std::vector<LaneTerm> Terms);
 
   /// Truncating division, C semantics; exact or unknown.
   LaneValue divide(const LaneValue &Divisor) const;
@@ -321,10 +315,14 @@ private:
   std::optional<UnknownReason> Reason;
 
   void normalize();
-  static LaneValue propagateUnknown(const LaneValue &A, const LaneValue &B);
   enum class BitOp { And, Or, Xor };
   LaneValue bitOp(const LaneValue &Other, BitOp Op) const;
 };
+
+LaneValue operator+(const LaneValue &A, const LaneValue &B);
+LaneValue operator-(const LaneValue &A, const LaneValue &B);
+LaneValue operator*(const LaneValue &A, const LaneValue &B);
+LaneValue operator-(const LaneValue &A);
 
 /// Lanes where a comparison holds, when it is decidable per lane.
 using LaneMask = std::uint64_t;

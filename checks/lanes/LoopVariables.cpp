@@ -3,7 +3,9 @@
 
 #include "checks/cuda/ConstantInt.h"
 #include "checks/lanes/EvaluatorSupport.h"
-#include "checks/lanes/LaneEvaluator.h"
+#include "checks/lanes/EvaluatorCore.h"
+
+#include "llvm/Support/SaveAndRestore.h"
 
 #include <cstdlib>
 
@@ -81,7 +83,7 @@ LaneValue LoopVariables::valueOf(const VarDecl *VD,
   // loop variables: the symbol stands for every value they take.
   LaneValue Init, Amount;
   {
-    LaneEvaluator::PinScope Unpinned(E, {});
+    llvm::SaveAndRestore Unpinned(E.assumed(), E.pinning({}));
     Init = E.evaluate(Loop.Init);
     Amount = Step.Amount ? E.evaluate(Step.Amount) : LaneValue::constant(1);
   }
@@ -173,7 +175,7 @@ LoopVariables::enumerate(const VarDecl *VD, const cuda::InductionLoop &Loop,
                                  : compareHolds(Cond->getOpcode(), *Bound, V);
     if (!Holds)
       break;
-    if (Trip == LaneEvaluator::MaxLoopTrips)
+    if (Trip == EvaluatorCore::MaxLoopTrips)
       return {};
     Out.push_back(V);
     const std::int64_t Next = nextValue(Kind, V, By);
@@ -182,7 +184,7 @@ LoopVariables::enumerate(const VarDecl *VD, const cuda::InductionLoop &Loop,
     V = Next;
   }
   if (!Out.empty() && BoundUsesAssumption)
-    E.Did.UsedAssumedBounds = true;
+    E.record({0, 0, /*UsedAssumedBounds=*/true});
   return Out;
 }
 
@@ -206,7 +208,7 @@ LoopVariables::passes(const VarDecl *VD, const cuda::InductionLoop &Loop,
   std::uint64_t Combos = 1;
   for (SymbolId Id : Ids) {
     Combos *= E.Symbols[Id].Values.size();
-    if (Combos == 0 || Combos > LaneEvaluator::MaxLoopTrips)
+    if (Combos == 0 || Combos > EvaluatorCore::MaxLoopTrips)
       return {};
   }
   std::optional<std::int64_t> Lowest;
@@ -233,7 +235,7 @@ LoopVariables::passes(const VarDecl *VD, const cuda::InductionLoop &Loop,
 std::optional<LaneValue> LoopVariables::valueEntering(const VarDecl *VD,
                                                       const ForStmt *Loop) {
   const cuda::FunctionFacts *F =
-      E.Frames.empty() ? nullptr : E.Frames.back().Facts;
+      E.frames().empty() ? nullptr : E.frames().back().Facts;
   if (!F || !VD || !Loop || !VD->hasLocalStorage())
     return std::nullopt;
   if (const cuda::InductionLoop *Own = F->inductionLoopOf(VD);
@@ -254,7 +256,7 @@ std::optional<LaneMask> LoopVariables::firstPassLanes(const Stmt *Loop,
   // condition with none (a variable only the body writes) is decided so.
   if (std::optional<LaneMask> Lanes = E.evaluateCondition(Cond))
     return Lanes;
-  std::map<SymbolId, std::int64_t> FirstPass = E.pinned();
+  std::map<SymbolId, std::int64_t> FirstPass = E.assumptions().Pins;
   const std::size_t Before = FirstPass.size();
   for (const LoopSymbol &S : Symbols)
     if (S.Loop == Loop)
@@ -267,7 +269,7 @@ std::optional<LaneMask> LoopVariables::firstPassLanes(const Stmt *Loop,
       FirstPass.emplace(Id, 0);
   if (FirstPass.size() == Before)
     return std::nullopt;
-  LaneEvaluator::PinScope Pinned(E, std::move(FirstPass));
+  llvm::SaveAndRestore Pinned(E.assumed(), E.pinning(std::move(FirstPass)));
   return E.evaluateCondition(Cond);
 }
 

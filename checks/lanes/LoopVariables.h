@@ -24,11 +24,11 @@
 
 namespace gpumem::lanes {
 
-class LaneEvaluator;
+class EvaluatorCore;
 
 class LoopVariables {
 public:
-  explicit LoopVariables(LaneEvaluator &E) : E(E) {}
+  explicit LoopVariables(EvaluatorCore &E) : E(E) {}
   LoopVariables(const LoopVariables &) = delete;
   LoopVariables &operator=(const LoopVariables &) = delete;
 
@@ -36,10 +36,11 @@ public:
   /// (enumerable when the bounds are numbers), the start plus the step
   /// times an iteration symbol, or unknown with the reason.
   LaneValue valueOf(const clang::VarDecl *VD, const cuda::InductionLoop &Loop);
-  /// LaneEvaluator::firstPassLanes.
+  /// The lanes for which \p Cond, the condition of the while or for loop
+  /// \p Loop, holds on its first pass: with the loop's own counters at 0.
   std::optional<LaneMask> firstPassLanes(const clang::Stmt *Loop,
                                          const clang::Expr *Cond);
-  /// LaneEvaluator::runsAtMostOnce.
+  /// True when none of the \p Active lanes runs \p Loop's body twice.
   bool runsAtMostOnce(const clang::ForStmt *Loop, LaneMask Active);
   /// The variable a symbol stands for, when it is a loop variable (or the
   /// values a reassigned variable takes in turn).
@@ -51,7 +52,7 @@ public:
   void add(const clang::VarDecl *VD, SymbolId Id);
 
 private:
-  LaneEvaluator &E;
+  EvaluatorCore &E;
   std::map<const clang::VarDecl *, LaneValue> Values;
   std::vector<LoopSymbol> Symbols;
 

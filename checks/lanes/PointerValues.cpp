@@ -1,9 +1,11 @@
 //===- PointerValues.cpp - pointers and addresses ---------------------------===//
 //
-// Part of LaneEvaluator (EvaluatorSupport.h lists its files).
+// The pointer visitor (the value of a pointer-typed expression) and the
+// address visitor (the address of an lvalue), one Visit per node kind,
+// each doing the work; the arithmetic of element sizes and base classes.
 //
 //===----------------------------------------------------------------------===//
-#include "checks/lanes/LaneEvaluator.h"
+#include "checks/lanes/EvaluatorCore.h"
 
 #include "checks/lanes/EvaluatorSupport.h"
 #include "checks/cuda/CudaBuiltins.h"
@@ -19,8 +21,9 @@ namespace gpumem::lanes {
 using namespace clang;
 using namespace detail;
 
-PointerValue LaneEvaluator::offsetBy(PointerValue P, const LaneValue &Index,
-                                     QualType Pointee, const Expr *Where) {
+PointerValue detail::offsetBy(PointerValue P, const LaneValue &Index,
+                              QualType Pointee, const Expr *Where,
+                              const ASTContext &Ctx) {
   if (P.isUnknown())
     return P;
   if (Index.isUnknown()) {
@@ -33,45 +36,37 @@ PointerValue LaneEvaluator::offsetBy(PointerValue P, const LaneValue &Index,
     if (Pointee->isIncompleteType() || Pointee->isDependentType() ||
         !Pointee->isConstantSizeType())
       return PointerValue::unknown(UnknownKind::NotFollowed,
-                                   "element of unknown size", loc(Where));
+                                   "element of unknown size", locationOf(Where));
     Size = Ctx.getTypeSizeInChars(Pointee).getQuantity();
   }
   P.Offset = P.Offset + Index * LaneValue::constant(Size);
   return P;
 }
 
-PointerValue LaneEvaluator::pointerVariable(const VarDecl *VD, const Expr *Use) {
-  if (const auto *Read = dyn_cast<DeclRefExpr>(Use->IgnoreParens()))
-    if (std::optional<PointerValue> Flow = Reassigned.valueAt(VD, Read))
-      return *Flow;
-  for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
-    if (auto Bound = It->Pointers.find(VD); Bound != It->Pointers.end())
-      return Bound->second;
-  const cuda::FunctionFacts *F = Frames.empty() ? nullptr : Frames.back().Facts;
-  if (F && !F->writesOf(VD).empty())
-    return PointerValue::unknown(UnknownKind::Reassigned,
-                                 "pointer '" + VD->getNameAsString() +
-                                     "' is reassigned",
-                                 loc(F->writesOf(VD).front()));
-  if (isa<ParmVarDecl>(VD)) {
-    // Kernel pointer parameters point to global memory (cudaMalloc'd,
-    // 256-byte aligned).
-    PointerValue P;
-    P.Space = MemorySpace::Global;
-    P.Base = VD;
-    P.Offset = LaneValue::constant(0);
+PointerValue detail::toBase(PointerValue P, const CastExpr *Cast,
+                            const ASTContext &Ctx) {
+  if (P.isUnknown())
     return P;
+  QualType From = Cast->getSubExpr()->getType();
+  if (From->isPointerType())
+    From = From->getPointeeType();
+  const CXXRecordDecl *Derived = From->getAsCXXRecordDecl();
+  for (const CXXBaseSpecifier *Base : Cast->path()) {
+    const CXXRecordDecl *BaseDecl = Base->getType()->getAsCXXRecordDecl();
+    if (!Derived || !BaseDecl || Base->isVirtual() ||
+        !Derived->hasDefinition() || Derived->isInvalidDecl())
+      return PointerValue::unknown(UnknownKind::NotFollowed,
+                                   "virtual or unknown base class",
+                                   locationOf(Cast));
+    const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(Derived);
+    P.Offset = P.Offset + LaneValue::constant(
+                              Layout.getBaseClassOffset(BaseDecl).getQuantity());
+    Derived = BaseDecl;
   }
-  if (VD->hasLocalStorage() && VD->getInit())
-    return evaluatePointer(VD->getInit());
-  if (std::optional<PointerValue> Loaded = Shared.pointerLoad(Use))
-    return *Loaded;
-  return PointerValue::unknown(
-      UnknownKind::DataDependent,
-      "pointer '" + VD->getNameAsString() + "' is read from memory", loc(Use));
+  return P;
 }
 
-std::optional<PointerValue> LaneEvaluator::pointerCap(const Expr *E) {
+std::optional<PointerValue> EvaluatorCore::pointerCap(const Expr *E) {
   if (!E || Depth >= MaxDepth)
     return PointerValue::unknown(UnknownKind::Limit,
                                  "expression nested too deeply", loc(E));
@@ -82,30 +77,30 @@ std::optional<PointerValue> LaneEvaluator::pointerCap(const Expr *E) {
 }
 
 /// The value of a pointer-typed expression node, one Visit per node kind.
-class LaneEvaluator::PointerVisitor
-    : public ConstStmtVisitor<PointerVisitor, PointerValue> {
+namespace {
+
+class PointerVisitor : public ConstStmtVisitor<PointerVisitor, PointerValue> {
 public:
-  explicit PointerVisitor(LaneEvaluator &E) : E(E) {}
+  explicit PointerVisitor(EvaluatorCore &C) : C(C) {}
 
   PointerValue VisitExprWithCleanups(const ExprWithCleanups *Cleanups) {
-    return E.evaluatePointer(Cleanups->getSubExpr());
+    return C.evaluatePointer(Cleanups->getSubExpr());
   }
-  PointerValue VisitCastExpr(const CastExpr *Cast) {
-    return E.pointerCast(Cast);
-  }
+  /// A pointer cast: decays, bases, no-op and user conversions, loads.
+  PointerValue VisitCastExpr(const CastExpr *Cast);
   PointerValue VisitDeclRefExpr(const DeclRefExpr *Ref) {
     if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
-      return E.pointerVariable(VD, Ref);
+      return variable(VD, Ref);
     return VisitStmt(Ref);
   }
   /// The object of a member function entered from its call.
   PointerValue VisitCXXThisExpr(const CXXThisExpr *This) {
-    if (!E.Frames.empty() && E.Frames.back().This)
-      return *E.Frames.back().This;
+    if (!C.frames().empty() && C.frames().back().This)
+      return *C.frames().back().This;
     return PointerValue::unknown(UnknownKind::NotFollowed,
                                  "'this' of a function analysed without its "
                                  "object",
-                                 E.loc(This));
+                                 C.loc(This));
   }
   PointerValue VisitBinaryOperator(const BinaryOperator *BO) {
     if (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub) {
@@ -113,20 +108,20 @@ public:
       if (!Ptr->getType()->isPointerType())
         std::swap(Ptr, Int);
       if (Ptr->getType()->isPointerType() && !Int->getType()->isPointerType()) {
-        LaneValue Index = E.inType(E.evaluate(Int), Int);
+        LaneValue Index = inType(C.evaluate(Int), Int, C.Ctx);
         if (BO->getOpcode() == BO_Sub)
           Index = -Index;
-        return E.offsetBy(E.evaluatePointer(Ptr), Index,
-                          Ptr->getType()->getPointeeType(), BO);
+        return offsetBy(C.evaluatePointer(Ptr), Index,
+                        Ptr->getType()->getPointeeType(), BO, C.Ctx);
       }
     }
     if (BO->getOpcode() == BO_Comma)
-      return E.evaluatePointer(BO->getRHS());
+      return C.evaluatePointer(BO->getRHS());
     return VisitStmt(BO);
   }
   PointerValue VisitUnaryOperator(const UnaryOperator *UO) {
     if (UO->getOpcode() == UO_AddrOf)
-      return E.evaluateAddress(UO->getSubExpr());
+      return C.evaluateAddress(UO->getSubExpr());
     return VisitStmt(UO);
   }
   /// `dim == 1 ? (float3 *)objects : (float3 *)targets`: a choice the warp
@@ -136,17 +131,17 @@ public:
   /// differs between lanes splits the warp between two arrays, and is not
   /// followed.
   PointerValue VisitConditionalOperator(const ConditionalOperator *CO) {
-    LaneValue Cond = E.evaluate(CO->getCond());
+    LaneValue Cond = C.evaluate(CO->getCond());
     if (std::optional<std::int64_t> Known = Cond.asConstant())
-      return E.evaluatePointer(*Known ? CO->getTrueExpr()
+      return C.evaluatePointer(*Known ? CO->getTrueExpr()
                                       : CO->getFalseExpr());
-    if (!E.warpUniform(CO->getCond()))
+    if (!C.warpUniform(CO->getCond()))
       return PointerValue::unknown(UnknownKind::NotFollowed,
                                    "a choice of pointer that may differ "
                                    "between lanes",
-                                   E.loc(CO));
-    PointerValue True = E.evaluatePointer(CO->getTrueExpr());
-    PointerValue False = E.evaluatePointer(CO->getFalseExpr());
+                                   C.loc(CO));
+    PointerValue True = C.evaluatePointer(CO->getTrueExpr());
+    PointerValue False = C.evaluatePointer(CO->getFalseExpr());
     if (True.isUnknown())
       return True;
     if (False.isUnknown())
@@ -168,46 +163,76 @@ public:
       return PointerValue::unknown(UnknownKind::NotFollowed,
                                    "a choice between pointers into memory "
                                    "laid out differently",
-                                   E.loc(CO));
+                                   C.loc(CO));
     return True;
   }
   /// A helper (or conversion operator) that returns a buffer or a cast of
   /// one: inlined like integer helpers.
   PointerValue VisitCallExpr(const CallExpr *Call) {
-    if (const Expr *Returned = E.returnedBy(Call);
+    if (const Expr *Returned = returnedBy(Call);
         Returned && Returned->getType()->isPointerType())
-      if (CallScope In(E, Call); In)
-        return E.evaluatePointer(Returned);
+      if (EvaluatorCore::CallScope In(C, Call); In)
+        return C.evaluatePointer(Returned);
     return PointerValue::unknown(UnknownKind::NotFollowed,
                                  "pointer returned by a call the analysis "
                                  "does not follow",
-                                 E.loc(Call));
+                                 C.loc(Call));
   }
   PointerValue VisitStmt(const Stmt *S) {
     return PointerValue::unknown(UnknownKind::NotFollowed,
                                  "pointer expression the analysis does not "
                                  "follow",
-                                 E.loc(S));
+                                 C.loc(S));
   }
 
 private:
-  LaneEvaluator &E;
+  EvaluatorCore &C;
+  /// A pointer variable read: its reaching writes, a bound parameter, a
+  /// kernel's pointer parameter (global memory), a local's initializer.
+  PointerValue variable(const VarDecl *VD, const Expr *Use);
 };
 
-PointerValue LaneEvaluator::evaluatePointer(const Expr *E) {
-  if (std::optional<PointerValue> Capped = pointerCap(E))
-    return *Capped;
-  llvm::SaveAndRestore Deeper(Depth, Depth + 1);
-  return PointerVisitor(*this).Visit(E->IgnoreParens());
+} // namespace
+
+PointerValue PointerVisitor::variable(const VarDecl *VD, const Expr *Use) {
+  if (const auto *Read = dyn_cast<DeclRefExpr>(Use->IgnoreParens()))
+    if (std::optional<PointerValue> Flow = C.Reassigned.valueAt(VD, Read))
+      return *Flow;
+  const std::vector<CallFrame> &Frames = C.frames();
+  for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
+    if (auto Bound = It->Pointers.find(VD); Bound != It->Pointers.end())
+      return Bound->second;
+  const cuda::FunctionFacts *F = Frames.empty() ? nullptr : Frames.back().Facts;
+  if (F && !F->writesOf(VD).empty())
+    return PointerValue::unknown(UnknownKind::Reassigned,
+                                 "pointer '" + VD->getNameAsString() +
+                                     "' is reassigned",
+                                 C.loc(F->writesOf(VD).front()));
+  if (isa<ParmVarDecl>(VD)) {
+    // Kernel pointer parameters point to global memory (cudaMalloc'd,
+    // 256-byte aligned).
+    PointerValue P;
+    P.Space = MemorySpace::Global;
+    P.Base = VD;
+    P.Offset = LaneValue::constant(0);
+    return P;
+  }
+  if (VD->hasLocalStorage() && VD->getInit())
+    return C.evaluatePointer(VD->getInit());
+  if (std::optional<PointerValue> Loaded = C.Shared.pointerLoad(Use))
+    return *Loaded;
+  return PointerValue::unknown(
+      UnknownKind::DataDependent,
+      "pointer '" + VD->getNameAsString() + "' is read from memory", C.loc(Use));
 }
 
-PointerValue LaneEvaluator::pointerCast(const CastExpr *Cast) {
+PointerValue PointerVisitor::VisitCastExpr(const CastExpr *Cast) {
   switch (Cast->getCastKind()) {
   case CK_ArrayToPointerDecay:
-    return evaluateAddress(Cast->getSubExpr());
+    return C.evaluateAddress(Cast->getSubExpr());
   case CK_DerivedToBase:
   case CK_UncheckedDerivedToBase:
-    return toBase(evaluatePointer(Cast->getSubExpr()), Cast);
+    return toBase(C.evaluatePointer(Cast->getSubExpr()), Cast, C.Ctx);
   // NULL or nullptr handed to a helper for an output it does not want at
   // this call: the number 0, no memory. An access through it is not made
   // by a program that runs (the compiler drops it as well).
@@ -219,74 +244,80 @@ PointerValue LaneEvaluator::pointerCast(const CastExpr *Cast) {
   case CK_AddressSpaceConversion:
   // `T *p = SharedMemory<T>();`: the object's `operator T *()`.
   case CK_UserDefinedConversion:
-    return evaluatePointer(Cast->getSubExpr());
+    return C.evaluatePointer(Cast->getSubExpr());
   case CK_LValueToRValue:
     if (const auto *Ref =
             dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens()))
       if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
-        return pointerVariable(VD, Ref);
+        return variable(VD, Ref);
     // `c ? a : b` of two pointer variables is an lvalue, read here.
     if (const auto *CO =
             dyn_cast<ConditionalOperator>(Cast->getSubExpr()->IgnoreParens()))
-      return evaluatePointer(CO);
+      return C.evaluatePointer(CO);
     if (std::optional<PointerValue> Loaded =
-            Shared.pointerLoad(Cast->getSubExpr()))
+            C.Shared.pointerLoad(Cast->getSubExpr()))
       return *Loaded;
     // A pointer field of the kernel's struct parameter (an accessor's
     // data pointer): global memory, as a pointer parameter is; of a local
     // aggregate the kernel builds: what its initialiser gives.
     if (std::optional<PointerValue> Field =
-            Fields.parameterPointer(Cast->getSubExpr()))
+            C.Fields.parameterPointer(Cast->getSubExpr()))
       return *Field;
     if (const auto *ME =
             dyn_cast<MemberExpr>(Cast->getSubExpr()->IgnoreParens())) {
-      if (std::optional<PointerValue> Field = Fields.localPointer(ME))
+      if (std::optional<PointerValue> Field = C.Fields.localPointer(ME))
         return *Field;
       if (std::optional<PointerValue> Returned =
-              Fields.returnedObjectPointer(ME))
+              C.Fields.returnedObjectPointer(ME))
         return *Returned;
     }
     return PointerValue::unknown(UnknownKind::DataDependent,
-                                 "pointer is read from memory", loc(Cast));
+                                 "pointer is read from memory", C.loc(Cast));
   default:
     return PointerValue::unknown(UnknownKind::NotFollowed,
                                  "pointer conversion the analysis does not "
                                  "follow",
-                                 loc(Cast));
+                                 C.loc(Cast));
   }
 }
 
+PointerValue EvaluatorCore::evaluatePointer(const Expr *E) {
+  if (std::optional<PointerValue> Capped = pointerCap(E))
+    return *Capped;
+  llvm::SaveAndRestore Deeper(Depth, Depth + 1);
+  return PointerVisitor(*this).Visit(E->IgnoreParens());
+}
+
 /// The address of an lvalue expression node, one Visit per node kind.
-class LaneEvaluator::AddressVisitor
-    : public ConstStmtVisitor<AddressVisitor, PointerValue> {
+namespace {
+
+class AddressVisitor : public ConstStmtVisitor<AddressVisitor, PointerValue> {
 public:
-  explicit AddressVisitor(LaneEvaluator &E) : E(E) {}
+  explicit AddressVisitor(EvaluatorCore &C) : C(C) {}
 
   PointerValue VisitCastExpr(const CastExpr *Cast) {
     if (Cast->getCastKind() == CK_NoOp ||
         Cast->getCastKind() == CK_LValueBitCast)
-      return E.evaluateAddress(Cast->getSubExpr());
+      return C.evaluateAddress(Cast->getSubExpr());
     if (Cast->getCastKind() == CK_UncheckedDerivedToBase ||
         Cast->getCastKind() == CK_DerivedToBase)
-      return E.toBase(E.evaluateAddress(Cast->getSubExpr()), Cast);
+      return toBase(C.evaluateAddress(Cast->getSubExpr()), Cast, C.Ctx);
     return VisitStmt(Cast);
   }
   PointerValue VisitArraySubscriptExpr(const ArraySubscriptExpr *AS) {
-    return E.offsetBy(E.evaluatePointer(AS->getBase()),
-                      E.inType(E.evaluate(AS->getIdx()), AS->getIdx()),
-                      AS->getType(), AS);
+    return offsetBy(C.evaluatePointer(AS->getBase()),
+                    inType(C.evaluate(AS->getIdx()), AS->getIdx(), C.Ctx),
+                    AS->getType(), AS, C.Ctx);
   }
   PointerValue VisitUnaryOperator(const UnaryOperator *UO) {
     if (UO->getOpcode() == UO_Deref)
-      return E.evaluatePointer(UO->getSubExpr());
+      return C.evaluatePointer(UO->getSubExpr());
     return VisitStmt(UO);
   }
-  PointerValue VisitMemberExpr(const MemberExpr *ME) {
-    return E.memberAddress(ME);
-  }
-  PointerValue VisitDeclRefExpr(const DeclRefExpr *Ref) {
-    return E.variableAddress(Ref);
-  }
+  /// The address of a field (`s.f`, `p->f`, an anonymous member's chain).
+  PointerValue VisitMemberExpr(const MemberExpr *ME);
+  /// The address of a variable: its memory space, or what binds it.
+  PointerValue VisitDeclRefExpr(const DeclRefExpr *Ref);
   /// A value bound to a const reference (f(x.upper()),
   /// f(make_float4(..))) is a temporary of the thread's own.
   PointerValue
@@ -297,51 +328,46 @@ public:
       P.Offset = LaneValue::constant(0);
       return P;
     }
-    return E.evaluateAddress(MT->getSubExpr());
+    return C.evaluateAddress(MT->getSubExpr());
   }
   /// A helper returning a reference (a getter's `return low;`): inlined.
   PointerValue VisitCallExpr(const CallExpr *Call) {
-    if (const Expr *Returned = E.returnedBy(Call);
+    if (const Expr *Returned = returnedBy(Call);
         Returned && Returned->isGLValue())
-      if (CallScope In(E, Call); In)
-        return E.evaluateAddress(Returned);
+      if (EvaluatorCore::CallScope In(C, Call); In)
+        return C.evaluateAddress(Returned);
     return VisitStmt(Call);
   }
   PointerValue VisitStmt(const Stmt *S) {
     return PointerValue::unknown(UnknownKind::NotFollowed,
                                  "lvalue the analysis does not follow",
-                                 E.loc(S));
+                                 C.loc(S));
   }
 
 private:
-  LaneEvaluator &E;
+  EvaluatorCore &C;
 };
 
-PointerValue LaneEvaluator::evaluateAddress(const Expr *E) {
-  if (std::optional<PointerValue> Capped = pointerCap(E))
-    return *Capped;
-  llvm::SaveAndRestore Deeper(Depth, Depth + 1);
-  return AddressVisitor(*this).Visit(E->IgnoreParens());
-}
+} // namespace
 
-PointerValue LaneEvaluator::memberAddress(const MemberExpr *ME) {
-  PointerValue P = ME->isArrow() ? evaluatePointer(ME->getBase())
-                                 : evaluateAddress(ME->getBase());
+PointerValue AddressVisitor::VisitMemberExpr(const MemberExpr *ME) {
+  PointerValue P = ME->isArrow() ? C.evaluatePointer(ME->getBase())
+                                 : C.evaluateAddress(ME->getBase());
   if (P.isUnknown())
     return P;
   auto AddField = [&](const FieldDecl *FD) {
     if (FD->isBitField() || FD->getParent()->isInvalidDecl())
       return false;
-    const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(FD->getParent());
+    const ASTRecordLayout &Layout = C.Ctx.getASTRecordLayout(FD->getParent());
     P.Offset = P.Offset + LaneValue::constant(static_cast<std::int64_t>(
                               Layout.getFieldOffset(FD->getFieldIndex()) /
-                              Ctx.getCharWidth()));
+                              C.Ctx.getCharWidth()));
     return true;
   };
   if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl())) {
     if (!AddField(FD))
       return PointerValue::unknown(UnknownKind::NotFollowed, "bit-field",
-                                   loc(ME));
+                                   C.loc(ME));
     return P;
   }
   if (const auto *IFD = dyn_cast<IndirectFieldDecl>(ME->getMemberDecl())) {
@@ -349,18 +375,19 @@ PointerValue LaneEvaluator::memberAddress(const MemberExpr *ME) {
       if (const auto *FD = dyn_cast<FieldDecl>(ND); !FD || !AddField(FD))
         return PointerValue::unknown(UnknownKind::NotFollowed,
                                      "member the analysis does not follow",
-                                     loc(ME));
+                                     C.loc(ME));
     return P;
   }
   return PointerValue::unknown(UnknownKind::NotFollowed,
-                               "member the analysis does not follow", loc(ME));
+                               "member the analysis does not follow", C.loc(ME));
 }
 
-PointerValue LaneEvaluator::variableAddress(const DeclRefExpr *Ref) {
+PointerValue AddressVisitor::VisitDeclRefExpr(const DeclRefExpr *Ref) {
   const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
   if (!VD)
     return PointerValue::unknown(UnknownKind::NotFollowed, "not a variable",
-                                 loc(Ref));
+                                 C.loc(Ref));
+  const std::vector<CallFrame> &Frames = C.frames();
   for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
     if (auto Bound = It->Pointers.find(VD); Bound != It->Pointers.end())
       return Bound->second;
@@ -375,36 +402,21 @@ PointerValue LaneEvaluator::variableAddress(const DeclRefExpr *Ref) {
     P.Space = MemorySpace::Global;
   else if (VD->getType()->isReferenceType() && VD->getInit() &&
            VD->hasLocalStorage())
-    return evaluateAddress(VD->getInit());
+    return C.evaluateAddress(VD->getInit());
   else if (VD->hasLocalStorage())
     P.Space = MemorySpace::Local;
   else
     return PointerValue::unknown(UnknownKind::NotFollowed,
                                  "variable in an unknown memory space",
-                                 loc(Ref));
+                                 C.loc(Ref));
   return P;
 }
 
-PointerValue LaneEvaluator::toBase(PointerValue P, const CastExpr *Cast) {
-  if (P.isUnknown())
-    return P;
-  QualType From = Cast->getSubExpr()->getType();
-  if (From->isPointerType())
-    From = From->getPointeeType();
-  const CXXRecordDecl *Derived = From->getAsCXXRecordDecl();
-  for (const CXXBaseSpecifier *Base : Cast->path()) {
-    const CXXRecordDecl *BaseDecl = Base->getType()->getAsCXXRecordDecl();
-    if (!Derived || !BaseDecl || Base->isVirtual() ||
-        !Derived->hasDefinition() || Derived->isInvalidDecl())
-      return PointerValue::unknown(UnknownKind::NotFollowed,
-                                   "virtual or unknown base class",
-                                   loc(Cast));
-    const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(Derived);
-    P.Offset = P.Offset + LaneValue::constant(
-                              Layout.getBaseClassOffset(BaseDecl).getQuantity());
-    Derived = BaseDecl;
-  }
-  return P;
+PointerValue EvaluatorCore::evaluateAddress(const Expr *E) {
+  if (std::optional<PointerValue> Capped = pointerCap(E))
+    return *Capped;
+  llvm::SaveAndRestore Deeper(Depth, Depth + 1);
+  return AddressVisitor(*this).Visit(E->IgnoreParens());
 }
 
 } // namespace gpumem::lanes

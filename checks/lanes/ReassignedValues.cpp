@@ -21,7 +21,8 @@
 //===----------------------------------------------------------------------===//
 #include "checks/lanes/ReassignedValues.h"
 
-#include "checks/lanes/LaneEvaluator.h"
+#include "checks/lanes/EvaluatorCore.h"
+#include "checks/lanes/EvaluatorSupport.h"
 #include "checks/lanes/WarpUniformPaths.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -33,6 +34,7 @@
 namespace gpumem::lanes {
 
 using namespace clang;
+using namespace detail;
 
 namespace {
 
@@ -47,23 +49,11 @@ PointerValue integer(LaneValue V) {
 
 } // namespace
 
-ReassignedValues::FixedScope::FixedScope(ReassignedValues &R,
-                                         const VarDecl *VD, PointerValue Value)
-    : R(R), SavedGeneration(R.E.PinGeneration) {
-  R.Fixed.push_back(Override{VD, std::move(Value)});
-  R.E.PinGeneration = ++R.E.PinGenerations;
-}
-
-ReassignedValues::FixedScope::~FixedScope() {
-  R.Fixed.pop_back();
-  R.E.PinGeneration = SavedGeneration;
-}
-
 const ReachingWrites *ReassignedValues::flowOfCurrentFrame() {
-  LaneEvaluator::Frame &F = E.Frames.back();
+  CallFrame &F = E.frames().back();
   if (!F.FlowBuilt) {
     F.FlowBuilt = true;
-    const ReachingWrites &RW = E.Functions.flowOf(F.Function, E.Ctx);
+    const ReachingWrites &RW = E.flowOf(F.Function);
     F.Flow = RW.valid() || RW.overBudget() ? &RW : nullptr;
   }
   return F.Flow;
@@ -71,11 +61,12 @@ const ReachingWrites *ReassignedValues::flowOfCurrentFrame() {
 
 std::optional<PointerValue>
 ReassignedValues::valueAt(const VarDecl *VD, const DeclRefExpr *Read) {
+  const auto &Fixed = E.assumptions().Fixed;
   for (auto It = Fixed.rbegin(); It != Fixed.rend(); ++It)
     if (It->Var == VD)
       return It->Value;
-  if (E.Frames.empty() || !E.Frames.back().Facts ||
-      E.Frames.back().Facts->writesOf(VD).empty())
+  if (E.frames().empty() || !E.frames().back().Facts ||
+      E.frames().back().Facts->writesOf(VD).empty())
     return std::nullopt;
   const ReachingWrites *RW = flowOfCurrentFrame();
   if (!RW || !RW->tracks(VD))
@@ -111,46 +102,45 @@ ReassignedValues::valueAt(const VarDecl *VD, const DeclRefExpr *Read) {
 }
 
 PointerValue ReassignedValues::writeValue(const ReachingWrites &RW, unsigned Id) {
-  const std::size_t FrameIndex = E.Frames.size() - 1;
-  if (const PointerValue *Known = E.recall(E.Frames[FrameIndex].WriteValues, Id))
+  const std::size_t FrameIndex = E.frames().size() - 1;
+  if (const PointerValue *Known = E.recall(E.frames()[FrameIndex].WriteValues, Id))
     return *Known;
   const Write &W = RW.write(Id);
   const bool IsPointer = W.Var->getType()->isPointerType();
   const std::string Name = W.Var->getNameAsString();
-  const std::pair<const void *, unsigned> InProgress{&W, E.PinGeneration};
+  const std::pair<const void *, unsigned> InProgress{
+      &W, E.assumptions().Generation};
   if (!WritesInProgress.insert(InProgress).second)
     return PointerValue::unknown(UnknownKind::Reassigned,
                                  "'" + Name + "' depends on itself",
                                  E.loc(W.Statement));
-  const LaneEvaluator::Effects Before = E.effectsNow();
-  PointerValue V;
-  switch (W.Kind) {
-  case WriteKind::Entry:
-    V = entryValue(W);
-    break;
-  case WriteKind::Uninitialized:
-    V = PointerValue::unknown(UnknownKind::NotFollowed,
-                              "'" + Name + "' has no initializer",
-                              W.Var->getLocation().getRawEncoding());
-    break;
-  case WriteKind::Init:
-  case WriteKind::Assign:
-    V = IsPointer ? E.evaluatePointer(W.Value) : integer(E.evaluate(W.Value));
-    break;
-  case WriteKind::Step:
-    V = stepValue(RW, W);
-    break;
-  }
+  Evaluated<PointerValue> V = E.collect([&] {
+    switch (W.Kind) {
+    case WriteKind::Entry:
+      return entryValue(W);
+    case WriteKind::Uninitialized:
+      return PointerValue::unknown(UnknownKind::NotFollowed,
+                                   "'" + Name + "' has no initializer",
+                                   W.Var->getLocation().getRawEncoding());
+    case WriteKind::Init:
+    case WriteKind::Assign:
+      return IsPointer ? E.evaluatePointer(W.Value)
+                       : integer(E.evaluate(W.Value));
+    case WriteKind::Step:
+      return stepValue(RW, W);
+    }
+    return PointerValue();
+  });
   WritesInProgress.erase(InProgress);
-  E.remember(E.Frames[FrameIndex].WriteValues, Id, V, Before);
-  return V;
+  E.remember(E.frames()[FrameIndex].WriteValues, Id, V);
+  return V.Value;
 }
 
 /// The value a parameter enters the function with: what the call binds
 /// it to; for a kernel, a pointer into global memory or a uniform symbol.
 PointerValue ReassignedValues::entryValue(const Write &W) {
-  const std::size_t FrameIndex = E.Frames.size() - 1;
-  const LaneEvaluator::Frame &F = E.Frames[FrameIndex];
+  const std::size_t FrameIndex = E.frames().size() - 1;
+  const CallFrame &F = E.frames()[FrameIndex];
   const std::string Name = W.Var->getNameAsString();
   if (auto Bound = F.Pointers.find(W.Var); Bound != F.Pointers.end())
     return Bound->second;
@@ -192,10 +182,11 @@ PointerValue ReassignedValues::stepValue(const ReachingWrites &RW,
                                        "' changes in a way the analysis "
                                        "does not follow",
                                    E.loc(W.Statement));
-    LaneValue By = Step.Amount ? E.inType(E.evaluate(Step.Amount), Step.Amount)
-                               : LaneValue::constant(1);
-    return E.offsetBy(*Before, Step.Negate ? -By : By,
-                    W.Var->getType()->getPointeeType(), W.Statement);
+    LaneValue By = Step.Amount
+                       ? inType(E.evaluate(Step.Amount), Step.Amount, E.Ctx)
+                       : LaneValue::constant(1);
+    return offsetBy(*Before, Step.Negate ? -By : By,
+                    W.Var->getType()->getPointeeType(), W.Statement, E.Ctx);
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(W.Statement))
     return integer(Before->Offset +
@@ -204,7 +195,7 @@ PointerValue ReassignedValues::stepValue(const ReachingWrites &RW,
   const BinaryOperatorKind Op =
       BinaryOperator::getOpForCompoundAssignment(BO->getOpcode());
   LaneValue Amount = E.evaluate(W.Value);
-  std::optional<LaneValue> After = E.arithmetic(Op, Before->Offset, Amount);
+  std::optional<LaneValue> After = arithmetic(Op, Before->Offset, Amount);
   if (After) // `n >>= k` with both uniform: one number per warp
     After = E.Shared.result(*After, BO, SharedOperation{nullptr, BO->getOpcode()},
                          {&Before->Offset, &Amount});

@@ -28,11 +28,11 @@
 
 namespace gpumem::lanes {
 
-class LaneEvaluator;
+class EvaluatorCore;
 
 class ReassignedValues {
 public:
-  explicit ReassignedValues(LaneEvaluator &E) : E(E) {}
+  explicit ReassignedValues(EvaluatorCore &E) : E(E) {}
   ReassignedValues(const ReassignedValues &) = delete;
   ReassignedValues &operator=(const ReassignedValues &) = delete;
 
@@ -42,37 +42,7 @@ public:
   std::optional<PointerValue> valueAt(const clang::VarDecl *VD,
                                       const clang::DeclRefExpr *Read);
 
-private:
-  LaneEvaluator &E;
-  /// Writes with the pin generation they are evaluated under: a value that
-  /// needs itself is not followed; a cycle's write evaluated again with the
-  /// variable fixed to one of its values does not need itself.
-  llvm::SmallDenseSet<std::pair<const void *, unsigned>, 8> WritesInProgress;
-  /// A fixed value for one variable while the writes of a cycle are
-  /// evaluated from each value it may hold; innermost last.
-  struct Override {
-    const clang::VarDecl *Var = nullptr;
-    PointerValue Value;
-  };
-  llvm::SmallVector<Override, 2> Fixed;
-  /// Fixes a variable's value for the statements evaluated in its
-  /// lifetime (a new pin generation: nothing remembered under it outlives
-  /// it).
-  class FixedScope {
-  public:
-    FixedScope(ReassignedValues &R, const clang::VarDecl *VD,
-               PointerValue Value);
-    ~FixedScope();
-    FixedScope(const FixedScope &) = delete;
-    FixedScope &operator=(const FixedScope &) = delete;
-
-  private:
-    ReassignedValues &R;
-    unsigned SavedGeneration;
-  };
-  /// Variables stepped around loops.
-  friend class WriteCycles;
-  WriteCycles Cycles{E, *this};
+  // What WriteCycles asks while it solves a cycle of writes.
 
   /// One value reaching a read, and where it is set (for the conditions
   /// around it); null for a parameter's entry value or a cycle.
@@ -80,20 +50,12 @@ private:
     PointerValue Value;
     const clang::Stmt *Anchor = nullptr;
   };
-
-  const ReachingWrites *flowOfCurrentFrame();
+  /// The value the write \p Id stores, remembered per frame and pins.
   PointerValue writeValue(const ReachingWrites &RW, unsigned Id);
-  /// The value a parameter enters the function with.
-  PointerValue entryValue(const Write &W);
-  PointerValue stepValue(const ReachingWrites &RW, const Write &W);
+  /// The value of \p VD at \p Read where \p Parts reach it.
   PointerValue joinValues(const ReachingWrites &RW, const clang::VarDecl *VD,
                           llvm::ArrayRef<FlowPart> Parts,
                           const clang::DeclRefExpr *Read);
-  /// The value of differing \p Parts where the warp takes one path: a
-  /// symbol that picks one.
-  PointerValue pathValue(const clang::VarDecl *VD,
-                         llvm::ArrayRef<FlowPart> Parts,
-                         const clang::DeclRefExpr *Read);
   /// A value given up because judging its paths took the query's or the
   /// kernel's step budget (a condition left unjudged is no proof that the
   /// lanes part).
@@ -105,6 +67,25 @@ private:
                        const clang::Stmt *Loop = nullptr);
   bool jumpsTogether(const ReachingWrites &RW,
                      llvm::ArrayRef<const clang::Stmt *> Around);
+
+private:
+  EvaluatorCore &E;
+  /// Writes with the pin generation they are evaluated under: a value that
+  /// needs itself is not followed; a cycle's write evaluated again with the
+  /// variable fixed to one of its values does not need itself.
+  llvm::SmallDenseSet<std::pair<const void *, unsigned>, 8> WritesInProgress;
+  /// Variables stepped around loops.
+  WriteCycles Cycles{E, *this};
+
+  const ReachingWrites *flowOfCurrentFrame();
+  /// The value of a parameter or of a step: what enters the function, the
+  /// value before the step moved by it.
+  PointerValue entryValue(const Write &W);
+  PointerValue stepValue(const ReachingWrites &RW, const Write &W);
+  /// Where the warp takes one path, the symbol that picks one of \p Parts.
+  PointerValue pathValue(const clang::VarDecl *VD,
+                         llvm::ArrayRef<FlowPart> Parts,
+                         const clang::DeclRefExpr *Read);
 };
 
 } // namespace gpumem::lanes

@@ -1,7 +1,7 @@
 //===- WarpSharedValues.cpp - values every lane of a warp shares ----------===//
 #include "checks/lanes/WarpSharedValues.h"
 
-#include "checks/lanes/LaneEvaluator.h"
+#include "checks/lanes/EvaluatorCore.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"

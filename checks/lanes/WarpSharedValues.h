@@ -28,7 +28,7 @@
 
 namespace gpumem::lanes {
 
-class LaneEvaluator;
+class EvaluatorCore;
 
 /// Which operation a shared result stands for: an operator (no node, its
 /// opcode), a `?:` (the expression) or a call (the callee).
@@ -39,7 +39,7 @@ struct SharedOperation {
 
 class WarpSharedValues {
 public:
-  explicit WarpSharedValues(LaneEvaluator &E) : E(E) {}
+  explicit WarpSharedValues(EvaluatorCore &E) : E(E) {}
   WarpSharedValues(const WarpSharedValues &) = delete;
   WarpSharedValues &operator=(const WarpSharedValues &) = delete;
 
@@ -77,7 +77,7 @@ public:
   }
 
 private:
-  LaneEvaluator &E;
+  EvaluatorCore &E;
 
   /// load with \p Lvalue's address already evaluated.
   std::optional<LaneValue> loadAt(const clang::Expr *Lvalue,

@@ -1,11 +1,12 @@
 //===- WriteCycles.cpp - variables stepped around a loop -------------------===//
 #include "checks/lanes/WriteCycles.h"
 
-#include "checks/lanes/LaneEvaluator.h"
+#include "checks/lanes/EvaluatorCore.h"
 #include "checks/lanes/ReassignedValues.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 #include <algorithm>
 
@@ -23,14 +24,14 @@ constexpr unsigned MaxCycleValues = 8;
 PointerValue WriteCycles::valueAt(const ReachingWrites &RW,
                                        const WriteCycle &C,
                                        const DeclRefExpr *Read) {
-  const std::size_t FrameIndex = E.Frames.size() - 1;
+  const std::size_t FrameIndex = E.frames().size() - 1;
   const std::pair<const WriteCycle *, const DeclRefExpr *> Key{&C, Read};
-  if (const PointerValue *Known = E.recall(E.Frames[FrameIndex].CycleValues, Key))
+  if (const PointerValue *Known = E.recall(E.frames()[FrameIndex].CycleValues, Key))
     return *Known;
-  const LaneEvaluator::Effects Before = E.effectsNow();
-  PointerValue V = solveCycle(RW, C, Read);
-  E.remember(E.Frames[FrameIndex].CycleValues, Key, V, Before);
-  return V;
+  Evaluated<PointerValue> V =
+      E.collect([&] { return solveCycle(RW, C, Read); });
+  E.remember(E.frames()[FrameIndex].CycleValues, Key, V);
+  return V.Value;
 }
 
 PointerValue WriteCycles::solveCycle(const ReachingWrites &RW,
@@ -169,7 +170,7 @@ std::optional<std::string> WriteCycles::whyNotTogether(
   // branches are judged with the variable at its hypothetical value (the
   // loop's own condition reads it): if every lane holds that value before
   // a step, it holds it after, by induction over the steps.
-  ReassignedValues::FixedScope Assume(R, VD, Hypothesis);
+  llvm::SaveAndRestore Assume(E.assumed(), E.fixing(VD, Hypothesis));
   for (const Stmt *S : Statements)
     if (!R.reachedTogether(RW, S, Read, Loop))
       return std::string(
@@ -221,7 +222,9 @@ WriteCycles::cycleNumbers(const ReachingWrites &RW, const WriteCycle &C,
   const VarDecl *VD = RW.write(C.Members.front()).Var;
   std::vector<std::int64_t> Values{*Start};
   for (std::size_t Next = 0; Next < Values.size(); ++Next) {
-    ReassignedValues::FixedScope At(R, VD, PointerValue::integer(LaneValue::constant(Values[Next])));
+    llvm::SaveAndRestore At(
+        E.assumed(),
+        E.fixing(VD, PointerValue::integer(LaneValue::constant(Values[Next]))));
     for (unsigned M : C.Members) {
       std::optional<std::int64_t> V = R.writeValue(RW, M).Offset.asConstant();
       if (!V)
@@ -240,7 +243,8 @@ WriteCycles::cycleNumbers(const ReachingWrites &RW, const WriteCycle &C,
 std::optional<PointerValue>
 WriteCycles::nonUniformStep(const ReachingWrites &RW, const WriteCycle &C,
                               const PointerValue &Hypothesis) {
-  ReassignedValues::FixedScope Assume(R, RW.write(C.Members.front()).Var, Hypothesis);
+  llvm::SaveAndRestore Assume(
+      E.assumed(), E.fixing(RW.write(C.Members.front()).Var, Hypothesis));
   for (unsigned M : C.Members) {
     PointerValue V = R.writeValue(RW, M);
     if (V.Offset.kind() != LaneKind::Constant &&

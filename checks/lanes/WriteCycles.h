@@ -32,12 +32,12 @@
 
 namespace gpumem::lanes {
 
-class LaneEvaluator;
+class EvaluatorCore;
 class ReassignedValues;
 
 class WriteCycles {
 public:
-  WriteCycles(LaneEvaluator &E, ReassignedValues &R) : E(E), R(R) {}
+  WriteCycles(EvaluatorCore &E, ReassignedValues &R) : E(E), R(R) {}
   WriteCycles(const WriteCycles &) = delete;
   WriteCycles &operator=(const WriteCycles &) = delete;
 
@@ -46,7 +46,7 @@ public:
                        const clang::DeclRefExpr *Read);
 
 private:
-  LaneEvaluator &E;
+  EvaluatorCore &E;
   ReassignedValues &R;
   /// Cycles being solved: one that needs itself is not followed.
   llvm::SmallPtrSet<const void *, 8> CyclesInProgress;

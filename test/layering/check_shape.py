@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""Measures the shape of the project's C++ against the limits it keeps.
+
+    check_shape.py BUILD_DIR [--report]
+
+Parses every project source of BUILD_DIR's compile database (those under
+checks/ and plugin/) with libclang and prints one line per breach of:
+
+- a class or struct of checks/ or plugin/ declares at most 30 member
+  functions (constructors, operators and static members counted; those of
+  nested classes belong to the nested class);
+- a function of checks/ or plugin/ is at most 100 lines long, from its
+  first line to its closing brace (lambdas are part of their function);
+- no `friend` declaration in checks/lanes (the evaluator's units ask its
+  public face, they hold no back door);
+- no `effectsSince` in checks/ (an evaluation's effects travel with its
+  value, they are not read as counters before and after);
+- checks/access/MemoryAccess.h pulls in, transitively, at most 6 project
+  headers.
+
+Exits 1 when there is a breach; with --report, also prints the largest
+classes and functions. Needs libclang's Python bindings (Debian's
+python3-clang-22); exits 77 (skipped) without them.
+"""
+
+import json
+import os
+import re
+import sys
+
+MAX_MEMBERS = 30
+MAX_LINES = 100
+MAX_MEMORY_ACCESS_HEADERS = 6
+MEASURED = ("checks/", "plugin/")
+
+
+def import_cindex():
+    try:
+        import clang.cindex as cindex
+    except ImportError:
+        sys.path.append("/usr/lib/python3/dist-packages")
+        try:
+            import clang.cindex as cindex
+        except ImportError:
+            return None
+    for lib in ("/usr/lib/llvm-22/lib/libclang-22.so.1",
+                "/usr/lib/llvm-22/lib/libclang.so"):
+        if os.path.exists(lib):
+            cindex.Config.set_library_file(lib)
+            break
+    return cindex
+
+
+def project_path(root, path):
+    """\\p path relative to \\p root, or None when it is outside."""
+    if not path:
+        return None
+    path = os.path.realpath(path)
+    if not path.startswith(root + os.sep):
+        return None
+    return os.path.relpath(path, root)
+
+
+def measure(cindex, root, commands):
+    K = cindex.CursorKind
+    method_kinds = {K.CXX_METHOD, K.CONSTRUCTOR, K.DESTRUCTOR,
+                    K.CONVERSION_FUNCTION, K.FUNCTION_TEMPLATE}
+    record_kinds = {K.CLASS_DECL, K.STRUCT_DECL, K.CLASS_TEMPLATE,
+                    K.CLASS_TEMPLATE_PARTIAL_SPECIALIZATION}
+    function_kinds = method_kinds | {K.FUNCTION_DECL}
+    classes = {}    # (file, line, name) -> member count
+    functions = {}  # (file, line, name) -> lines
+    index = cindex.Index.create()
+    seen_files = set()
+
+    def walk(cursor, parents):
+        for child in cursor.get_children():
+            loc = child.location
+            rel = project_path(root, loc.file.name if loc.file else None)
+            if rel is None or not rel.startswith(MEASURED):
+                continue
+            key = (rel, loc.line, child.spelling)
+            if child.kind in record_kinds and child.is_definition():
+                count = sum(1 for m in child.get_children()
+                            if m.kind in method_kinds)
+                classes[key] = max(classes.get(key, 0), count)
+            if child.kind in function_kinds and child.is_definition():
+                ext = child.extent
+                functions[key] = max(functions.get(key, 0),
+                                     ext.end.line - ext.start.line + 1)
+                continue  # nothing inside a body is a class we count
+            if child.kind in record_kinds or child.kind in (
+                    K.NAMESPACE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL):
+                walk(child, parents + [child])
+
+    for entry in commands:
+        src = os.path.realpath(os.path.join(entry["directory"], entry["file"]))
+        rel = project_path(root, src)
+        if rel is None or not rel.startswith(MEASURED) or src in seen_files:
+            continue
+        seen_files.add(src)
+        args = entry.get("arguments") or split_command(entry["command"])
+        args = [a for a in args[1:] if a != src and a != entry["file"]]
+        args = strip_output(args)
+        tu = index.parse(src, args=args + ["-fsyntax-only"])
+        walk(tu.cursor, [])
+    return classes, functions
+
+
+def split_command(command):
+    import shlex
+    return shlex.split(command)
+
+
+def strip_output(args):
+    out, skip = [], False
+    for a in args:
+        if skip:
+            skip = False
+            continue
+        if a in ("-o", "-MF", "-MT", "-MQ"):
+            skip = True
+            continue
+        if a in ("-c", "-MD", "-MMD"):
+            continue
+        out.append(a)
+    return out
+
+
+def friends(root):
+    found = []
+    folder = os.path.join(root, "checks", "lanes")
+    for name in sorted(os.listdir(folder)):
+        with open(os.path.join(folder, name), encoding="utf-8") as f:
+            for n, line in enumerate(f, 1):
+                if re.search(r"\bfriend\b", line.split("//")[0]):
+                    found.append(f"checks/lanes/{name}:{n}")
+    return found
+
+
+def effects_since(root):
+    found = []
+    for dirpath, _, names in os.walk(os.path.join(root, "checks")):
+        for name in sorted(names):
+            path = os.path.join(dirpath, name)
+            with open(path, encoding="utf-8") as f:
+                for n, line in enumerate(f, 1):
+                    if "effectsSince" in line:
+                        found.append(f"{os.path.relpath(path, root)}:{n}")
+    return found
+
+
+INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
+
+
+def headers_reached(root, header):
+    """Project headers \\p header includes, transitively (itself not
+    counted)."""
+    seen, todo = set(), [header]
+    while todo:
+        path = todo.pop()
+        with open(os.path.join(root, path), encoding="utf-8") as f:
+            text = f.read()
+        for inc in INCLUDE.findall(text):
+            if os.path.exists(os.path.join(root, inc)) and inc not in seen:
+                seen.add(inc)
+                todo.append(inc)
+    seen.discard(header)
+    return sorted(seen)
+
+
+def main(argv):
+    if len(argv) < 2:
+        print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
+        return 2
+    build = argv[1]
+    report = "--report" in argv
+    root = os.path.realpath(os.path.join(os.path.dirname(__file__), "..", ".."))
+    cindex = import_cindex()
+    if cindex is None:
+        print("check_shape: libclang's Python bindings are missing "
+              "(python3-clang-22); skipped")
+        return 77
+    with open(os.path.join(build, "compile_commands.json"), encoding="utf-8") as f:
+        commands = json.load(f)
+    classes, functions = measure(cindex, root, commands)
+    breaches = []
+    for (path, line, name), count in sorted(classes.items()):
+        if count > MAX_MEMBERS:
+            breaches.append(f"{path}:{line}: class {name} has {count} member "
+                            f"functions (at most {MAX_MEMBERS})")
+    for (path, line, name), lines in sorted(functions.items()):
+        if lines > MAX_LINES:
+            breaches.append(f"{path}:{line}: function {name} is {lines} lines "
+                            f"long (at most {MAX_LINES})")
+    for where in friends(root):
+        breaches.append(f"{where}: friend declaration in checks/lanes")
+    for where in effects_since(root):
+        breaches.append(f"{where}: effectsSince")
+    reached = headers_reached(root, "checks/access/MemoryAccess.h")
+    if len(reached) > MAX_MEMORY_ACCESS_HEADERS:
+        breaches.append(
+            f"checks/access/MemoryAccess.h: pulls in {len(reached)} project "
+            f"headers (at most {MAX_MEMORY_ACCESS_HEADERS}): "
+            + " ".join(reached))
+    for b in breaches:
+        print(b)
+    if report:
+        print("largest classes:")
+        for (path, line, name), count in sorted(
+                classes.items(), key=lambda kv: -kv[1])[:10]:
+            print(f"  {count:3} {name} ({path}:{line})")
+        print("longest functions:")
+        for (path, line, name), lines in sorted(
+                functions.items(), key=lambda kv: -kv[1])[:10]:
+            print(f"  {lines:3} {name} ({path}:{line})")
+        print(f"MemoryAccess.h reaches {len(reached)}: {' '.join(reached)}")
+    print(f"{len(classes)} classes, {len(functions)} functions measured; "
+          f"{len(breaches)} against the shape")
+    return 1 if breaches else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
