@@ -57,7 +57,7 @@ ArithmeticIntensityCheck::ArithmeticIntensityCheck(StringRef Name,
       PeakGflops(readDouble(Options, "PeakGflops")),
       PeakGBps(readDouble(Options, "PeakGBps")),
       MachineBalance(readDouble(Options, "MachineBalance")),
-      ReportAll(readOption<std::string>(Options, "ReportAll") == "true") {}
+      ReportAll(readOption<bool>(Options, "ReportAll")) {}
 
 void ArithmeticIntensityCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   KernelAccessCheck::storeOptions(Opts);

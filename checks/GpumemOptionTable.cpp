@@ -122,7 +122,7 @@ const GpumemOptionSpec Table[] = {
      "expected a number from 0 to 1e9; using the preset's"},
     {"MachineBalance", "0", R::ArithmeticIntensity, true, S::Number, true,
      isBalance, "expected a number from 0 to 1e6; using the preset's"},
-    {"ReportAll", "false", R::ArithmeticIntensity, true, S::Text, true,
+    {"ReportAll", "false", R::ArithmeticIntensity, true, S::Boolean, true,
      isBool, "expected 'true' or 'false'"},
     // debug-gpumem-access-dump.
     {"LaneOffsets", "false", R::AccessDump, false, S::Boolean, true, isBool,

@@ -28,14 +28,14 @@ namespace clang::tidy::gpumem {
 static constexpr char KernelId[] = "kernel";
 static constexpr char LaunchId[] = "launch";
 
-KernelAccessCheck::KernelAccessCheck(StringRef Name, ClangTidyContext *Context,
-                                     std::optional<OptionReaders> OwnOptions)
-    : ClangTidyCheck(Name, Context), Hardware(Options), TidyContext(Context) {
-  diagnoseBadOptions(OwnOptions);
-}
-
-void KernelAccessCheck::diagnoseBadOptions(
-    std::optional<OptionReaders> OwnOptions) {
+/// Reports, once per TU and spelling, each option \p Check reads
+/// (gpumemOptionTable) whose value gpumemOptionProblem rejects, with
+/// clang-tidy's configuration diagnostic.
+static void diagnoseBadOptions(ClangTidyCheck &Check, StringRef ID,
+                               const ClangTidyCheck::OptionsView &Options,
+                               const GpumemOptions &Hardware,
+                               const ClangTidyContext *TidyContext,
+                               std::optional<OptionReaders> OwnOptions) {
   // Global options are read by every check: one report per context.
   static thread_local std::pair<const ClangTidyContext *,
                                 std::set<std::string>>
@@ -47,7 +47,7 @@ void KernelAccessCheck::diagnoseBadOptions(
                                Spec.Readers != OwnOptions))
       continue;
     const StringRef Name = Spec.Name;
-    std::string Key = (getID() + "." + Name).str();
+    std::string Key = (ID + "." + Name).str();
     std::optional<StringRef> Value = Options.get(Name);
     if (!Value) {
       Value = Options.getLocalOrGlobal(Name);
@@ -65,7 +65,7 @@ void KernelAccessCheck::diagnoseBadOptions(
     if (!Problem || ClangTidyReports ||
         !Said.second.insert(Key + "=" + Value->str()).second)
       continue;
-    configurationDiag("invalid configuration value '%0' for option '%1'; %2")
+    Check.configurationDiag("invalid configuration value '%0' for option '%1'; %2")
         << *Value << Key << *Problem;
   }
   // Valid one by one, wrong together: a sector is part of a transaction.
@@ -78,10 +78,18 @@ void KernelAccessCheck::diagnoseBadOptions(
           .insert("sizes=" + std::to_string(Hardware.SectorBytes) + ">" +
                   std::to_string(Hardware.TransactionBytes))
           .second)
-    configurationDiag("option 'SectorBytes' (%0) is larger than "
+    Check.configurationDiag("option 'SectorBytes' (%0) is larger than "
                       "'TransactionBytes' (%1); using the preset's sizes")
         << Hardware.SectorBytes << Hardware.TransactionBytes;
 }
+
+KernelAccessCheck::KernelAccessCheck(StringRef Name, ClangTidyContext *Context,
+                                     std::optional<OptionReaders> OwnOptions)
+    : ClangTidyCheck(Name, Context), Hardware(Options), TidyContext(Context) {
+  diagnoseBadOptions(*this, getID(), Options, Hardware, TidyContext,
+                     OwnOptions);
+}
+
 
 void KernelAccessCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Hardware.store(Opts, Options);
@@ -228,45 +236,12 @@ void KernelAccessCheck::onStartOfTranslationUnit() {
   Reported.clear();
 }
 
-void KernelAccessCheck::onEndOfTranslationUnit() {
-  // The first check to end the TU says how many errors were not printed.
-  if (auto [Hidden, At] = takeHiddenErrors(); Hidden && At.isValid())
-    TidyContext->diag("clang-diagnostic-error", At,
-                      "%0 more %plural{1:error|:errors}0 not shown; the "
-                      "analysis went on past them",
-                      DiagnosticIDs::Error)
-        << Hidden;
-  resetParseRecovery();
-  sayWhatWasNotAnalysed();
-  if (!Found || !Found->Context || Found->Kernels.empty())
-    return;
-  Context = Found->Context;
-  ::gpumem::access::AnalysisSettings Settings = Hardware.analysisSettings();
-  Settings.KeepUniformOffsetTerms = keepsUniformOffsetTerms();
-  Current = nullptr;
-  for (SharedAnalysis &Shared : sharedAnalyses())
-    if (Shared.Context == Context &&
-        llvm::ArrayRef(Shared.Kernels) == Found->Kernels.getArrayRef() &&
-        Shared.Settings == Settings)
-      Current = &Shared;
-  if (!Current) {
-    SharedAnalysis Shared;
-    Shared.Context = Context;
-    Shared.Kernels.assign(Found->Kernels.begin(), Found->Kernels.end());
-    Shared.Settings = Settings;
-    Shared.Analysed.reserve(Found->Kernels.size());
-    for (const FunctionDecl *Kernel : Found->Kernels)
-      Shared.Analysed.push_back(::gpumem::access::collectKernelAccesses(
-          Kernel, *Context, Found->Launches, Settings, &Found->Functions));
-    sharedAnalyses().push_back(std::move(Shared));
-    Current = &sharedAnalyses().back();
-  }
-  checkKernels(Current->Analysed);
-  Current = nullptr;
-  Reported.clear();
-}
-
-void KernelAccessCheck::sayWhatWasNotAnalysed() {
+/// Says, once per TU, what was not analysed: each header not found, with
+/// the count of kernels analysed, and kernel templates never instantiated
+/// in a file that did not compile.
+static void sayWhatWasNotAnalysed(KernelAccessCheck::Collection *Found,
+                                  Preprocessor *PP,
+                                  ClangTidyContext &TidyContext) {
   if (!Found || Found->Said)
     return;
   Found->Said = true;
@@ -300,7 +275,7 @@ void KernelAccessCheck::sayWhatWasNotAnalysed() {
   // tools that count findings leave them out (gpumem_findings.py).
   const unsigned Analysed = Found->Kernels.size();
   for (const MissingHeader &Header : Missing)
-    TidyContext->diag("gpumem-diagnostic-missing-header", Header.At,
+    TidyContext.diag("gpumem-diagnostic-missing-header", Header.At,
                       "header '%0' not found; the file is analysed without "
                       "it (%1 %plural{1:kernel|:kernels}1 analysed)")
         << Header.Name << Analysed;
@@ -310,7 +285,7 @@ void KernelAccessCheck::sayWhatWasNotAnalysed() {
       llvm::raw_string_ostream OS(Name);
       R.Instance->getNameForDiagnostic(OS, Found->Context->getPrintingPolicy(),
                                        /*Qualified=*/true);
-      TidyContext->diag("gpumem-diagnostic-uninstantiated-kernel",
+      TidyContext.diag("gpumem-diagnostic-uninstantiated-kernel",
                         Template->getLocation(),
                         "'%0' is never instantiated (the file did not "
                         "compile: %1); it is analysed as '%2', an "
@@ -318,7 +293,7 @@ void KernelAccessCheck::sayWhatWasNotAnalysed() {
           << Template->getQualifiedNameAsString() << Why << Name << R.Chosen;
       continue;
     }
-    TidyContext->diag("gpumem-diagnostic-uninstantiated-kernel",
+    TidyContext.diag("gpumem-diagnostic-uninstantiated-kernel",
                       Template->getLocation(),
                       "%select{|no kernel analysed in this file: }0'%1' is "
                       "never instantiated, so it is not analysed (the file "
@@ -327,6 +302,45 @@ void KernelAccessCheck::sayWhatWasNotAnalysed() {
         << Why << R.WhyNot;
   }
 }
+
+void KernelAccessCheck::onEndOfTranslationUnit() {
+  // The first check to end the TU says how many errors were not printed.
+  if (auto [Hidden, At] = takeHiddenErrors(); Hidden && At.isValid())
+    TidyContext->diag("clang-diagnostic-error", At,
+                      "%0 more %plural{1:error|:errors}0 not shown; the "
+                      "analysis went on past them",
+                      DiagnosticIDs::Error)
+        << Hidden;
+  resetParseRecovery();
+  sayWhatWasNotAnalysed(Found.get(), PP, *TidyContext);
+  if (!Found || !Found->Context || Found->Kernels.empty())
+    return;
+  Context = Found->Context;
+  ::gpumem::access::AnalysisSettings Settings = Hardware.analysisSettings();
+  Settings.KeepUniformOffsetTerms = keepsUniformOffsetTerms();
+  Current = nullptr;
+  for (SharedAnalysis &Shared : sharedAnalyses())
+    if (Shared.Context == Context &&
+        llvm::ArrayRef(Shared.Kernels) == Found->Kernels.getArrayRef() &&
+        Shared.Settings == Settings)
+      Current = &Shared;
+  if (!Current) {
+    SharedAnalysis Shared;
+    Shared.Context = Context;
+    Shared.Kernels.assign(Found->Kernels.begin(), Found->Kernels.end());
+    Shared.Settings = Settings;
+    Shared.Analysed.reserve(Found->Kernels.size());
+    for (const FunctionDecl *Kernel : Found->Kernels)
+      Shared.Analysed.push_back(::gpumem::access::collectKernelAccesses(
+          Kernel, *Context, Found->Launches, Settings, &Found->Functions));
+    sharedAnalyses().push_back(std::move(Shared));
+    Current = &sharedAnalyses().back();
+  }
+  checkKernels(Current->Analysed);
+  Current = nullptr;
+  Reported.clear();
+}
+
 
 const std::string *
 KernelAccessCheck::representativeChoice(const FunctionDecl *Kernel) const {

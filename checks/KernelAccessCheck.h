@@ -23,6 +23,11 @@
 
 namespace clang::tidy::gpumem {
 
+/// "load", "store" or "read-modify-write".
+const char *kindName(::gpumem::access::AccessKind Kind);
+/// A percentage with one decimal.
+std::string percent(double Fraction);
+
 /// Collects kernels and launches; hands the analysed kernels to a subclass.
 class KernelAccessCheck : public ClangTidyCheck {
 public:
@@ -70,10 +75,6 @@ protected:
   /// the constant every launch passes.
   void noteConstantArguments(const ::gpumem::access::KernelAccesses &Kernel,
                              const ::gpumem::access::MemoryAccess &Access);
-  /// Says, once per TU, what was not analysed: each header not found,
-  /// with the count of kernels analysed, and kernel templates never
-  /// instantiated in a file that did not compile.
-  void sayWhatWasNotAnalysed();
   /// For an instantiation the analysis made of a kernel (the file did not
   /// compile, nothing else instantiated it): what it chose; null otherwise.
   const std::string *representativeChoice(const FunctionDecl *Kernel) const;
@@ -87,12 +88,6 @@ protected:
       const ::gpumem::access::MemoryAccess &Access) const;
   /// Notes where blockDim came from (launch, option or assumption).
   void noteBlockDim(const ::gpumem::access::KernelAccesses &Kernel);
-  /// Notes what the analysis of \p Kernel left out: accesses past
-  /// MaxAccessesPerKernel, a launch CUDA would not run.
-  void noteAnalysisLimits(const ::gpumem::access::KernelAccesses &Kernel);
-  /// Notes where \p Kernel's block shape comes from (or that it is assumed).
-  void noteBlockOrigin(const ::gpumem::access::KernelAccesses &Kernel);
-  void noteLaunchShape(const ::gpumem::access::KernelAccesses &Kernel);
   /// Notes the definition of a local variable used as the index.
   void noteIndexDefinition(const Expr *Access);
   /// Notes the `%` divisors \p A's lanes are taken as not wrapping around.
@@ -130,11 +125,6 @@ protected:
   /// instruction and its address operand as written (a macro's argument,
   /// not the macro): "ld.global.v4.f32 [src + i]".
   std::string spelling(const ::gpumem::access::MemoryAccess &A) const;
-  std::string spellingOf(SourceRange R) const;
-  /// "load", "store" or "read-modify-write".
-  static const char *kindName(::gpumem::access::AccessKind Kind);
-  /// A percentage with one decimal.
-  static std::string percent(double Fraction);
   /// Names the instantiation when the kernel is a template specialisation.
   void noteInstantiation(const ::gpumem::access::KernelAccesses &Kernel,
                          SourceLocation Loc);
@@ -163,10 +153,6 @@ public:
   struct Collection;
 
 private:
-  /// Reports, once per TU and spelling, each option this check reads
-  /// (gpumemOptionTable) whose value gpumemOptionProblem rejects, with
-  /// clang-tidy's configuration diagnostic.
-  void diagnoseBadOptions(std::optional<OptionReaders> OwnOptions);
   /// The analysis checkKernels is running on.
   SharedAnalysis *Current = nullptr;
   /// Shared with the sibling checks of this TU; the first check to register

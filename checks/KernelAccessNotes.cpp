@@ -17,38 +17,61 @@
 
 namespace clang::tidy::gpumem {
 
-void KernelAccessCheck::noteBlockDim(
-    const ::gpumem::access::KernelAccesses &Kernel) {
-  noteAnalysisLimits(Kernel);
-  noteBlockOrigin(Kernel);
+namespace {
+
+/// The source of \p R as written, on one line, at most 80 characters.
+std::string spellingOf(SourceRange R, const ASTContext &Context) {
+  const SourceManager &SM = Context.getSourceManager();
+  CharSourceRange Range = CharSourceRange::getTokenRange(R);
+  Range = SM.getExpansionRange(Range);
+  StringRef Text =
+      Lexer::getSourceText(Range, SM, Context.getLangOpts());
+  std::string Out;
+  // Collapse whitespace so a multi-line expression reads on one line.
+  bool Space = false;
+  for (char C : Text) {
+    if (C == '\n' || C == '\t' || C == ' ' || C == '\r') {
+      Space = !Out.empty();
+      continue;
+    }
+    if (Space)
+      Out += ' ';
+    Space = false;
+    Out += C;
+  }
+  if (Out.size() > 80)
+    Out = Out.substr(0, 77) + "...";
+  return Out;
 }
 
-void KernelAccessCheck::noteAnalysisLimits(
-    const ::gpumem::access::KernelAccesses &Kernel) {
+/// Notes what the analysis of \p Kernel left out: accesses past
+/// MaxAccessesPerKernel, a launch CUDA would not run.
+void noteAnalysisLimits(ClangTidyCheck &Check,
+                        const ::gpumem::access::KernelAccesses &Kernel) {
   if (Kernel.AccessesCapped)
-    diag(Kernel.Kernel->getLocation(),
+    Check.diag(Kernel.Kernel->getLocation(),
          "only the first %0 accesses of '%1' are analysed; the others are "
          "left out (option MaxAccessesPerKernel)",
          DiagnosticIDs::Note)
         << static_cast<unsigned>(Kernel.Accesses.size())
         << Kernel.Kernel->getName();
   if (Kernel.InvalidLaunch.isValid())
-    diag(Kernel.InvalidLaunch,
+    Check.diag(Kernel.InvalidLaunch,
          "this launch's block is not one CUDA runs (every extent at least 1, "
          "x and y at most 1024, z at most 64, at most 1024 threads): it "
          "fixes no blockDim",
          DiagnosticIDs::Note);
 }
 
-void KernelAccessCheck::noteLaunchShape(
-    const ::gpumem::access::KernelAccesses &Kernel) {
+void noteLaunchShape(ClangTidyCheck &Check,
+                     const ::gpumem::access::KernelAccesses &Kernel) {
   const ::gpumem::access::BlockShapeOrigin &Block = Kernel.Block;
   const auto &S = *Block.Shape;
   std::string Open;
   for (auto [Extent, Axis] : {std::pair{S.Y, "y"}, std::pair{S.Z, "z"}})
     if (Extent <= 0)
       Open += std::string(Open.empty() ? "" : " or ") + "blockDim." + Axis;
-  diag(Block.Where, "at this launch, blockDim is (%0)%1%2", DiagnosticIDs::Note)
+  Check.diag(Block.Where, "at this launch, blockDim is (%0)%1%2", DiagnosticIDs::Note)
       << S.text(", ", "not a constant")
       << (Kernel.FirstWarpOnly ? "; warps straddle rows, the first warp is "
                                  "shown"
@@ -58,22 +81,23 @@ void KernelAccessCheck::noteLaunchShape(
                              Open);
 }
 
-void KernelAccessCheck::noteBlockOrigin(
-    const ::gpumem::access::KernelAccesses &Kernel) {
+/// Notes where \p Kernel's block shape comes from (or that it is assumed).
+void noteBlockOrigin(ClangTidyCheck &Check, const ASTContext &Context,
+                     const ::gpumem::access::KernelAccesses &Kernel) {
   const ::gpumem::access::BlockShapeOrigin &Block = Kernel.Block;
   switch (Block.Source) {
   case ::gpumem::access::BlockShapeSource::Launch:
-    return noteLaunchShape(Kernel);
+    return noteLaunchShape(Check, Kernel);
   case ::gpumem::access::BlockShapeSource::Stated: {
     const auto &S = *Block.Shape;
-    diag(Block.Where, "as the kernel states here, blockDim is (%0, %1, %2)",
+    Check.diag(Block.Where, "as the kernel states here, blockDim is (%0, %1, %2)",
          DiagnosticIDs::Note)
         << static_cast<long long>(S.X) << static_cast<long long>(S.Y)
         << static_cast<long long>(S.Z);
     return;
   }
   case ::gpumem::access::BlockShapeSource::LaunchBounds:
-    diag(Block.Where,
+    Check.diag(Block.Where,
          "a block of at most %0 threads by this __launch_bounds__: judged "
          "as (%0, 1, 1)",
          DiagnosticIDs::Note)
@@ -81,7 +105,7 @@ void KernelAccessCheck::noteBlockOrigin(
     return;
   case ::gpumem::access::BlockShapeSource::Option: {
     const auto &S = *Block.Shape;
-    diag(Kernel.Kernel->getLocation(),
+    Check.diag(Kernel.Kernel->getLocation(),
          "from option 'BlockDim', blockDim is (%0, %1, %2)",
          DiagnosticIDs::Note)
         << static_cast<long long>(S.X) << static_cast<long long>(S.Y)
@@ -98,15 +122,16 @@ void KernelAccessCheck::noteBlockOrigin(
     if (const auto *Copy = dyn_cast<CXXConstructExpr>(Block);
         Copy && Copy->getNumArgs() == 1)
       Block = Copy->getArg(0)->IgnoreImplicit();
-    diag(Kernel.RuntimeBlock->getBeginLoc(),
+    Check.diag(Kernel.RuntimeBlock->getBeginLoc(),
          "the block of '%0' is a value of the run at this launch ('%1'): "
          "assuming blockDim.x is a multiple of 32; set option 'BlockDim' to "
          "fix it",
          DiagnosticIDs::Note)
-        << Kernel.Kernel->getName() << spelling(Block);
+        << Kernel.Kernel->getName()
+        << spellingOf(Block->getSourceRange(), Context);
     return;
   }
-  diag(Kernel.Kernel->getLocation(),
+  Check.diag(Kernel.Kernel->getLocation(),
        "assuming blockDim.x is a multiple of 32 (no constant launch of '%0' "
        "in this file%1; set option 'BlockDim' to fix it)%2",
        DiagnosticIDs::Note)
@@ -134,6 +159,15 @@ static const VarDecl *firstIndexVariable(const Stmt *E, unsigned Depth = 0) {
     if (const VarDecl *VD = firstIndexVariable(Child, Depth + 1))
       return VD;
   return nullptr;
+}
+
+
+} // namespace
+
+void KernelAccessCheck::noteBlockDim(
+    const ::gpumem::access::KernelAccesses &Kernel) {
+  noteAnalysisLimits(*this, Kernel);
+  noteBlockOrigin(*this, *Context, Kernel);
 }
 
 void KernelAccessCheck::noteNoWrap(const ::gpumem::access::MemoryAccess &A) {
@@ -328,38 +362,15 @@ KernelAccessCheck::spelling(const ::gpumem::access::MemoryAccess &A) const {
       SM.isMacroArgExpansion(R.getEnd()))
     R = SourceRange(SM.getSpellingLoc(R.getBegin()),
                     SM.getSpellingLoc(R.getEnd()));
-  return A.Instruction + " [" + spellingOf(R) + "]";
+  return A.Instruction + " [" + spellingOf(R, *Context) + "]";
 }
 
 std::string KernelAccessCheck::spelling(const Expr *E) const {
-  return spellingOf(E->getSourceRange());
+  return spellingOf(E->getSourceRange(), *Context);
 }
 
-std::string KernelAccessCheck::spellingOf(SourceRange R) const {
-  const SourceManager &SM = Context->getSourceManager();
-  CharSourceRange Range = CharSourceRange::getTokenRange(R);
-  Range = SM.getExpansionRange(Range);
-  StringRef Text =
-      Lexer::getSourceText(Range, SM, Context->getLangOpts());
-  std::string Out;
-  // Collapse whitespace so a multi-line expression reads on one line.
-  bool Space = false;
-  for (char C : Text) {
-    if (C == '\n' || C == '\t' || C == ' ' || C == '\r') {
-      Space = !Out.empty();
-      continue;
-    }
-    if (Space)
-      Out += ' ';
-    Space = false;
-    Out += C;
-  }
-  if (Out.size() > 80)
-    Out = Out.substr(0, 77) + "...";
-  return Out;
-}
 
-const char *KernelAccessCheck::kindName(::gpumem::access::AccessKind Kind) {
+const char *kindName(::gpumem::access::AccessKind Kind) {
   switch (Kind) {
   case ::gpumem::access::AccessKind::Load:
     return "load";
@@ -371,7 +382,7 @@ const char *KernelAccessCheck::kindName(::gpumem::access::AccessKind Kind) {
   return "access";
 }
 
-std::string KernelAccessCheck::percent(double Fraction) {
+std::string percent(double Fraction) {
   std::string S;
   llvm::raw_string_ostream OS(S);
   OS << llvm::format("%.1f", Fraction * 100.0);

@@ -158,6 +158,89 @@ void evict(const std::string &Folder, llvm::StringRef Keep, uint64_t Limit) {
   }
 }
 
+/// The leading part of a file that a preamble precompiles: its text up to
+/// its first declaration, and the -preamble-bytes flag that names it.
+struct PreambleText {
+  std::string Text;
+  std::string Bytes;
+};
+
+/// \p File's preamble; std::nullopt, with \p Why, when the file cannot be
+/// read or no #include comes before its first declaration.
+std::optional<PreambleText> preambleText(const std::string &File,
+                                         std::string &Why) {
+  auto Source = llvm::MemoryBuffer::getFile(File);
+  if (!Source) {
+    Why = "cannot read " + File;
+    return std::nullopt;
+  }
+  clang::LangOptions Lang;
+  Lang.CPlusPlus = Lang.CPlusPlus11 = Lang.CPlusPlus14 = Lang.CPlusPlus17 = 1;
+  Lang.CUDA = 1;
+  const clang::PreambleBounds Bounds =
+      clang::Lexer::ComputePreamble((*Source)->getBuffer(), Lang);
+  const llvm::StringRef Text = (*Source)->getBuffer().take_front(Bounds.Size);
+  auto IsInclude = [](llvm::StringRef Line) {
+    Line = Line.ltrim();
+    return Line.consume_front("#") && Line.ltrim().starts_with("include");
+  };
+  llvm::SmallVector<llvm::StringRef, 64> Lines;
+  Text.split(Lines, '\n');
+  if (llvm::none_of(Lines, IsInclude)) {
+    Why = "no #include comes before its first declaration";
+    return std::nullopt;
+  }
+  return PreambleText{Text.str(),
+                      "-preamble-bytes=" + std::to_string(Bounds.Size) + "," +
+                          (Bounds.PreambleEndsAtStartOfLine ? "1" : "0")};
+}
+
+/// What a preamble is built from: the command (loading the toolkit's PCH
+/// it chains on), the file and its preamble's text.
+struct PreambleSource {
+  const std::vector<std::string> &Flags;
+  const std::string &File;
+  const std::string &Text;
+  const std::string &Toolkit;
+};
+
+/// Builds \p From's preamble and installs it as \p Pch; false, with \p Why,
+/// when it does not precompile, cannot be written, or has diagnostics of
+/// its own (then it is remembered as \p Declined).
+bool buildPreamble(const PreambleSource &From, const std::string &Pch,
+                   const std::string &Declined, const std::string &Folder,
+                   const char *HasDiagnostics, std::string &Why) {
+  std::unique_ptr<llvm::MemoryBuffer> Preamble =
+      llvm::MemoryBuffer::getMemBufferCopy(From.Text, From.File);
+  CountDiagnostics Diagnostics;
+  PchFailure Failure = PchFailure::DoesNotBuild;
+  std::optional<BuiltPch> Built = buildPch(
+      From.Flags, From.File, Pch,
+      [&](std::string Temp) {
+        return std::make_unique<BuildPreamble>(Temp, *Preamble);
+      },
+      Diagnostics, Failure);
+  const std::string Stamps =
+      Built ? stampsOf(Built->Listed, From.File) + stamp(From.Toolkit) + "\n"
+            : std::string();
+  if (Built && Diagnostics.Count) {
+    llvm::sys::fs::remove(Built->TempPch);
+    writeAtomically(Declined, Stamps);
+    Built.reset();
+  }
+  if (!Built) {
+    Why = Failure == PchFailure::CannotWrite ? "cannot write in " + Folder
+          : Diagnostics.Count                ? HasDiagnostics
+                                             : "they do not precompile";
+    return false;
+  }
+  if (!installPch(*Built, Pch, Stamps)) {
+    Why = "cannot write in " + Folder;
+    return false;
+  }
+  return true;
+}
+
 std::optional<std::vector<std::string>>
 preambleFor(const std::vector<std::string> &Command, const std::string &Toolkit,
             const std::string &File, const PchSettings &Settings,
@@ -182,34 +265,15 @@ preambleFor(const std::vector<std::string> &Command, const std::string &Toolkit,
   for (const char *F : {"-Xclang", "-include-pch", "-Xclang"})
     Flags.push_back(F);
   Flags.push_back(Toolkit);
-  auto Source = llvm::MemoryBuffer::getFile(File);
-  if (!Source) {
-    Why = "cannot read " + File;
+  std::optional<PreambleText> Leading = preambleText(File, Why);
+  if (!Leading)
     return std::nullopt;
-  }
-  clang::LangOptions Lang;
-  Lang.CPlusPlus = Lang.CPlusPlus11 = Lang.CPlusPlus14 = Lang.CPlusPlus17 = 1;
-  Lang.CUDA = 1;
-  const clang::PreambleBounds Bounds =
-      clang::Lexer::ComputePreamble((*Source)->getBuffer(), Lang);
-  const llvm::StringRef Text = (*Source)->getBuffer().take_front(Bounds.Size);
-  auto IsInclude = [](llvm::StringRef Line) {
-    Line = Line.ltrim();
-    return Line.consume_front("#") && Line.ltrim().starts_with("include");
-  };
-  llvm::SmallVector<llvm::StringRef, 64> Lines;
-  Text.split(Lines, '\n');
-  if (llvm::none_of(Lines, IsInclude)) {
-    Why = "no #include comes before its first declaration";
-    return std::nullopt;
-  }
-  const std::string Bytes =
-      "-preamble-bytes=" + std::to_string(Bounds.Size) + "," +
-      (Bounds.PreambleEndsAtStartOfLine ? "1" : "0");
+  const std::string &Text = Leading->Text;
+  const std::string &Bytes = Leading->Bytes;
 
   std::vector<std::string> Parts = Flags;
   for (std::string Part : {std::string("preamble"), std::string(File),
-                           Text.str(), Bytes})
+                           Text, Bytes})
     Parts.push_back(std::move(Part));
   llvm::SmallString<256> Base(Settings.Folder);
   llvm::sys::path::append(Base, "preambles");
@@ -253,34 +317,9 @@ preambleFor(const std::vector<std::string> &Command, const std::string &Toolkit,
     Why = HasDiagnostics;
     return std::nullopt;
   }
-
-  std::unique_ptr<llvm::MemoryBuffer> Preamble =
-      llvm::MemoryBuffer::getMemBufferCopy(Text, File);
-  CountDiagnostics Diagnostics;
-  PchFailure Failure = PchFailure::DoesNotBuild;
-  std::optional<BuiltPch> Built = buildPch(
-      Flags, File, Pch,
-      [&](std::string Temp) {
-        return std::make_unique<BuildPreamble>(Temp, *Preamble);
-      },
-      Diagnostics, Failure);
-  if (Built && Diagnostics.Count) {
-    llvm::sys::fs::remove(Built->TempPch);
-    writeAtomically(Declined, stampsOf(Built->Listed, File) +
-                                  stamp(Toolkit) + "\n");
-    Built.reset();
-  }
-  if (!Built) {
-    Why = Failure == PchFailure::CannotWrite ? "cannot write in " + Folder
-          : Diagnostics.Count                ? HasDiagnostics
-                                             : "they do not precompile";
+  if (!buildPreamble({Flags, File, Text, Toolkit}, Pch, Declined, Folder,
+                     HasDiagnostics, Why))
     return std::nullopt;
-  }
-  if (!installPch(*Built, Pch,
-                  stampsOf(Built->Listed, File) + stamp(Toolkit) + "\n")) {
-    Why = "cannot write in " + Folder;
-    return std::nullopt;
-  }
   evict(Folder, Base, Limit);
   return Flagged;
 }

@@ -10,10 +10,12 @@
 # Run as root, or as a user who may sudo (sudo is used only when not root).
 set -eu
 
+# python3-clang-22: libclang's Python bindings, which test/layering measures
+# the shape of the code with.
 # libgrpc++-dev and libprotobuf-dev: Debian's clangd libraries (linked into
 # gpumem-clangd) are built with clangd's remote index, which needs them.
 BASE_PACKAGES="cmake ninja-build g++ python3 libgtest-dev
-clang-22 clang-tidy-22 libclang-22-dev llvm-22-dev llvm-22-tools
+clang-22 clang-tidy-22 libclang-22-dev llvm-22-dev llvm-22-tools python3-clang-22
 libclang-rt-22-dev libgrpc++-dev libprotobuf-dev"
 
 # Validate the extra names before they reach apt or a shell.

@@ -204,3 +204,11 @@ if os.path.isdir(os.path.join(src, ".git")) and shutil.which("git"):
         config.available_features.add("git-tags")
 if shutil.which("pre-commit"):
     config.available_features.add("pre-commit")
+# libclang's Python bindings (Debian's python3-clang-22), which
+# test/layering/check_shape.py measures the code's shape with.
+try:
+    import clang.cindex  # noqa: F401
+    config.available_features.add("python-clang")
+except ImportError:
+    if os.path.exists("/usr/lib/python3/dist-packages/clang/cindex.py"):
+        config.available_features.add("python-clang")

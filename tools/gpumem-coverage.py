@@ -84,10 +84,16 @@ def count(text):
     return analysed, unknown
 
 
-# Memory instructions of PTX: (opcode, the state spaces it touches).
+# The memory instructions of PTX the analysis prices, by the opcode's
+# head: the C++ reader's list (checks/cuda/PtxInstructions.h,
+# PtxMemoryOpcodes), which test/tools/ptx-opcodes.test holds this equal to.
+PTX_OPCODES = ("ld", "ldu", "st", "atom", "red", "cp.async", "ldmatrix",
+               "stmatrix")
+# A memory instruction of the compiler's PTX: (opcode, the state spaces it
+# touches).
 PTX_MEMORY = re.compile(
-    r"^\s*(?:@!?%\w+\s+)?((?:ld|ldu|st|atom|red|cp\.async|ldmatrix|stmatrix)"
-    r"(?:\.[\w:]+)*)\s")
+    r"^\s*(?:@!?%\w+\s+)?((?:" + "|".join(re.escape(o) for o in PTX_OPCODES)
+    + r")(?:\.[\w:]+)*)\s")
 
 
 def ptx_spaces(opcode):

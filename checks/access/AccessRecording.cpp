@@ -13,15 +13,9 @@ namespace gpumem::access::detail {
 using namespace clang;
 using lanes::MemorySpace;
 
-void AccessWalk::accessOrVisit(const Expr *E, AccessKind Kind,
-                               const State &St) {
-  if (!mayBeMemory(E))
-    return visit(E, St);
-  record(E, Kind, St);
-  visitLValueParts(E, St);
-}
-
-const Expr *AccessWalk::copiedLValue(const Expr *E) {
+/// The copy of a whole object, an lvalue read: `x = a[i]` through an
+/// lvalue-to-rvalue cast, a copy construction.
+static const Expr *copiedLValue(const Expr *E) {
   if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E);
       Cast && Cast->getCastKind() == CK_LValueToRValue)
     return Cast->getSubExpr();
@@ -31,6 +25,15 @@ const Expr *AccessWalk::copiedLValue(const Expr *E) {
     return Ctor->getArg(0);
   return nullptr;
 }
+
+void AccessWalk::accessOrVisit(const Expr *E, AccessKind Kind,
+                               const State &St) {
+  if (!mayBeMemory(E))
+    return visit(E, St);
+  record(E, Kind, St);
+  visitLValueParts(E, St);
+}
+
 
 void AccessWalk::visitExpr(const Expr *E, const State &St) {
   if (const Expr *Read = copiedLValue(E)) {

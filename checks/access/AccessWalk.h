@@ -129,10 +129,6 @@ private:
   /// indices inside it), else as any other expression.
   void accessOrVisit(const clang::Expr *E, AccessKind Kind, const State &St);
 
-  /// The copy of a whole object, an lvalue read: `x = a[i]` through an
-  /// lvalue-to-rvalue cast, a copy construction.
-  static const clang::Expr *copiedLValue(const clang::Expr *E);
-
   void visitExpr(const clang::Expr *E, const State &St);
 
   /// An argument of a call the walk does not enter (an operator: `a[i] *

@@ -62,9 +62,12 @@ AccessKind kindOf(PtxMemoryOp::Kind K) {
     return AccessKind::Store;
   case PtxMemoryOp::Kind::Atomic:
     return AccessKind::ReadModifyWrite;
-  default:
+  case PtxMemoryOp::Kind::Load:
+  case PtxMemoryOp::Kind::AsyncCopy:
+  case PtxMemoryOp::Kind::LoadMatrix:
     return AccessKind::Load;
   }
+  llvm_unreachable("every kind of PTX memory instruction is listed");
 }
 
 std::uint64_t rawLocation(const Stmt *S) {

@@ -11,6 +11,21 @@ namespace {
 
 using Op = PtxMemoryOp;
 
+/// The family of PtxMemoryOpcodes an opcode split at its dots belongs to
+/// ("cp.async" by its first two parts); null for any other instruction.
+const PtxOpcodeFamily *familyOf(const std::vector<std::string_view> &Parts) {
+  for (const PtxOpcodeFamily &F : PtxMemoryOpcodes) {
+    std::string_view Head = F.Head;
+    std::size_t Dot = Head.find('.');
+    if (Dot == std::string_view::npos ? Parts[0] == Head
+                                      : Parts.size() > 1 &&
+                                            Parts[0] == Head.substr(0, Dot) &&
+                                            Parts[1] == Head.substr(Dot + 1))
+      return &F;
+  }
+  return nullptr;
+}
+
 std::string_view trim(std::string_view S) {
   while (!S.empty() && std::isspace(static_cast<unsigned char>(S.front())))
     S.remove_prefix(1);
@@ -250,16 +265,25 @@ PtxMemoryOps parsePtxMemoryOps(std::string_view Template) {
     Out.Opcode = std::string(Opcode);
     Parsed P = Parsed::NotMemory;
     std::string_view Head = Parts[0];
-    if (Head == "ld" || Head == "ldu" || Head == "st" || Head == "atom" ||
-        Head == "red")
-      P = scalarOp(Parts, Args, Out);
-    else if (Head == "cp" && Parts.size() > 1 && Parts[1] == "async")
-      P = asyncCopy(Parts, Args, Out);
-    else if (Head == "ldmatrix" || Head == "stmatrix")
-      P = matrixOp(Parts, Args, Out);
-    else if (Head == "cp" || Head == "tex" || Head == "suld" ||
-             Head == "sust" || Head == "multimem" || Head == "tld4")
+    if (const PtxOpcodeFamily *Family = familyOf(Parts)) {
+      switch (Family->What) {
+      case Op::Kind::Load:
+      case Op::Kind::Store:
+      case Op::Kind::Atomic:
+        P = scalarOp(Parts, Args, Out);
+        break;
+      case Op::Kind::AsyncCopy:
+        P = asyncCopy(Parts, Args, Out);
+        break;
+      case Op::Kind::LoadMatrix:
+      case Op::Kind::StoreMatrix:
+        P = matrixOp(Parts, Args, Out);
+        break;
+      }
+    } else if (Head == "cp" || Head == "tex" || Head == "suld" ||
+               Head == "sust" || Head == "multimem" || Head == "tld4") {
       P = Parsed::NotFollowed;
+    }
     if (P == Parsed::Memory)
       Result.Ops.push_back(std::move(Out));
     else if (P == Parsed::NotFollowed)

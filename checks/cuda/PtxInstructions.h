@@ -57,6 +57,27 @@ struct PtxMemoryOp {
   PtxAddress Source;
 };
 
+/// A family of memory instructions the reader prices: the opcode's head
+/// (its parts before the first state space or type) and the kind of access.
+struct PtxOpcodeFamily {
+  std::string_view Head;
+  PtxMemoryOp::Kind What;
+};
+
+/// Every family the reader prices, the one list of them: the coverage
+/// tool's (tools/gpumem-coverage.py, PTX_OPCODES) is checked against it
+/// (test/tools/ptx-opcodes.test).
+inline constexpr PtxOpcodeFamily PtxMemoryOpcodes[] = {
+    {"ld", PtxMemoryOp::Kind::Load},
+    {"ldu", PtxMemoryOp::Kind::Load},
+    {"st", PtxMemoryOp::Kind::Store},
+    {"atom", PtxMemoryOp::Kind::Atomic},
+    {"red", PtxMemoryOp::Kind::Atomic},
+    {"cp.async", PtxMemoryOp::Kind::AsyncCopy},
+    {"ldmatrix", PtxMemoryOp::Kind::LoadMatrix},
+    {"stmatrix", PtxMemoryOp::Kind::StoreMatrix},
+};
+
 /// What a template holds: its memory instructions, and those that touch
 /// memory in a form not followed (an address in a PTX register the
 /// template sets itself, a bulk copy), by opcode.

@@ -9,6 +9,9 @@
 // RUN:   -config="{CheckOptions: {PeakGflops: '1000', PeakGBps: '500'}}"
 // RUN: %check_gpumem_tidy -check-suffix=ALL %s gpumem-arithmetic-intensity %t -- \
 // RUN:   -config="{CheckOptions: {GpuPreset: seed, ReportAll: 'true'}}"
+// A boolean option is read as clang-tidy reads one: 1 is true.
+// RUN: %check_gpumem_tidy -check-suffix=ALL %s gpumem-arithmetic-intensity %t -- \
+// RUN:   -config="{CheckOptions: {GpuPreset: seed, ReportAll: 1}}"
 
 #define T 32
 

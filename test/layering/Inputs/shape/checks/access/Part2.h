@@ -1,0 +1,1 @@
+// One of seven headers behind MemoryAccess.h.
