@@ -400,8 +400,8 @@ std::optional<LaneValue> AggregateFields::parameterValue(const Expr *Lvalue) {
   // `out[row][threadIdx.x]` is not reported as a stride the user chose.
   if (Innermost) {
     std::string Full = Place->Parameter->getNameAsString() + Name;
-    if (llvm::find(E.unitStrides(), Full) == E.unitStrides().end())
-      E.unitStrides().push_back(Full);
+    if (llvm::find(E.UnitStrides, Full) == E.UnitStrides.end())
+      E.UnitStrides.push_back(Full);
     return LaneValue::constant(1);
   }
   SymbolKey Key{SymbolKind::ParameterField, Place->Parameter, nullptr,

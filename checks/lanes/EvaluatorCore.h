@@ -96,8 +96,6 @@ class EvaluatorCore {
 public:
   EvaluatorCore(clang::ASTContext &Ctx, SymbolTable &Symbols,
                 const ThreadGeometry &Geometry, FunctionCache &Functions);
-  EvaluatorCore(const EvaluatorCore &) = delete;
-  EvaluatorCore &operator=(const EvaluatorCore &) = delete;
 
   /// What the evaluation reads and never changes.
   clang::ASTContext &Ctx;
@@ -108,6 +106,8 @@ public:
   LoopVariables Loops{*this};
   WarpSharedValues Shared{*this};
   AggregateFields Fields{*this};
+  /// The innermost strides of tensor accessors taken as 1, by name.
+  std::vector<std::string> UnitStrides;
 
   /// The integer value of \p E in every lane (IntegerValues.cpp).
   LaneValue evaluate(const clang::Expr *E);
@@ -206,10 +206,6 @@ public:
   std::uint64_t loc(const clang::Stmt *S) const {
     return S ? S->getBeginLoc().getRawEncoding() : 0;
   }
-  /// A SymbolKey detail no symbol has yet: a symbol made anew at each
-  /// evaluation, whose values depend on the pins in force then.
-  std::int64_t freshDetail() const { return Symbols.size(); }
-  std::vector<std::string> &unitStrides() { return UnitStrides; }
 
   /// A call entered for the lifetime of the scope (its parameters bound);
   /// converts to false, and leaves nothing to undo, when the call cannot
@@ -254,7 +250,6 @@ private:
   Effects KernelDid;
   /// The effects of each collect open, innermost last.
   llvm::SmallVector<Effects, 4> Open;
-  std::vector<std::string> UnitStrides;
 
   /// The unknown value of a pointer query past the depth or step caps
   /// (counting this step); nothing when it may go on.

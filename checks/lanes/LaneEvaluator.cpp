@@ -118,7 +118,7 @@ const Effects &LaneEvaluator::kernelEffects() const {
 }
 
 const std::vector<std::string> &LaneEvaluator::unitStrides() const {
-  return Core->unitStrides();
+  return Core->UnitStrides;
 }
 
 } // namespace gpumem::lanes

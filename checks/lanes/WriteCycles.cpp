@@ -155,7 +155,7 @@ PointerValue WriteCycles::cycleHypothesis(const VarDecl *VD,
     Hypothesis.Offset = E.pinned(Entry.Offset + LaneValue::symbol(Steps));
   } else {
     SymbolId Value = E.Symbols.intern(
-        SymbolKey{SymbolKind::CycleValue, VD, Loop, E.freshDetail(), {}}, Name);
+        SymbolKey{SymbolKind::CycleValue, VD, Loop, static_cast<std::int64_t>(E.Symbols.size()), {}}, Name);
     Hypothesis.Offset = LaneValue::symbol(Value);
   }
   return Hypothesis;
@@ -207,7 +207,7 @@ PointerValue WriteCycles::cycleOfNumbers(const ReachingWrites &RW,
                                 "lane around its loop");
   }
   SymbolId Id = E.Symbols.intern(
-      SymbolKey{SymbolKind::CycleValues, VD, Loop, E.freshDetail(), {}}, Name);
+      SymbolKey{SymbolKind::CycleValues, VD, Loop, static_cast<std::int64_t>(E.Symbols.size()), {}}, Name);
   E.Symbols[Id].Values = std::move(*Values);
   E.Loops.add(VD, Id);
   return PointerValue::integer(E.pinned(LaneValue::symbol(Id)));

@@ -45,11 +45,13 @@ def import_cindex():
             import clang.cindex as cindex
         except ImportError:
             return None
-    for lib in ("/usr/lib/llvm-22/lib/libclang-22.so.1",
-                "/usr/lib/llvm-22/lib/libclang.so"):
-        if os.path.exists(lib):
-            cindex.Config.set_library_file(lib)
-            break
+    # A worker forked after the library was loaded has it already.
+    if not cindex.Config.loaded:
+        for lib in ("/usr/lib/llvm-22/lib/libclang-22.so.1",
+                    "/usr/lib/llvm-22/lib/libclang.so"):
+            if os.path.exists(lib):
+                cindex.Config.set_library_file(lib)
+                break
     return cindex
 
 
