@@ -90,7 +90,6 @@ KernelAccessCheck::KernelAccessCheck(StringRef Name, ClangTidyContext *Context,
                      OwnOptions);
 }
 
-
 void KernelAccessCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Hardware.store(Opts, Options);
 }

@@ -153,13 +153,9 @@ unsigned typeBytes(std::string_view C) {
 
 enum class Parsed { Memory, NotMemory, NotFollowed };
 
-/// ld, ldu, st, atom, red.
+/// ld, ldu, st, atom, red (Out.What already says which kind).
 Parsed scalarOp(const std::vector<std::string_view> &Parts,
                 const std::vector<std::string_view> &Args, Op &Out) {
-  std::string_view Head = Parts[0];
-  Out.What = Head == "st"                    ? Op::Kind::Store
-             : Head == "atom" || Head == "red" ? Op::Kind::Atomic
-                                               : Op::Kind::Load;
   unsigned Vector = 1, Bytes = 0;
   for (std::size_t I = 1; I < Parts.size(); ++I) {
     std::string_view C = Parts[I];
@@ -205,7 +201,6 @@ Parsed asyncCopy(const std::vector<std::string_view> &Parts,
   std::optional<PtxAddress> Dst = address(Args[0]), Src = address(Args[1]);
   if (!Dst || !Src)
     return Parsed::NotFollowed;
-  Out.What = Op::Kind::AsyncCopy;
   Out.In = Op::Space::Shared;
   Out.Address = *Dst;
   Out.Source = *Src;
@@ -220,7 +215,6 @@ Parsed asyncCopy(const std::vector<std::string_view> &Parts,
 /// ldmatrix/stmatrix.sync.aligned.m8n8.x{1,2,4}[.trans].shared.b16.
 Parsed matrixOp(const std::vector<std::string_view> &Parts,
                 const std::vector<std::string_view> &Args, Op &Out) {
-  Out.What = Parts[0] == "ldmatrix" ? Op::Kind::LoadMatrix : Op::Kind::StoreMatrix;
   bool M8N8 = false;
   for (std::string_view C : Parts) {
     M8N8 |= C == "m8n8";
@@ -266,6 +260,8 @@ PtxMemoryOps parsePtxMemoryOps(std::string_view Template) {
     Parsed P = Parsed::NotMemory;
     std::string_view Head = Parts[0];
     if (const PtxOpcodeFamily *Family = familyOf(Parts)) {
+      // The family gives the kind; the parts after its head, the rest.
+      Out.What = Family->What;
       switch (Family->What) {
       case Op::Kind::Load:
       case Op::Kind::Store:

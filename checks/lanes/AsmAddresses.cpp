@@ -30,7 +30,6 @@ bool isAddressConversion(const CallExpr *Call) {
          Name == "__cvta_generic_to_global";
 }
 
-
 /// evaluateAsmAddress of a variable: a local's initializer, an entered
 /// function's argument evaluated in its caller.
 PointerValue asmAddressVariable(EvaluatorCore &C, const VarDecl *VD,

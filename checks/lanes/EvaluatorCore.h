@@ -25,6 +25,7 @@
 
 #include "checks/cuda/FunctionFacts.h"
 #include "checks/lanes/AggregateFields.h"
+#include "checks/lanes/EvaluatorSupport.h"
 #include "checks/lanes/FunctionCache.h"
 #include "checks/lanes/LaneEvaluator.h"
 #include "checks/lanes/LoopVariables.h"
@@ -204,7 +205,7 @@ public:
     return QuerySteps > MaxQuerySteps || KernelSteps > MaxKernelSteps;
   }
   std::uint64_t loc(const clang::Stmt *S) const {
-    return S ? S->getBeginLoc().getRawEncoding() : 0;
+    return detail::locationOf(S);
   }
 
   /// A call entered for the lifetime of the scope (its parameters bound);
