@@ -65,7 +65,8 @@ static void diagnoseBadOptions(ClangTidyCheck &Check, StringRef ID,
     if (!Problem || ClangTidyReports ||
         !Said.second.insert(Key + "=" + Value->str()).second)
       continue;
-    Check.configurationDiag("invalid configuration value '%0' for option '%1'; %2")
+    Check.configurationDiag(
+        "invalid configuration value '%0' for option '%1'; %2")
         << *Value << Key << *Problem;
   }
   // Valid one by one, wrong together: a sector is part of a transaction.
@@ -79,7 +80,7 @@ static void diagnoseBadOptions(ClangTidyCheck &Check, StringRef ID,
                   std::to_string(Hardware.TransactionBytes))
           .second)
     Check.configurationDiag("option 'SectorBytes' (%0) is larger than "
-                      "'TransactionBytes' (%1); using the preset's sizes")
+                            "'TransactionBytes' (%1); using the preset's sizes")
         << Hardware.SectorBytes << Hardware.TransactionBytes;
 }
 
@@ -275,8 +276,8 @@ static void sayWhatWasNotAnalysed(KernelAccessCheck::Collection *Found,
   const unsigned Analysed = Found->Kernels.size();
   for (const MissingHeader &Header : Missing)
     TidyContext.diag("gpumem-diagnostic-missing-header", Header.At,
-                      "header '%0' not found; the file is analysed without "
-                      "it (%1 %plural{1:kernel|:kernels}1 analysed)")
+                     "header '%0' not found; the file is analysed without "
+                     "it (%1 %plural{1:kernel|:kernels}1 analysed)")
         << Header.Name << Analysed;
   for (const auto &[Template, R] : Made) {
     if (R.Instance) {
@@ -285,18 +286,18 @@ static void sayWhatWasNotAnalysed(KernelAccessCheck::Collection *Found,
       R.Instance->getNameForDiagnostic(OS, Found->Context->getPrintingPolicy(),
                                        /*Qualified=*/true);
       TidyContext.diag("gpumem-diagnostic-uninstantiated-kernel",
-                        Template->getLocation(),
-                        "'%0' is never instantiated (the file did not "
-                        "compile: %1); it is analysed as '%2', an "
-                        "instantiation of the analysis's own (%3)")
+                       Template->getLocation(),
+                       "'%0' is never instantiated (the file did not "
+                       "compile: %1); it is analysed as '%2', an "
+                       "instantiation of the analysis's own (%3)")
           << Template->getQualifiedNameAsString() << Why << Name << R.Chosen;
       continue;
     }
     TidyContext.diag("gpumem-diagnostic-uninstantiated-kernel",
-                      Template->getLocation(),
-                      "%select{|no kernel analysed in this file: }0'%1' is "
-                      "never instantiated, so it is not analysed (the file "
-                      "did not compile: %2; %3)")
+                     Template->getLocation(),
+                     "%select{|no kernel analysed in this file: }0'%1' is "
+                     "never instantiated, so it is not analysed (the file "
+                     "did not compile: %2; %3)")
         << (Analysed == 0 ? 1 : 0) << Template->getQualifiedNameAsString()
         << Why << R.WhyNot;
   }
@@ -339,7 +340,6 @@ void KernelAccessCheck::onEndOfTranslationUnit() {
   Current = nullptr;
   Reported.clear();
 }
-
 
 const std::string *
 KernelAccessCheck::representativeChoice(const FunctionDecl *Kernel) const {

@@ -24,8 +24,7 @@ std::string spellingOf(SourceRange R, const ASTContext &Context) {
   const SourceManager &SM = Context.getSourceManager();
   CharSourceRange Range = CharSourceRange::getTokenRange(R);
   Range = SM.getExpansionRange(Range);
-  StringRef Text =
-      Lexer::getSourceText(Range, SM, Context.getLangOpts());
+  StringRef Text = Lexer::getSourceText(Range, SM, Context.getLangOpts());
   std::string Out;
   // Collapse whitespace so a multi-line expression reads on one line.
   bool Space = false;
@@ -49,18 +48,20 @@ std::string spellingOf(SourceRange R, const ASTContext &Context) {
 void noteAnalysisLimits(ClangTidyCheck &Check,
                         const ::gpumem::access::KernelAccesses &Kernel) {
   if (Kernel.AccessesCapped)
-    Check.diag(Kernel.Kernel->getLocation(),
-         "only the first %0 accesses of '%1' are analysed; the others are "
-         "left out (option MaxAccessesPerKernel)",
-         DiagnosticIDs::Note)
+    Check.diag(
+        Kernel.Kernel->getLocation(),
+        "only the first %0 accesses of '%1' are analysed; the others are "
+        "left out (option MaxAccessesPerKernel)",
+        DiagnosticIDs::Note)
         << static_cast<unsigned>(Kernel.Accesses.size())
         << Kernel.Kernel->getName();
   if (Kernel.InvalidLaunch.isValid())
-    Check.diag(Kernel.InvalidLaunch,
-         "this launch's block is not one CUDA runs (every extent at least 1, "
-         "x and y at most 1024, z at most 64, at most 1024 threads): it "
-         "fixes no blockDim",
-         DiagnosticIDs::Note);
+    Check.diag(
+        Kernel.InvalidLaunch,
+        "this launch's block is not one CUDA runs (every extent at least 1, "
+        "x and y at most 1024, z at most 64, at most 1024 threads): it "
+        "fixes no blockDim",
+        DiagnosticIDs::Note);
 }
 
 void noteLaunchShape(ClangTidyCheck &Check,
@@ -71,14 +72,15 @@ void noteLaunchShape(ClangTidyCheck &Check,
   for (auto [Extent, Axis] : {std::pair{S.Y, "y"}, std::pair{S.Z, "z"}})
     if (Extent <= 0)
       Open += std::string(Open.empty() ? "" : " or ") + "blockDim." + Axis;
-  Check.diag(Block.Where, "at this launch, blockDim is (%0)%1%2", DiagnosticIDs::Note)
+  Check.diag(Block.Where, "at this launch, blockDim is (%0)%1%2",
+             DiagnosticIDs::Note)
       << S.text(", ", "not a constant")
       << (Kernel.FirstWarpOnly ? "; warps straddle rows, the first warp is "
                                  "shown"
                                : "")
-      << (Open.empty() ? std::string()
-                       : "; which thread each lane is does not depend on " +
-                             Open);
+      << (Open.empty()
+              ? std::string()
+              : "; which thread each lane is does not depend on " + Open);
 }
 
 /// Notes where \p Kernel's block shape comes from (or that it is assumed).
@@ -90,24 +92,26 @@ void noteBlockOrigin(ClangTidyCheck &Check, const ASTContext &Context,
     return noteLaunchShape(Check, Kernel);
   case ::gpumem::access::BlockShapeSource::Stated: {
     const auto &S = *Block.Shape;
-    Check.diag(Block.Where, "as the kernel states here, blockDim is (%0, %1, %2)",
-         DiagnosticIDs::Note)
+    Check.diag(Block.Where,
+               "as the kernel states here, blockDim is (%0, %1, %2)",
+               DiagnosticIDs::Note)
         << static_cast<long long>(S.X) << static_cast<long long>(S.Y)
         << static_cast<long long>(S.Z);
     return;
   }
   case ::gpumem::access::BlockShapeSource::LaunchBounds:
-    Check.diag(Block.Where,
-         "a block of at most %0 threads by this __launch_bounds__: judged "
-         "as (%0, 1, 1)",
-         DiagnosticIDs::Note)
+    Check.diag(
+        Block.Where,
+        "a block of at most %0 threads by this __launch_bounds__: judged "
+        "as (%0, 1, 1)",
+        DiagnosticIDs::Note)
         << static_cast<long long>(Kernel.MaxThreads);
     return;
   case ::gpumem::access::BlockShapeSource::Option: {
     const auto &S = *Block.Shape;
     Check.diag(Kernel.Kernel->getLocation(),
-         "from option 'BlockDim', blockDim is (%0, %1, %2)",
-         DiagnosticIDs::Note)
+               "from option 'BlockDim', blockDim is (%0, %1, %2)",
+               DiagnosticIDs::Note)
         << static_cast<long long>(S.X) << static_cast<long long>(S.Y)
         << static_cast<long long>(S.Z);
     return;
@@ -122,28 +126,29 @@ void noteBlockOrigin(ClangTidyCheck &Check, const ASTContext &Context,
     if (const auto *Copy = dyn_cast<CXXConstructExpr>(Block);
         Copy && Copy->getNumArgs() == 1)
       Block = Copy->getArg(0)->IgnoreImplicit();
-    Check.diag(Kernel.RuntimeBlock->getBeginLoc(),
-         "the block of '%0' is a value of the run at this launch ('%1'): "
-         "assuming blockDim.x is a multiple of 32; set option 'BlockDim' to "
-         "fix it",
-         DiagnosticIDs::Note)
+    Check.diag(
+        Kernel.RuntimeBlock->getBeginLoc(),
+        "the block of '%0' is a value of the run at this launch ('%1'): "
+        "assuming blockDim.x is a multiple of 32; set option 'BlockDim' to "
+        "fix it",
+        DiagnosticIDs::Note)
         << Kernel.Kernel->getName()
         << spellingOf(Block->getSourceRange(), Context);
     return;
   }
-  Check.diag(Kernel.Kernel->getLocation(),
-       "assuming blockDim.x is a multiple of 32 (no constant launch of '%0' "
-       "in this file%1; set option 'BlockDim' to fix it)%2",
-       DiagnosticIDs::Note)
+  Check.diag(
+      Kernel.Kernel->getLocation(),
+      "assuming blockDim.x is a multiple of 32 (no constant launch of '%0' "
+      "in this file%1; set option 'BlockDim' to fix it)%2",
+      DiagnosticIDs::Note)
       << Kernel.Kernel->getName()
-      << (Kernel.LaunchesDisagree        ? ", its launches disagree"
+      << (Kernel.LaunchesDisagree          ? ", its launches disagree"
           : Kernel.InvalidLaunch.isValid() ? " that CUDA would run"
                                            : "")
-      << (Kernel.MaxThreads > 0
-              ? "; its __launch_bounds__ allows at most " +
-                    std::to_string(Kernel.MaxThreads) +
-                    " threads per block but fixes no shape"
-              : std::string());
+      << (Kernel.MaxThreads > 0 ? "; its __launch_bounds__ allows at most " +
+                                      std::to_string(Kernel.MaxThreads) +
+                                      " threads per block but fixes no shape"
+                                : std::string());
 }
 
 /// The first local variable with an initializer that \p E reads.
@@ -160,7 +165,6 @@ static const VarDecl *firstIndexVariable(const Stmt *E, unsigned Depth = 0) {
       return VD;
   return nullptr;
 }
-
 
 } // namespace
 
@@ -368,7 +372,6 @@ KernelAccessCheck::spelling(const ::gpumem::access::MemoryAccess &A) const {
 std::string KernelAccessCheck::spelling(const Expr *E) const {
   return spellingOf(E->getSourceRange(), *Context);
 }
-
 
 const char *kindName(::gpumem::access::AccessKind Kind) {
   switch (Kind) {

@@ -272,8 +272,8 @@ preambleFor(const std::vector<std::string> &Command, const std::string &Toolkit,
   const std::string &Bytes = Leading->Bytes;
 
   std::vector<std::string> Parts = Flags;
-  for (std::string Part : {std::string("preamble"), std::string(File),
-                           Text, Bytes})
+  for (std::string Part :
+       {std::string("preamble"), std::string(File), Text, Bytes})
     Parts.push_back(std::move(Part));
   llvm::SmallString<256> Base(Settings.Folder);
   llvm::sys::path::append(Base, "preambles");

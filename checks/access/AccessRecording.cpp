@@ -34,7 +34,6 @@ void AccessWalk::accessOrVisit(const Expr *E, AccessKind Kind,
   visitLValueParts(E, St);
 }
 
-
 void AccessWalk::visitExpr(const Expr *E, const State &St) {
   if (const Expr *Read = copiedLValue(E)) {
     if (readsWholeVectorCopy(Read))

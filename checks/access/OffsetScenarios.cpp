@@ -195,17 +195,17 @@ private:
     // An access through a pointer is not evaluated again.
     if (Candidates.empty() || (!AddressAgain && !A.Expression->isGLValue()))
       return;
-    enumerate(
-        Candidates, [&](const Pins &P) -> std::optional<lanes::LaneVector> {
-          lanes::PointerValue Address;
-          Eval.withPins(P, [&] {
-            Address = AddressAgain ? AddressAgain()
-                                   : Eval.evaluateAddress(A.Expression);
-          });
-          if (Address.isUnknown())
-            return std::nullopt;
-          return Address.Offset.withoutUniformTerms().asPerLane();
-        });
+    enumerate(Candidates,
+              [&](const Pins &P) -> std::optional<lanes::LaneVector> {
+                lanes::PointerValue Address;
+                Eval.withPins(P, [&] {
+                  Address = AddressAgain ? AddressAgain()
+                                         : Eval.evaluateAddress(A.Expression);
+                });
+                if (Address.isUnknown())
+                  return std::nullopt;
+                return Address.Offset.withoutUniformTerms().asPerLane();
+              });
   }
 
   /// The active lanes with \p P fixed.

@@ -17,10 +17,10 @@ const PtxOpcodeFamily *familyOf(const std::vector<std::string_view> &Parts) {
   for (const PtxOpcodeFamily &F : PtxMemoryOpcodes) {
     std::string_view Head = F.Head;
     std::size_t Dot = Head.find('.');
-    if (Dot == std::string_view::npos ? Parts[0] == Head
-                                      : Parts.size() > 1 &&
-                                            Parts[0] == Head.substr(0, Dot) &&
-                                            Parts[1] == Head.substr(Dot + 1))
+    if (Dot == std::string_view::npos
+            ? Parts[0] == Head
+            : Parts.size() > 1 && Parts[0] == Head.substr(0, Dot) &&
+                  Parts[1] == Head.substr(Dot + 1))
       return &F;
   }
   return nullptr;

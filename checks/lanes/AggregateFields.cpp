@@ -3,9 +3,9 @@
 
 #include "checks/cuda/CooperativeGroups.h"
 #include "checks/cuda/CudaBuiltins.h"
-#include "checks/lanes/GroupValues.h"
-#include "checks/lanes/EvaluatorSupport.h"
 #include "checks/lanes/EvaluatorCore.h"
+#include "checks/lanes/EvaluatorSupport.h"
+#include "checks/lanes/GroupValues.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecordLayout.h"
@@ -466,7 +466,8 @@ std::optional<LaneValue> AggregateFields::member(const MemberExpr *ME) {
                               "'" + VD->getNameAsString() + "' is reassigned",
                               E.loc(F->writesOf(VD).front()));
   if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
-    if (E.frames().size() != 1 || P->getDeclContext() != E.frames().front().Function ||
+    if (E.frames().size() != 1 ||
+        P->getDeclContext() != E.frames().front().Function ||
         !cuda::isKernel(E.frames().front().Function))
       return NotFollowed("field of the helper's parameter");
     return parameterField(P, ME, FD);
@@ -535,9 +536,10 @@ std::optional<LaneValue> AggregateFields::fieldOfObject(const Expr *Object,
   // A copy of another local: its own initialiser.
   if (const auto *Ref = dyn_cast<DeclRefExpr>(Object))
     if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
-        VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
-        VD->getInit() && !VD->getType()->isReferenceType() && !E.frames().empty() &&
-        E.frames().back().Facts && E.frames().back().Facts->writesOf(VD).empty())
+        VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit() &&
+        !VD->getType()->isReferenceType() && !E.frames().empty() &&
+        E.frames().back().Facts &&
+        E.frames().back().Facts->writesOf(VD).empty())
       if (const FieldDecl *Same =
               fieldNamed(VD->getType()->getAsRecordDecl(), FD))
         return fieldOfObject(VD->getInit(), Same, VD->getName());

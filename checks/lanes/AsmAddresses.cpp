@@ -1,4 +1,5 @@
-//===- AsmAddresses.cpp - addresses held in integers, for inline asm -------===//
+//===- AsmAddresses.cpp - addresses held in integers, for inline asm
+//-------===//
 //
 // Part of the evaluator's core (EvaluatorCore.h lists its files). Inline PTX
 // takes a shared address as a 32-bit integer of the shared window
@@ -48,7 +49,7 @@ PointerValue asmAddressVariable(EvaluatorCore &C, const VarDecl *VD,
     const Expr *Arg = Frames.back().Call->getArg(P->getFunctionScopeIndex() +
                                                  Frames.back().FirstArgument);
     return C.inFirstFrames(Frames.size() - 1,
-                         [&] { return C.evaluateAsmAddress(Arg); });
+                           [&] { return C.evaluateAsmAddress(Arg); });
   }
   const cuda::FunctionFacts *F = Frames.back().Facts;
   if (VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit() &&

@@ -1,4 +1,5 @@
-//===- Calls.cpp - entering the functions a kernel calls -------------------===//
+//===- Calls.cpp - entering the functions a kernel calls
+//-------------------===//
 //
 // A call the evaluator follows is entered: a frame with the callee's
 // parameters bound to the caller's values, its object for a member
@@ -142,8 +143,7 @@ bool EvaluatorCore::enterCall(const CallExpr *Call) {
   const auto *Method = dyn_cast<CXXMethodDecl>(Def);
   const bool Instance = Method && Method->isInstance();
   unsigned Offset = isa<CXXOperatorCallExpr>(Call) && Instance ? 1 : 0;
-  if (Call->getNumArgs() < Def->getNumParams() + Offset &&
-      !Def->isVariadic()) {
+  if (Call->getNumArgs() < Def->getNumParams() + Offset && !Def->isVariadic()) {
     // Default arguments appear as CXXDefaultArgExpr, so this is a mismatch.
     return false;
   }
@@ -157,9 +157,8 @@ bool EvaluatorCore::enterCall(const CallExpr *Call) {
     if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call)) {
       Object = Member->getImplicitObjectArgument();
       if (Object)
-        New.This = Object->getType()->isPointerType()
-                       ? evaluatePointer(Object)
-                       : evaluateAddress(Object);
+        New.This = Object->getType()->isPointerType() ? evaluatePointer(Object)
+                                                      : evaluateAddress(Object);
     } else if (isa<CXXOperatorCallExpr>(Call) && Call->getNumArgs() > 0) {
       Object = Call->getArg(0);
       New.This = evaluateAddress(Object);

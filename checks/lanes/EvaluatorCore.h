@@ -168,7 +168,8 @@ public:
   /// Records \p Did: in the kernel's effects and in every collect open.
   void record(const Effects &Did);
   /// \p Evaluate's value with the effects it recorded.
-  template <typename Fn> auto collect(Fn Evaluate) -> Evaluated<decltype(Evaluate())> {
+  template <typename Fn>
+  auto collect(Fn Evaluate) -> Evaluated<decltype(Evaluate())> {
     Open.emplace_back();
     auto Value = Evaluate();
     Effects Did = Open.back();

@@ -121,32 +121,24 @@ unsigned integerWidth(clang::QualType T, const clang::ASTContext &Ctx);
 /// where it cannot see the numbers. Applied where the wraparound shows:
 /// conversions, subscripts and pointer offsets, comparisons, /, % and >>
 /// (+, -, *, <<, &, |, ^ agree modulo 2^width).
-LaneValue inType(LaneValue V, clang::QualType T,
-                                const clang::Expr *Where,
-                                const clang::ASTContext &Ctx,
-                                bool Converted = false);
+LaneValue inType(LaneValue V, clang::QualType T, const clang::Expr *Where,
+                 const clang::ASTContext &Ctx, bool Converted = false);
 /// inType in the type of the expression \p Of that computed \p V.
-LaneValue inType(LaneValue V,
-                                const clang::Expr *Of,
-                                const clang::ASTContext &Ctx);
+LaneValue inType(LaneValue V, const clang::Expr *Of,
+                 const clang::ASTContext &Ctx);
 /// Integer operators on lane values; std::nullopt for one not followed.
-std::optional<LaneValue>
-arithmetic(clang::BinaryOperatorKind Op, const LaneValue &L,
-           const LaneValue &R);
+std::optional<LaneValue> arithmetic(clang::BinaryOperatorKind Op,
+                                    const LaneValue &L, const LaneValue &R);
 /// threadIdx, blockIdx, blockDim or gridDim on one axis, unpinned.
-LaneValue builtinValue(cuda::BuiltinIndex Builtin,
-                                      const ThreadGeometry &G);
+LaneValue builtinValue(cuda::BuiltinIndex Builtin, const ThreadGeometry &G);
 
 /// \p P moved by \p Index elements of \p Pointee (PointerValues.cpp).
-PointerValue offsetBy(PointerValue P,
-                                     const LaneValue &Index,
-                                     clang::QualType Pointee,
-                                     const clang::Expr *Where,
-                                     const clang::ASTContext &Ctx);
+PointerValue offsetBy(PointerValue P, const LaneValue &Index,
+                      clang::QualType Pointee, const clang::Expr *Where,
+                      const clang::ASTContext &Ctx);
 /// \p P, the address of the cast's operand, moved to its base class.
-PointerValue toBase(PointerValue P,
-                                   const clang::CastExpr *Cast,
-                                   const clang::ASTContext &Ctx);
+PointerValue toBase(PointerValue P, const clang::CastExpr *Cast,
+                    const clang::ASTContext &Ctx);
 
 } // namespace gpumem::lanes::detail
 

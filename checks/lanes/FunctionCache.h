@@ -1,4 +1,5 @@
-//===- FunctionCache.h - what the evaluator learns of a function -*- C++ -*-===//
+//===- FunctionCache.h - what the evaluator learns of a function -*- C++
+//-*-===//
 //
 // What the lane evaluator learns of a function regardless of the kernel
 // that calls it: its writes and loops (cuda::FunctionFacts) and the
@@ -28,7 +29,8 @@ public:
                                clang::ASTContext &Ctx);
 
 private:
-  std::map<const clang::FunctionDecl *, std::unique_ptr<cuda::FunctionFacts>> Facts;
+  std::map<const clang::FunctionDecl *, std::unique_ptr<cuda::FunctionFacts>>
+      Facts;
   std::map<const clang::FunctionDecl *, std::unique_ptr<ReachingWrites>> Flows;
 };
 

@@ -186,7 +186,8 @@ LaneValue IntegerVisitor::loaded(const Expr *Lvalue) {
   if (std::optional<LaneValue> Field = C.Fields.parameterValue(Lvalue))
     return *Field;
   return LaneValue::unknown(UnknownKind::DataDependent,
-                            "index reads memory (data-dependent)", C.loc(Lvalue));
+                            "index reads memory (data-dependent)",
+                            C.loc(Lvalue));
 }
 
 LaneValue IntegerVisitor::VisitCastExpr(const CastExpr *Cast) {
@@ -333,15 +334,17 @@ LaneValue IntegerVisitor::VisitBinaryOperator(const BinaryOperator *BO) {
   std::optional<LaneValue> Result = arithmetic(Op, L, R);
   if (!Result)
     return LaneValue::unknown(UnknownKind::NotFollowed,
-                              "operator the analysis does not follow", C.loc(BO));
+                              "operator the analysis does not follow",
+                              C.loc(BO));
   if ((Op == BO_Rem || Op == BO_Div) && Result->isUnknown())
-    if (std::optional<LaneValue> NoWrap = C.Shared.remainderWithoutWrap(BO, L, R))
+    if (std::optional<LaneValue> NoWrap =
+            C.Shared.remainderWithoutWrap(BO, L, R))
       return *NoWrap;
   if (Result->isUnknown() && Result->reason().Location == 0)
     Result = LaneValue::unknown(Result->reason().Kind, Result->reason().What,
                                 C.loc(BO));
   return C.Shared.result(*Result, BO, SharedOperation{nullptr, BO->getOpcode()},
-                      {&L, &R});
+                         {&L, &R});
 }
 
 LaneValue IntegerVisitor::variable(const VarDecl *VD, const Expr *Use) {
@@ -355,13 +358,12 @@ LaneValue IntegerVisitor::variable(const VarDecl *VD, const Expr *Use) {
           VD->hasLocalStorage() && F ? F->inductionLoopOf(VD) : nullptr) {
     // Read after its loop (`for (j = 0; j < 4; ++j) ...; out[j]`), it
     // holds the value that ended the loop, none of those the loop ran.
-    if (const auto *Read = dyn_cast_or_null<DeclRefExpr>(
-            Use ? Use->IgnoreParens() : nullptr);
+    if (const auto *Read =
+            dyn_cast_or_null<DeclRefExpr>(Use ? Use->IgnoreParens() : nullptr);
         Read && Loop->ReadsOutside.contains(Read))
-      return LaneValue::unknown(UnknownKind::Reassigned,
-                                "'" + VD->getNameAsString() +
-                                    "' is read after its loop",
-                                C.loc(Use));
+      return LaneValue::unknown(
+          UnknownKind::Reassigned,
+          "'" + VD->getNameAsString() + "' is read after its loop", C.loc(Use));
     return C.Loops.valueOf(VD, *Loop);
   }
   // Written more than once: the writes that reach this read.
@@ -390,9 +392,9 @@ LaneValue IntegerVisitor::variable(const VarDecl *VD, const Expr *Use) {
     }
     if (isa<ParmVarDecl>(VD)) {
       // A kernel parameter: the same in every lane of every warp.
-      return C.pinned(LaneValue::symbol(C.Symbols.intern(
-          SymbolKey{SymbolKind::Parameter, VD, nullptr, 0, {}},
-          VD->getNameAsString())));
+      return C.pinned(LaneValue::symbol(
+          C.Symbols.intern(SymbolKey{SymbolKind::Parameter, VD, nullptr, 0, {}},
+                           VD->getNameAsString())));
     }
     if (VD->getType().getNonReferenceType().isVolatileQualified())
       return LaneValue::unknown(UnknownKind::NotFollowed, "volatile variable",
@@ -441,10 +443,10 @@ LaneValue IntegerVisitor::VisitCallExpr(const CallExpr *Call) {
     LaneValue Float = C.evaluate(Call->getArg(0));
     if (Float.isUnknown() && Float.reason().Kind == UnknownKind::DataDependent)
       return Float;
-    return C.Shared.result(LaneValue::unknown(UnknownKind::SymbolicOperation,
-                                            "the bits of a floating-point value",
-                                            C.loc(Call)),
-                         Call, SharedOperation{Callee}, {&Float});
+    return C.Shared.result(
+        LaneValue::unknown(UnknownKind::SymbolicOperation,
+                           "the bits of a floating-point value", C.loc(Call)),
+        Call, SharedOperation{Callee}, {&Float});
   }
   // constexpr functions of constants.
   if (auto K = cuda::constantInt(Call, C.Ctx))
@@ -496,11 +498,10 @@ LaneValue IntegerVisitor::minOrMax(const CallExpr *Call, bool Min) {
     if (!TakesFirst)
       return FirstVaries ? First : Second;
   }
-  return C.Shared.result(LaneValue::unknown(UnknownKind::SymbolicOperation,
-                                         "min/max of symbolic values",
-                                         C.loc(Call)),
-                      Call, SharedOperation{cuda::calleeOf(Call)},
-                      {&First, &Second});
+  return C.Shared.result(
+      LaneValue::unknown(UnknownKind::SymbolicOperation,
+                         "min/max of symbolic values", C.loc(Call)),
+      Call, SharedOperation{cuda::calleeOf(Call)}, {&First, &Second});
 }
 
 unsigned detail::integerWidth(QualType T, const ASTContext &Ctx) {

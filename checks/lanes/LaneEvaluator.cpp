@@ -101,9 +101,7 @@ void LaneEvaluator::withPins(std::map<SymbolId, std::int64_t> Pins,
 
 SymbolTable &LaneEvaluator::symbols() { return Core->Symbols; }
 
-const ThreadGeometry &LaneEvaluator::geometry() const {
-  return Core->Geometry;
-}
+const ThreadGeometry &LaneEvaluator::geometry() const { return Core->Geometry; }
 
 const VarDecl *LaneEvaluator::loopVariableOf(SymbolId Id) const {
   return Core->Loops.variableOf(Id);

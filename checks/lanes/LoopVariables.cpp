@@ -2,8 +2,8 @@
 #include "checks/lanes/LoopVariables.h"
 
 #include "checks/cuda/ConstantInt.h"
-#include "checks/lanes/EvaluatorSupport.h"
 #include "checks/lanes/EvaluatorCore.h"
+#include "checks/lanes/EvaluatorSupport.h"
 
 #include "llvm/Support/SaveAndRestore.h"
 

@@ -1,4 +1,5 @@
-//===- PointerValues.cpp - pointers and addresses ---------------------------===//
+//===- PointerValues.cpp - pointers and addresses
+//---------------------------===//
 //
 // The pointer visitor (the value of a pointer-typed expression) and the
 // address visitor (the address of an lvalue), one Visit per node kind,
@@ -36,7 +37,8 @@ PointerValue detail::offsetBy(PointerValue P, const LaneValue &Index,
     if (Pointee->isIncompleteType() || Pointee->isDependentType() ||
         !Pointee->isConstantSizeType())
       return PointerValue::unknown(UnknownKind::NotFollowed,
-                                   "element of unknown size", locationOf(Where));
+                                   "element of unknown size",
+                                   locationOf(Where));
     Size = Ctx.getTypeSizeInChars(Pointee).getQuantity();
   }
   P.Offset = P.Offset + Index * LaneValue::constant(Size);
@@ -59,8 +61,9 @@ PointerValue detail::toBase(PointerValue P, const CastExpr *Cast,
                                    "virtual or unknown base class",
                                    locationOf(Cast));
     const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(Derived);
-    P.Offset = P.Offset + LaneValue::constant(
-                              Layout.getBaseClassOffset(BaseDecl).getQuantity());
+    P.Offset =
+        P.Offset +
+        LaneValue::constant(Layout.getBaseClassOffset(BaseDecl).getQuantity());
     Derived = BaseDecl;
   }
   return P;
@@ -133,8 +136,7 @@ public:
   PointerValue VisitConditionalOperator(const ConditionalOperator *CO) {
     LaneValue Cond = C.evaluate(CO->getCond());
     if (std::optional<std::int64_t> Known = Cond.asConstant())
-      return C.evaluatePointer(*Known ? CO->getTrueExpr()
-                                      : CO->getFalseExpr());
+      return C.evaluatePointer(*Known ? CO->getTrueExpr() : CO->getFalseExpr());
     if (!C.warpUniform(CO->getCond()))
       return PointerValue::unknown(UnknownKind::NotFollowed,
                                    "a choice of pointer that may differ "
@@ -221,9 +223,10 @@ PointerValue PointerVisitor::variable(const VarDecl *VD, const Expr *Use) {
     return C.evaluatePointer(VD->getInit());
   if (std::optional<PointerValue> Loaded = C.Shared.pointerLoad(Use))
     return *Loaded;
-  return PointerValue::unknown(
-      UnknownKind::DataDependent,
-      "pointer '" + VD->getNameAsString() + "' is read from memory", C.loc(Use));
+  return PointerValue::unknown(UnknownKind::DataDependent,
+                               "pointer '" + VD->getNameAsString() +
+                                   "' is read from memory",
+                               C.loc(Use));
 }
 
 PointerValue PointerVisitor::VisitCastExpr(const CastExpr *Cast) {
@@ -359,9 +362,10 @@ PointerValue AddressVisitor::VisitMemberExpr(const MemberExpr *ME) {
     if (FD->isBitField() || FD->getParent()->isInvalidDecl())
       return false;
     const ASTRecordLayout &Layout = C.Ctx.getASTRecordLayout(FD->getParent());
-    P.Offset = P.Offset + LaneValue::constant(static_cast<std::int64_t>(
-                              Layout.getFieldOffset(FD->getFieldIndex()) /
-                              C.Ctx.getCharWidth()));
+    P.Offset =
+        P.Offset +
+        LaneValue::constant(static_cast<std::int64_t>(
+            Layout.getFieldOffset(FD->getFieldIndex()) / C.Ctx.getCharWidth()));
     return true;
   };
   if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl())) {
@@ -379,7 +383,8 @@ PointerValue AddressVisitor::VisitMemberExpr(const MemberExpr *ME) {
     return P;
   }
   return PointerValue::unknown(UnknownKind::NotFollowed,
-                               "member the analysis does not follow", C.loc(ME));
+                               "member the analysis does not follow",
+                               C.loc(ME));
 }
 
 PointerValue AddressVisitor::VisitDeclRefExpr(const DeclRefExpr *Ref) {

@@ -103,7 +103,8 @@ ReassignedValues::valueAt(const VarDecl *VD, const DeclRefExpr *Read) {
 
 PointerValue ReassignedValues::writeValue(const ReachingWrites &RW, unsigned Id) {
   const std::size_t FrameIndex = E.frames().size() - 1;
-  if (const PointerValue *Known = E.recall(E.frames()[FrameIndex].WriteValues, Id))
+  if (const PointerValue *Known =
+          E.recall(E.frames()[FrameIndex].WriteValues, Id))
     return *Known;
   const Write &W = RW.write(Id);
   const bool IsPointer = W.Var->getType()->isPointerType();
@@ -278,8 +279,13 @@ PointerValue ReassignedValues::pathValue(const VarDecl *VD,
   }
   if (!Numbers.empty() && Numbers.size() <= MaxPathValues) {
     std::sort(Numbers.begin(), Numbers.end());
-    SymbolId Id = E.Symbols.intern(
-        SymbolKey{SymbolKind::PathValues, VD, nullptr, static_cast<std::int64_t>(E.Symbols.size()), {}}, Name);
+    SymbolId Id =
+        E.Symbols.intern(SymbolKey{SymbolKind::PathValues,
+                                   VD,
+                                   nullptr,
+                                   static_cast<std::int64_t>(E.Symbols.size()),
+                                   {}},
+                         Name);
     E.Symbols[Id].Values = Numbers;
     if (!First.Base)
       E.Loops.add(VD, Id);

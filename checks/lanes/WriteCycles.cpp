@@ -26,7 +26,8 @@ PointerValue WriteCycles::valueAt(const ReachingWrites &RW,
                                        const DeclRefExpr *Read) {
   const std::size_t FrameIndex = E.frames().size() - 1;
   const std::pair<const WriteCycle *, const DeclRefExpr *> Key{&C, Read};
-  if (const PointerValue *Known = E.recall(E.frames()[FrameIndex].CycleValues, Key))
+  if (const PointerValue *Known =
+          E.recall(E.frames()[FrameIndex].CycleValues, Key))
     return *Known;
   Evaluated<PointerValue> V =
       E.collect([&] { return solveCycle(RW, C, Read); });
@@ -154,8 +155,13 @@ PointerValue WriteCycles::cycleHypothesis(const VarDecl *VD,
                              std::to_string(Line) + ")");
     Hypothesis.Offset = E.pinned(Entry.Offset + LaneValue::symbol(Steps));
   } else {
-    SymbolId Value = E.Symbols.intern(
-        SymbolKey{SymbolKind::CycleValue, VD, Loop, static_cast<std::int64_t>(E.Symbols.size()), {}}, Name);
+    SymbolId Value =
+        E.Symbols.intern(SymbolKey{SymbolKind::CycleValue,
+                                   VD,
+                                   Loop,
+                                   static_cast<std::int64_t>(E.Symbols.size()),
+                                   {}},
+                         Name);
     Hypothesis.Offset = LaneValue::symbol(Value);
   }
   return Hypothesis;
@@ -206,8 +212,13 @@ PointerValue WriteCycles::cycleOfNumbers(const ReachingWrites &RW,
                    "'" + Name + "' changes by a different amount in each "
                                 "lane around its loop");
   }
-  SymbolId Id = E.Symbols.intern(
-      SymbolKey{SymbolKind::CycleValues, VD, Loop, static_cast<std::int64_t>(E.Symbols.size()), {}}, Name);
+  SymbolId Id =
+      E.Symbols.intern(SymbolKey{SymbolKind::CycleValues,
+                                 VD,
+                                 Loop,
+                                 static_cast<std::int64_t>(E.Symbols.size()),
+                                 {}},
+                       Name);
   E.Symbols[Id].Values = std::move(*Values);
   E.Loops.add(VD, Id);
   return PointerValue::integer(E.pinned(LaneValue::symbol(Id)));

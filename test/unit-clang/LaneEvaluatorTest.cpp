@@ -149,9 +149,8 @@ TEST(LaneEvaluatorTest, UniformTermsStaySymbolic) {
   EXPECT_EQ(V.kind(), LaneKind::Varying);
   EXPECT_EQ(V.withoutUniformTerms().asPerLane(), lanesOf(1, 0));
   // blockIdx.x * n: a term of degree 2 over two symbols.
-  EXPECT_TRUE(llvm::any_of(V.terms(), [](const LaneTerm &T) {
-    return T.Symbols.size() == 2;
-  }));
+  EXPECT_TRUE(llvm::any_of(
+      V.terms(), [](const LaneTerm &T) { return T.Symbols.size() == 2; }));
 }
 
 TEST(LaneEvaluatorTest, AReadOfMemoryIsUnknownWithItsReason) {
@@ -176,8 +175,7 @@ TEST(LaneEvaluatorTest, ThreadGuardsAreDecidedPerLaneForTheFirstWarp) {
   // A bounds check on a parameter: undecided, taken as true by the walk.
   EXPECT_EQ(K.Eval.evaluateCondition(K.condition(1)), std::nullopt);
   // The lane-decided side of a conjunction is in charge.
-  EXPECT_EQ(K.Eval.evaluateCondition(K.condition(2)),
-            LaneMask(0x55555555));
+  EXPECT_EQ(K.Eval.evaluateCondition(K.condition(2)), LaneMask(0x55555555));
 }
 
 TEST(LaneEvaluatorTest, DecidingAGuardSaysWhatItDid) {
