@@ -1,5 +1,6 @@
 //===- KernelAccessCheck.cpp ----------------------------------------------===//
 #include "checks/KernelAccessCheck.h"
+#include "checks/TranslationUnitState.h"
 #include "checks/ParseRecovery.h"
 #include "checks/RepresentativeInstances.h"
 
@@ -37,9 +38,7 @@ static void diagnoseBadOptions(ClangTidyCheck &Check, StringRef ID,
                                const ClangTidyContext *TidyContext,
                                std::optional<OptionReaders> OwnOptions) {
   // Global options are read by every check: one report per context.
-  static thread_local std::pair<const ClangTidyContext *,
-                                std::set<std::string>>
-      Said;
+  auto &Said = translationUnitState().ReportedOptions;
   if (Said.first != TidyContext)
     Said = {TidyContext, {}};
   for (const GpumemOptionSpec &Spec : gpumemOptionTable()) {
@@ -120,24 +119,11 @@ struct KernelAccessCheck::Collection {
   bool Said = false;
 };
 
-namespace {
-
-/// The collection of each MatchFinder of this thread: all the checks of a
-/// TU register with one finder, and match the same kernels and launches, so
-/// one set of matchers serves them (six sets cost 5% of a parse). Thread
-/// local, as is the analysis below: clangd builds several files at once,
-/// each on its own thread.
-using CollectionSlot =
-    std::pair<const MatchFinder *, std::weak_ptr<KernelAccessCheck::Collection>>;
-std::vector<CollectionSlot> &collections() {
-  static thread_local std::vector<CollectionSlot> Slots;
-  return Slots;
-}
-
-} // namespace
-
 void KernelAccessCheck::registerMatchers(MatchFinder *Finder) {
-  auto &Slots = collections();
+  // All the checks of a TU register with one finder and match the same
+  // kernels and launches, so one set of matchers serves them (six sets
+  // cost 5% of a parse).
+  auto &Slots = translationUnitState().Collections;
   for (const auto &[Registered, Shared] : Slots)
     if (Registered == Finder)
       if ((Found = Shared.lock())) {
@@ -147,7 +133,7 @@ void KernelAccessCheck::registerMatchers(MatchFinder *Finder) {
         return;
       }
   // Slots of finders whose checks are gone.
-  llvm::erase_if(Slots, [](const CollectionSlot &S) { return S.second.expired(); });
+  llvm::erase_if(Slots, [](const auto &S) { return S.second.expired(); });
   Found = std::make_shared<Collection>();
   Slots.emplace_back(Finder, Found);
   auto KernelDefinition =
@@ -211,12 +197,15 @@ struct KernelAccessCheck::SharedAnalysis {
       OtherShapes;
 };
 
+TranslationUnitState &translationUnitState() {
+  static thread_local TranslationUnitState State;
+  return State;
+}
+
 namespace {
 
-/// A list: the checks hold pointers into it while they report.
 std::list<KernelAccessCheck::SharedAnalysis> &sharedAnalyses() {
-  static thread_local std::list<KernelAccessCheck::SharedAnalysis> Cache;
-  return Cache;
+  return translationUnitState().Analyses;
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 //===- ParseRecovery.cpp --------------------------------------------------===//
 #include "checks/ParseRecovery.h"
+#include "checks/TranslationUnitState.h"
 
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -33,6 +34,8 @@ private:
   std::vector<MissingHeader> &Out;
   llvm::StringSet<> Skipped;
 };
+
+} // namespace
 
 /// Passes every diagnostic on to the consumer it replaces, except errors
 /// past the first ErrorsShown: those are counted, not printed. Clang's own
@@ -107,31 +110,19 @@ private:
   bool HidingNotes = false;
 };
 
-} // namespace
-
-namespace {
-/// The preprocessor of the TU being set up that has the recovery. Every
-/// check of a TU is offered the same preprocessor; the first installs it.
-/// Thread local: clangd parses files in parallel. Reset when a TU's
-/// analysis starts and ends (resetParseRecovery), since the next TU's
-/// preprocessor may be allocated where this one was.
-thread_local const Preprocessor *Installed = nullptr;
-/// Its output limit, owned by its diagnostics engine, until the end of
-/// the TU takes the count of hidden errors.
-thread_local ErrorOutputLimit *Limit = nullptr;
-/// The headers its TU did not find.
-thread_local std::vector<MissingHeader> Missing;
-} // namespace
-
 std::vector<MissingHeader> takeMissingHeaders() {
   std::vector<MissingHeader> Out;
-  Out.swap(Missing);
+  Out.swap(translationUnitState().Parse.Missing);
   return Out;
 }
 
-void resetParseRecovery() { Installed = nullptr; }
+// The preprocessor that has the recovery is forgotten when a TU's analysis
+// starts and ends, since the next TU's preprocessor may be allocated where
+// this one was.
+void resetParseRecovery() { translationUnitState().Parse.Installed = nullptr; }
 
 std::pair<unsigned, SourceLocation> takeHiddenErrors() {
+  ErrorOutputLimit *&Limit = translationUnitState().Parse.Limit;
   if (!Limit)
     return {0, SourceLocation()};
   // Asked once per TU, while its engine lives (the end of the TU's
@@ -142,10 +133,11 @@ std::pair<unsigned, SourceLocation> takeHiddenErrors() {
 }
 
 void installParseRecovery(Preprocessor &PP) {
-  if (Installed == &PP)
+  TranslationUnitState::Recovery &State = translationUnitState().Parse;
+  if (State.Installed == &PP)
     return;
-  Installed = &PP;
-  Missing.clear();
+  State.Installed = &PP;
+  State.Missing.clear();
   // Errors in host code the toolkit no longer supports must not end the
   // parse before the kernels (clang's default is 20); the output stays
   // within that many errors.
@@ -154,10 +146,10 @@ void installParseRecovery(Preprocessor &PP) {
   if (DiagnosticConsumer *Next = Engine.getClient()) {
     std::unique_ptr<DiagnosticConsumer> Owned = Engine.takeClient();
     auto Wrapper = std::make_unique<ErrorOutputLimit>(Next, std::move(Owned));
-    Limit = Wrapper.get();
+    State.Limit = Wrapper.get();
     Engine.setClient(Wrapper.release(), /*ShouldOwnClient=*/true);
   }
-  PP.addPPCallbacks(std::make_unique<MissingHeaders>(Missing));
+  PP.addPPCallbacks(std::make_unique<MissingHeaders>(State.Missing));
 }
 
 } // namespace clang::tidy::gpumem
