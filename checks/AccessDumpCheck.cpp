@@ -2,6 +2,7 @@
 #include "checks/AccessDumpCheck.h"
 
 #include "checks/GlobalAccessCheck.h"
+#include "checks/GpumemCheckNames.h"
 
 #include "checks/access/AccessRecord.h"
 #include "checks/access/GlobalVerdict.h"
@@ -23,13 +24,13 @@ AccessDumpCheck::AccessDumpCheck(StringRef Name, ClangTidyContext *Context)
       Format(readOption<DumpFormat>(Options, "Format")) {
   // The record prices shared accesses as the bank-conflict check is
   // configured to.
-  OptionsView Bank("gpumem-bank-conflict", Context->getOptions().CheckOptions,
+  OptionsView Bank(names::BankConflict, Context->getOptions().CheckOptions,
                    Context);
   BankRule = readOption<::gpumem::model::PhaseRule>(Bank, "PhaseRule");
   BankMinimumDegree = readOption<unsigned>(Bank, "MinimumDegree");
   // ... and global accesses as the global checks are (the uncoalesced
   // check's view: a setting only one other global check has is not seen).
-  OptionsView Global("gpumem-uncoalesced-access",
+  OptionsView Global(names::UncoalescedAccess,
                      Context->getOptions().CheckOptions, Context);
   Policy = readGlobalPolicy(Global);
 }

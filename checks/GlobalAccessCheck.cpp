@@ -1,5 +1,6 @@
 //===- GlobalAccessCheck.cpp ----------------------------------------------===//
 #include "checks/GlobalAccessCheck.h"
+#include "checks/GpumemCheckNames.h"
 
 #include "checks/access/ReportedAnalyses.h"
 
@@ -50,13 +51,13 @@ llvm::StringRef globalCheckFor(GlobalCause Cause) {
   switch (Cause) {
   case GlobalCause::Stride:
   case GlobalCause::SymbolicStride:
-    return "gpumem-uncoalesced-access";
+    return names::UncoalescedAccess;
   case GlobalCause::ArrayOfStructs:
-    return "gpumem-aos-access";
+    return names::AosAccess;
   case GlobalCause::Misaligned:
-    return "gpumem-misaligned-access";
+    return names::MisalignedAccess;
   case GlobalCause::PartialWarp:
-    return "gpumem-partial-warp-access";
+    return names::PartialWarpAccess;
   case GlobalCause::Unknown:
   case GlobalCause::Coalesced:
     return "";

@@ -5,6 +5,7 @@
 #include "checks/AosAccessCheck.h"
 #include "checks/ArithmeticIntensityCheck.h"
 #include "checks/BankConflictCheck.h"
+#include "checks/GpumemCheckNames.h"
 #include "checks/KernelWorkDumpCheck.h"
 #include "checks/MisalignedAccessCheck.h"
 #include "checks/PartialWarpAccessCheck.h"
@@ -15,18 +16,16 @@
 namespace clang::tidy::gpumem {
 
 void registerGpumemChecks(ClangTidyCheckFactories &Factories) {
-  Factories.registerCheck<AosAccessCheck>("gpumem-aos-access");
+  Factories.registerCheck<AosAccessCheck>(names::AosAccess);
   Factories.registerCheck<ArithmeticIntensityCheck>(
-      "gpumem-arithmetic-intensity");
-  Factories.registerCheck<BankConflictCheck>("gpumem-bank-conflict");
-  Factories.registerCheck<MisalignedAccessCheck>("gpumem-misaligned-access");
-  Factories.registerCheck<PartialWarpAccessCheck>(
-      "gpumem-partial-warp-access");
-  Factories.registerCheck<UncoalescedAccessCheck>(
-      "gpumem-uncoalesced-access");
+      names::ArithmeticIntensity);
+  Factories.registerCheck<BankConflictCheck>(names::BankConflict);
+  Factories.registerCheck<MisalignedAccessCheck>(names::MisalignedAccess);
+  Factories.registerCheck<PartialWarpAccessCheck>(names::PartialWarpAccess);
+  Factories.registerCheck<UncoalescedAccessCheck>(names::UncoalescedAccess);
   // Debug output of the analysis layer; not matched by 'gpumem-*'.
-  Factories.registerCheck<AccessDumpCheck>("debug-gpumem-access-dump");
-  Factories.registerCheck<KernelWorkDumpCheck>("debug-gpumem-kernel-work");
+  Factories.registerCheck<AccessDumpCheck>(names::AccessDump);
+  Factories.registerCheck<KernelWorkDumpCheck>(names::KernelWork);
 }
 
 } // namespace clang::tidy::gpumem

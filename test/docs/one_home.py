@@ -3,9 +3,10 @@
 
     one_home.py SOURCE_ROOT
 
-The checks are registered in checks/GpumemCheckList.cpp and their options
-described in checks/GpumemOptionTable.cpp; what repeats them for people
-or for the Python tools is checked against those two files:
+The checks are named in checks/GpumemCheckNames.h and registered in
+checks/GpumemCheckList.cpp, and their options described in
+checks/GpumemOptionTable.cpp; what repeats them for people or for the
+Python tools is checked against those files:
 
 - each check registered has a doc page, a row in README.md's table and a
   rule in tools/gpumem_findings.py (GPUMEM_RULES), and nothing else does;
@@ -38,11 +39,21 @@ def read(root, path):
         return f.read()
 
 
+def check_names(root):
+    """{identifier: check name} of GpumemCheckNames.h."""
+    path = os.path.join(root, "checks/GpumemCheckNames.h")
+    if not os.path.exists(path):
+        return {}
+    return dict(re.findall(r'constexpr char (\w+)\[\] = "([^"]+)";',
+                           read(root, "checks/GpumemCheckNames.h")))
+
+
 def registered(root):
     """{check name: class} of GpumemCheckList.cpp."""
+    names = check_names(root)
     text = read(root, "checks/GpumemCheckList.cpp")
-    return dict((name, cls) for cls, name in re.findall(
-        r'registerCheck<(\w+)>\(\s*"([^"]+)"\)', text))
+    return dict((names.get(ident, ident), cls) for cls, ident in re.findall(
+        r'registerCheck<(\w+)>\(\s*names::(\w+)\)', text))
 
 
 def global_checks(root, checks):
@@ -62,8 +73,9 @@ def owning_checks(root):
         return set()
     text = read(root, "checks/GlobalAccessCheck.cpp")
     body = re.search(r"StringRef globalCheckFor\(.*?\n\}", text, re.S)
-    return set(re.findall(r'return "([^"]+)";', body.group(0))) if body \
-        else set()
+    names = check_names(root)
+    return set(names.get(ident, ident) for ident in re.findall(
+        r"return names::(\w+);", body.group(0))) if body else set()
 
 
 def python_set(text, name):
