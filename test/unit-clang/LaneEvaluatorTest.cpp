@@ -43,7 +43,7 @@ template <typename T> class Collect : public RecursiveASTVisitor<Collect<T>> {
 public:
   explicit Collect(std::string Name) : Name(std::move(Name)) {}
   bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (FD->getName() == Name && FD->hasBody()) {
+    if (FD->getIdentifier() && FD->getName() == Name && FD->hasBody()) {
       Function = FD;
       Inside = true;
       this->TraverseStmt(FD->getBody());
