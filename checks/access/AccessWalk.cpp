@@ -12,6 +12,28 @@
 
 namespace gpumem::access::detail {
 
+namespace {
+
+/// The loop depth for the accesses of \p Branch, at \p Depth: a branch
+/// that ends by leaving the loop (`{ out[k] = v; break; }`, the kernel's
+/// `return`) makes its accesses once per pass of the loops around that
+/// one, not once per iteration.
+unsigned depthAfter(const clang::Stmt *Branch, unsigned Depth, bool InSwitch,
+                    unsigned CallDepth) {
+  const auto *Block = llvm::dyn_cast_or_null<clang::CompoundStmt>(Branch);
+  const clang::Stmt *Last =
+      Block && !Block->body_empty() ? Block->body_back() : nullptr;
+  if (!Last || Depth == 0)
+    return Depth;
+  if (llvm::isa<clang::BreakStmt>(Last) && !InSwitch)
+    return Depth - 1;
+  if (llvm::isa<clang::ReturnStmt>(Last) && CallDepth == 0)
+    return 0;
+  return Depth;
+}
+
+} // namespace
+
 using namespace clang;
 using lanes::LaneMask;
 
@@ -109,7 +131,13 @@ void AccessWalk::visit(const Stmt *S, const State &St) {
   if (isa<DoStmt>(S) || isa<CXXForRangeStmt>(S)) {
     State Body = St;
     ++Body.LoopDepth;
+    Body.InSwitch = false;
     return visitChildren(S, Body);
+  }
+  if (isa<SwitchStmt>(S) && !St.InSwitch) {
+    State Inside = St;
+    Inside.InSwitch = true;
+    return visitChildren(S, Inside);
   }
   if (isa<LambdaExpr>(S))
     return;
@@ -171,6 +199,8 @@ void AccessWalk::visitIf(const IfStmt *If, const State &St) {
     narrow(Then, If->getCond(), true);
     narrow(Else, If->getCond(), false);
   }
+  Then.LoopDepth =
+      depthAfter(If->getThen(), Then.LoopDepth, Then.InSwitch, CallDepth);
   visit(If->getThen(), Then);
   visit(If->getElse(), Else);
 }
@@ -183,6 +213,7 @@ void AccessWalk::visitFor(const ForStmt *For, const State &St) {
   // A loop each active lane leaves after one pass makes its accesses once.
   if (!Eval.runsAtMostOnce(For, St.Active))
     ++Body.LoopDepth;
+  Body.InSwitch = false;
   visit(For->getCond(), Body);
   narrowToFirstPass(Body, For, For->getCond(), For->getConditionVariable());
   visit(For->getBody(), Body);
@@ -192,6 +223,7 @@ void AccessWalk::visitFor(const ForStmt *For, const State &St) {
 void AccessWalk::visitWhile(const WhileStmt *While, const State &St) {
   State Body = St;
   ++Body.LoopDepth;
+  Body.InSwitch = false;
   visit(While->getConditionVariableDeclStmt(), Body);
   visit(While->getCond(), Body);
   narrowToFirstPass(Body, While, While->getCond(),

@@ -42,6 +42,8 @@ private:
   struct State {
     lanes::LaneMask Active = lanes::AllLanes;
     unsigned LoopDepth = 0;
+    /// Inside a switch of the innermost loop: a `break` leaves the switch.
+    bool InSwitch = false;
     bool ThreadGuard = false;
     /// The loop depth of the innermost guard that narrowed the lanes.
     unsigned GuardLoopDepth = 0;

@@ -270,12 +270,36 @@ void collectConditionSymbols(const Expr *Cond, lanes::LaneEvaluator &Eval,
       !BO->getRHS()->getType()->isIntegralOrEnumerationType())
     return;
   lanes::SymbolTable &Symbols = Eval.symbols();
-  for (const Expr *Side : {BO->getLHS(), BO->getRHS()})
-    for (SymbolId Id : Eval.evaluate(Side).symbols())
+  auto Note = [&](const lanes::LaneValue &V) {
+    for (SymbolId Id : V.symbols())
       if (!Symbols[Id].Values.empty() && !Symbols[Id].ThreadDerived &&
           Eval.loopVariableOf(Id) &&
           std::find(Out.begin(), Out.end(), Id) == Out.end())
         Out.push_back(Id);
+  };
+  for (const Expr *Side : {BO->getLHS(), BO->getRHS()}) {
+    lanes::LaneValue V = Eval.evaluate(Side);
+    if (!V.isUnknown()) {
+      Note(V);
+      continue;
+    }
+    // An operation the algebra cannot keep with the loop's symbol in it
+    // (`tid % (2 * s)`) is decided once the symbol is a number: the loop
+    // variables it reads.
+    llvm::SmallVector<const Expr *, 8> Work{Side};
+    for (unsigned Seen = 0; !Work.empty() && Seen < 64; ++Seen) {
+      const Expr *E = Work.pop_back_val()->IgnoreParenImpCasts();
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+        if (isa<VarDecl>(Ref->getDecl()) &&
+            Ref->getType()->isIntegralOrEnumerationType())
+          Note(Eval.evaluate(Ref));
+        continue;
+      }
+      for (const Stmt *Child : E->children())
+        if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+          Work.push_back(CE);
+    }
+  }
 }
 
 } // namespace

@@ -64,8 +64,10 @@ std::optional<LaneMask> EvaluatorCore::evaluateCondition(const Expr *Cond) {
               inType(evaluate(BO->getRHS()), BO->getRHS(), Ctx));
     }
   }
-  if (Cond->getType()->isIntegralOrEnumerationType() &&
-      !Cond->getType()->isBooleanType()) {
+  // An integer taken as a condition, or a guard kept in a variable
+  // (`bool valid = tid < n; if (valid)`): its value per lane, nonzero
+  // where it holds.
+  if (Cond->getType()->isIntegralOrEnumerationType()) {
     auto Lanes = evaluate(Cond).asPerLane();
     if (!Lanes)
       return std::nullopt;

@@ -324,6 +324,18 @@ LaneValue IntegerVisitor::VisitBinaryOperator(const BinaryOperator *BO) {
 
   LaneValue L = C.evaluate(BO->getLHS());
   LaneValue R = C.evaluate(BO->getRHS());
+  // A shift by the width of the (promoted) type or more, or by a negative
+  // count, is undefined: no number to price (`1 << 40` in 32 bits).
+  if ((Op == BO_Shl || Op == BO_Shr) && BO->getType()->isIntegerType())
+    if (std::optional<std::int64_t> Count = R.asConstant()) {
+      const unsigned Width = integerWidth(BO->getType(), C.Ctx);
+      if (*Count < 0 || *Count >= static_cast<std::int64_t>(Width))
+        return LaneValue::unknown(
+            UnknownKind::Arithmetic,
+            "shift by " + std::to_string(*Count) + " of a " +
+                std::to_string(Width) + "-bit value is undefined",
+            C.loc(BO));
+    }
   // +, -, *, <<, &, |, ^ agree with their value modulo 2^32, so an
   // operand that wrapped needs no reduction before them; /, % and >> do
   // not.

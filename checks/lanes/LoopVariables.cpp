@@ -314,8 +314,9 @@ bool LoopVariables::boundsOnePass(const BinaryOperator *BO, const ForStmt *Loop,
   };
   std::optional<std::int64_t> Bound = Number(BoundSide);
   WriteStep Step = VD ? stepOf(Loop->getInc(), VD) : WriteStep{};
+  // `++i` steps by one (no operand).
   std::optional<std::int64_t> By =
-      Step.Amount ? Number(Step.Amount) : std::nullopt;
+      Step.Amount ? Number(Step.Amount) : std::optional<std::int64_t>(1);
   if (!Bound || Step.Kind != StepKind::Add || Step.Negate || !By || *By <= 0)
     return false;
   std::optional<LaneValue> Entry = valueEntering(VD, Loop);
