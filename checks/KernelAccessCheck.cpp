@@ -439,10 +439,24 @@ static bool readsParameter(const Stmt *S, const ParmVarDecl *P,
   return false;
 }
 
+void KernelAccessCheck::noteAlike(SourceLocation Loc, unsigned Alike,
+                                  const ::gpumem::access::KernelAccesses &Kernel,
+                                  llvm::StringRef Parameter) {
+  if (Alike == 0 || !Kernel.Kernel)
+    return;
+  diag(Loc,
+       "%0 more %plural{1:access|:accesses}0 of '%1' %plural{1:has|:have}0 "
+       "a finding under the same condition on '%2'; this warning speaks for "
+       "%plural{1:it|:them}0",
+       DiagnosticIDs::Note)
+      << Alike << Kernel.Kernel->getName() << Parameter;
+}
+
 void KernelAccessCheck::noteConstantArguments(
     const ::gpumem::access::KernelAccesses &Kernel,
     const ::gpumem::access::MemoryAccess &Access) {
-  if (Kernel.ConstantArguments.empty() || !Found)
+  if ((Kernel.ConstantArguments.empty() && Kernel.PointerOffsets.empty()) ||
+      !Found)
     return;
   const auto *Launch = Found->Launches.find(Kernel.Kernel);
   for (const auto &[Param, Value] : Kernel.ConstantArguments)
@@ -452,6 +466,15 @@ void KernelAccessCheck::noteConstantArguments(
            DiagnosticIDs::Note)
           << Param->getName() << static_cast<long long>(Value)
           << Kernel.Kernel->getName();
+  for (const auto &[Param, Bytes] : Kernel.PointerOffsets)
+    if (Access.Base == Param)
+      diag(Launch ? Launch->Where : Param->getLocation(),
+           "'%0' points %1 %plural{1:byte|:bytes}1 %select{past|before}2 the "
+           "start of its buffer at every launch of '%3' in this file",
+           DiagnosticIDs::Note)
+          << Param->getName()
+          << static_cast<unsigned long long>(Bytes < 0 ? -Bytes : Bytes)
+          << (Bytes < 0) << Kernel.Kernel->getName();
 }
 
 } // namespace clang::tidy::gpumem

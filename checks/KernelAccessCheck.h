@@ -71,6 +71,12 @@ protected:
       llvm::function_ref<bool(const ::gpumem::access::MemoryAccess &)>
           IsFinding);
 
+  /// Notes, at the finding \p Loc on a condition on \p Parameter, the
+  /// \p Alike other places of \p Kernel it speaks for (one conditional
+  /// finding per kernel and parameter).
+  void noteAlike(SourceLocation Loc, unsigned Alike,
+                 const ::gpumem::access::KernelAccesses &Kernel,
+                 llvm::StringRef Parameter);
   /// Notes each kernel parameter the access's index reads that was given
   /// the constant every launch passes.
   void noteConstantArguments(const ::gpumem::access::KernelAccesses &Kernel,

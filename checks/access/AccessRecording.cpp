@@ -303,8 +303,15 @@ void AccessWalk::add(const Expr *Target, const lanes::PointerValue &Address,
     if (Key.Kind == lanes::SymbolKind::Parameter)
       if (auto It = Out.ParameterBounds.find(
               static_cast<const clang::ParmVarDecl *>(Key.Node));
-          It != Out.ParameterBounds.end())
+          It != Out.ParameterBounds.end()) {
         A.FactorBound = It->second;
+        A.FactorBoundAtLaunch = Out.BoundsAtLaunch.contains(It->first);
+      }
+    if (Key.Kind == lanes::SymbolKind::Parameter)
+      if (auto It = Out.LaunchValues.find(
+              static_cast<const clang::ParmVarDecl *>(Key.Node));
+          It != Out.LaunchValues.end())
+        A.FactorValues = It->second;
   }
   if (!Settings.KeepUniformOffsetTerms)
     A.Offset = A.Offset.withoutUniformTerms();

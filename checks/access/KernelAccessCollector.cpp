@@ -46,6 +46,33 @@ KernelAccesses collectKernelAccesses(const FunctionDecl *Kernel,
                                   *Launch->ConstantArgs[I]))
         Out.ConstantArguments.emplace_back(Def->getParamDecl(I),
                                            *Launch->ConstantArgs[I]);
+  // Values the launches pass that differ from launch to launch.
+  if (const cuda::LaunchSites::Entry *Launch = Launches.find(Kernel))
+    for (std::size_t I = 0;
+         I < Launch->ArgumentValues.size() && I < Def->getNumParams(); ++I)
+      if (Launch->ArgumentValues[I].size() > 1)
+        Out.LaunchValues[Def->getParamDecl(I)] = Launch->ArgumentValues[I];
+  // What every launch keeps a size within (`if (n <= 16) k<<<...>>>(n)`),
+  // where the kernel's own checks do not bound it lower.
+  if (const cuda::LaunchSites::Entry *Launch = Launches.find(Kernel))
+    for (std::size_t I = 0;
+         I < Launch->ArgumentBounds.size() && I < Def->getNumParams(); ++I)
+      if (std::optional<std::int64_t> Bound = Launch->ArgumentBounds[I];
+          Bound && *Bound >= 1) {
+        const ParmVarDecl *P = Def->getParamDecl(I);
+        auto [It, New] = Out.ParameterBounds.try_emplace(P, *Bound);
+        if (New || *Bound < It->second) {
+          It->second = *Bound;
+          Out.BoundsAtLaunch.insert(P);
+        }
+      }
+  if (const cuda::LaunchSites::Entry *Launch = Launches.find(Kernel))
+    for (std::size_t I = 0;
+         I < Launch->PointerOffsets.size() && I < Def->getNumParams(); ++I)
+      if (std::optional<std::int64_t> Bytes = Launch->PointerOffsets[I];
+          Bytes && *Bytes != 0 &&
+          Eval.bindKernelPointerOffset(Def->getParamDecl(I), *Bytes))
+        Out.PointerOffsets.emplace_back(Def->getParamDecl(I), *Bytes);
   detail::AccessWalk C(Ctx, Eval, Settings, Out);
   C.run(Def->getBody(), Geometry.populatedLanes());
   // The results stay until the end of the TU, next to every other kernel's:

@@ -18,6 +18,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <map>
 #include <memory>
@@ -154,6 +155,13 @@ struct MemoryAccess {
   /// The kernel's own early exit or assert keeps the symbolic stride's
   /// factor at most this (ParameterBounds.h); 0 where nothing bounds it.
   std::int64_t FactorBound = 0;
+  /// FactorBound comes from the launches (`if (n <= 16)` around each), not
+  /// from the kernel's own checks.
+  bool FactorBoundAtLaunch = false;
+  /// The values of the symbolic stride's factor, when every launch in the
+  /// file passes a constant for it (32 at one, 33 at another); empty
+  /// otherwise.
+  std::vector<std::int64_t> FactorValues;
 };
 
 /// Where the block shape a kernel is judged with comes from, decided once
@@ -181,6 +189,12 @@ struct BlockShapeOrigin {
 struct KernelAccesses {
   /// Upper bounds of integer parameters from the kernel's own checks.
   llvm::DenseMap<const clang::ParmVarDecl *, std::int64_t> ParameterBounds;
+  /// The parameters of ParameterBounds whose bound the launches set.
+  llvm::SmallPtrSet<const clang::ParmVarDecl *, 2> BoundsAtLaunch;
+  /// Parameters every launch passes a constant for, though not the same
+  /// one: the values.
+  llvm::DenseMap<const clang::ParmVarDecl *, std::vector<std::int64_t>>
+      LaunchValues;
   const clang::FunctionDecl *Kernel = nullptr;
   /// Names and values of the symbols the offsets mention.
   std::shared_ptr<lanes::SymbolTable> Symbols;
@@ -190,6 +204,10 @@ struct KernelAccesses {
   /// Kernel parameters given the constant every launch passes, with it.
   std::vector<std::pair<const clang::ParmVarDecl *, std::int64_t>>
       ConstantArguments;
+  /// Global pointer parameters every launch passes past the start of
+  /// their buffer (`d_in + 3`), with the bytes.
+  std::vector<std::pair<const clang::ParmVarDecl *, std::int64_t>>
+      PointerOffsets;
   /// The block shape the kernel was judged with and where it came from.
   BlockShapeOrigin Block;
   /// `__launch_bounds__(N)`: N and where; it gives the shape only under 32

@@ -51,29 +51,63 @@ bool endsFlow(const Stmt *S) {
          isa<GotoStmt>(S);
 }
 
-/// `v == C` or `v != C` (either side), with v a local variable: v, C and
-/// whether the test is ==.
-struct Equality {
+/// `v == C`, `v != C`, `v <= C`, `v < C`, `v > C`, `v >= C` (either
+/// side), with v a local variable: what it says of v where it holds
+/// (Then) and where it does not (Else).
+struct Comparison {
   const VarDecl *Var = nullptr;
-  std::int64_t Value = 0;
-  bool Equal = true;
+  /// Equal to Value, at most Value, or nothing known.
+  enum Kind { None, Equals, AtMost };
+  Kind Then = None, Else = None;
+  std::int64_t ThenValue = 0, ElseValue = 0;
 };
-Equality testedEquality(const IfStmt *If, const ASTContext &Ctx) {
-  Equality Out;
+Comparison testedComparison(const Expr *Cond, const ASTContext &Ctx) {
+  Comparison Out;
   const auto *BO =
-      dyn_cast<BinaryOperator>(If->getCond()->IgnoreParenImpCasts());
-  if (!BO || If->getConditionVariable() ||
-      (BO->getOpcode() != BO_EQ && BO->getOpcode() != BO_NE))
+      Cond ? dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts()) : nullptr;
+  if (!BO || !BO->isComparisonOp())
     return Out;
-  Out.Equal = BO->getOpcode() == BO_EQ;
-  for (auto [L, R] : {std::pair{BO->getLHS(), BO->getRHS()},
-                      std::pair{BO->getRHS(), BO->getLHS()}})
-    if (const VarDecl *V = namedVariable(L))
-      if (auto C = integerConstant(R, Ctx)) {
-        Out.Var = V;
-        Out.Value = *C;
-        break;
-      }
+  for (bool Swapped : {false, true}) {
+    const Expr *L = Swapped ? BO->getRHS() : BO->getLHS();
+    const Expr *R = Swapped ? BO->getLHS() : BO->getRHS();
+    const VarDecl *V = namedVariable(L);
+    auto C = integerConstant(R, Ctx);
+    if (!V || !C)
+      continue;
+    BinaryOperatorKind Op = Swapped ? BinaryOperator::reverseComparisonOp(
+                                          BO->getOpcode())
+                                    : BO->getOpcode();
+    Out.Var = V;
+    // An order says something of integers only (not of an enumeration's
+    // order, not of a bool).
+    if (Op != BO_EQ && Op != BO_NE &&
+        (!V->getType()->isIntegerType() || V->getType()->isBooleanType() ||
+         V->getType()->isEnumeralType()))
+      Op = BO_Comma;
+    switch (Op) {
+    case BO_EQ:
+      Out.Then = Comparison::Equals, Out.ThenValue = *C;
+      break;
+    case BO_NE:
+      Out.Else = Comparison::Equals, Out.ElseValue = *C;
+      break;
+    case BO_LE:
+      Out.Then = Comparison::AtMost, Out.ThenValue = *C;
+      break;
+    case BO_LT:
+      Out.Then = Comparison::AtMost, Out.ThenValue = *C - 1;
+      break;
+    case BO_GT:
+      Out.Else = Comparison::AtMost, Out.ElseValue = *C;
+      break;
+    case BO_GE:
+      Out.Else = Comparison::AtMost, Out.ElseValue = *C - 1;
+      break;
+    default:
+      Out.Var = nullptr;
+    }
+    return Out;
+  }
   return Out;
 }
 
@@ -122,16 +156,34 @@ private:
   llvm::SmallVector<BranchFact, 2> Stack;
   llvm::SmallVector<SourceLocation, 2> Loops;
 
-  /// Walks \p S with `Var == Value` known (when Var is set).
+  /// Walks \p S with `Var == Value` (or `Var <= Value`, \p AtMost)
+  /// known, when Var is set.
   void walkWith(const Stmt *S, const VarDecl *Var, std::int64_t Value,
-                SourceLocation Since, unsigned Depth) {
+                SourceLocation Since, unsigned Depth, bool AtMost = false) {
     if (!Var) {
       walk(S, Depth + 1);
       return;
     }
-    Stack.push_back({Var, Value, Since});
+    Stack.push_back({Var, Value, Since, AtMost});
     walk(S, Depth + 1);
     Stack.pop_back();
+  }
+
+  /// What each comparison of the `&&` chain \p Cond says where it holds.
+  void thenFacts(const Expr *Cond, SourceLocation Since,
+                 llvm::SmallVectorImpl<BranchFact> &Out, unsigned Depth = 0) {
+    if (!Cond || Depth > 8)
+      return;
+    if (const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+        BO && BO->getOpcode() == BO_LAnd) {
+      thenFacts(BO->getLHS(), Since, Out, Depth + 1);
+      thenFacts(BO->getRHS(), Since, Out, Depth + 1);
+      return;
+    }
+    const Comparison Test = testedComparison(Cond, Ctx);
+    if (Test.Var && Test.Then)
+      Out.push_back({Test.Var, Test.ThenValue, Since,
+                     Test.Then == Comparison::AtMost});
   }
 
   void walkSwitch(const SwitchStmt *Switch, unsigned Depth) {
@@ -169,16 +221,27 @@ private:
   void walkIf(const IfStmt *If, unsigned Depth) {
     walk(If->getInit(), Depth + 1);
     walk(If->getCond(), Depth + 1);
-    const Equality Test = testedEquality(If, Ctx);
-    walkWith(If->getThen(), Test.Equal ? Test.Var : nullptr, Test.Value,
-             If->getBeginLoc(), Depth);
-    walkWith(If->getElse(), Test.Equal ? nullptr : Test.Var, Test.Value,
-             If->getBeginLoc(), Depth);
+    if (If->getConditionVariable()) {
+      walk(If->getThen(), Depth + 1);
+      walk(If->getElse(), Depth + 1);
+      return;
+    }
+    // The then-branch knows what every comparison of an `&&` chain says;
+    // the else-branch what a single comparison's failing says.
+    llvm::SmallVector<BranchFact, 2> Then;
+    thenFacts(If->getCond(), If->getBeginLoc(), Then);
+    const std::size_t Outer = Stack.size();
+    Stack.append(Then.begin(), Then.end());
+    walk(If->getThen(), Depth + 1);
+    Stack.resize(Outer);
+    const Comparison Test = testedComparison(If->getCond(), Ctx);
+    walkWith(If->getElse(), Test.Else ? Test.Var : nullptr, Test.ElseValue,
+             If->getBeginLoc(), Depth, Test.Else == Comparison::AtMost);
   }
 
   /// A block: after `if (v != C) <exit>;` (a host check that throws or
   /// returns, `if (K != 16) throw ...`), the statements that follow run
-  /// with v == C.
+  /// with v == C; after `if (v > C) <exit>;`, with v <= C.
   void walkBlock(const CompoundStmt *Block, unsigned Depth) {
     const std::size_t Outer = Stack.size();
     for (const Stmt *Child : Block->body()) {
@@ -186,9 +249,11 @@ private:
       const auto *If = dyn_cast_or_null<IfStmt>(Child);
       if (!If || If->getElse() || !endsFlow(If->getThen()))
         continue;
-      if (const Equality Test = testedEquality(If, Ctx);
-          Test.Var && !Test.Equal)
-        Stack.push_back({Test.Var, Test.Value, If->getBeginLoc()});
+      if (const Comparison Test = testedComparison(
+              If->getConditionVariable() ? nullptr : If->getCond(), Ctx);
+          Test.Var && Test.Else)
+        Stack.push_back({Test.Var, Test.ElseValue, If->getBeginLoc(),
+                         Test.Else == Comparison::AtMost});
     }
     Stack.resize(Outer);
   }

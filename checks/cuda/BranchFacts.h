@@ -10,7 +10,9 @@
 //   }
 //
 // Inside `case 256:` (entered from the switch, not by falling through) and
-// inside the then-branch of `if (threads == 256)`, the variable is 256.
+// inside the then-branch of `if (threads == 256)`, the variable is 256;
+// inside that of `if (n <= 16)` (or after `if (n > 16) throw ...;`) it is
+// at most 16.
 // This pass records, once per function, the values such branches give
 // variables at each launch and where each branch starts, so a launch's
 // block can be read as the constant it is there.
@@ -34,6 +36,9 @@ struct BranchFact {
   const clang::VarDecl *Var = nullptr;
   std::int64_t Value = 0;
   clang::SourceLocation Since;
+  /// Var is at most Value there (`if (n <= 16) launch`, after `if (n > 16)
+  /// throw ...;`), not equal to it.
+  bool AtMost = false;
 };
 
 /// The branch facts at each kernel launch of one function.

@@ -25,6 +25,20 @@ int dim3Axis(const MemberExpr *ME) {
   return Name == "x" ? 0 : Name == "y" ? 1 : Name == "z" ? 2 : -1;
 }
 
+/// True when \p S holds a return statement (not one of a lambda's body).
+bool containsReturn(const Stmt *S, unsigned Depth = 0) {
+  if (!S || Depth > 64)
+    return Depth > 64;
+  if (isa<ReturnStmt>(S))
+    return true;
+  if (isa<LambdaExpr>(S))
+    return false;
+  for (const Stmt *Child : S->children())
+    if (containsReturn(Child, Depth + 1))
+      return true;
+  return false;
+}
+
 /// Reads the block argument of one launch.
 class ShapeReader {
 public:
@@ -65,10 +79,32 @@ public:
   /// local set once from a constant and never written again (`int nx =
   /// 1000;` in main); std::nullopt for anything else.
   std::optional<std::int64_t> valueAtLaunch(const Expr *E);
+  /// The most the integer \p E can be where the launch reads it: a value
+  /// at the launch, or the least bound a branch around it or an earlier
+  /// check puts on it (`if (n <= 16)`, `if (n > 16) return;`).
+  std::optional<std::int64_t> boundAtLaunch(const Expr *E);
+  /// The bytes the pointer \p E lies past the start of its buffer where
+  /// the launch passes it: 0 for a variable as allocated, `p + k`, `p - k`
+  /// and `&p[k]` with k a value at the launch, a local set once from
+  /// one of these; std::nullopt for anything else.
+  std::optional<std::int64_t> pointerOffsetAtLaunch(const Expr *E,
+                                                    unsigned Depth = 0);
 
 private:
+  std::optional<std::int64_t> factAtLaunch(const Expr *E, bool Bound);
   std::optional<BlockShape> variableShape(const VarDecl *VD,
                                                  unsigned Depth);
+  /// Applies to \p Shape the writes of \p FD to its dim3 \p VD: `VD.x =
+  /// n` statements of the function's outermost block, and calls that
+  /// hand it to a helper's `dim3 &` parameter (`setBlock(block);`), which
+  /// are followed the same way. \p Call binds the parameters of a helper
+  /// (null for the launching function, whose writes after the launch are
+  /// skipped). False when a write is none of these.
+  bool applyWrites(const FunctionDecl *FD, const VarDecl *VD,
+                   const CallExpr *Call, BlockShape &Shape, unsigned Depth);
+  /// The extent \p E gives inside a helper called by \p Call: a constant,
+  /// or a parameter whose argument is one at the launch; 0 otherwise.
+  std::int64_t extentInHelper(const Expr *E, const CallExpr *Call);
 };
 
 /// A positive constant extent, or 0 for one that is not a constant. A
@@ -87,6 +123,15 @@ std::int64_t ShapeReader::extentOf(const Expr *E) {
 }
 
 std::optional<std::int64_t> ShapeReader::valueAtLaunch(const Expr *E) {
+  return factAtLaunch(E, /*Bound=*/false);
+}
+
+std::optional<std::int64_t> ShapeReader::boundAtLaunch(const Expr *E) {
+  return factAtLaunch(E, /*Bound=*/true);
+}
+
+std::optional<std::int64_t> ShapeReader::factAtLaunch(const Expr *E,
+                                                      bool Bound) {
   if (auto D = constantInt(E, Ctx))
     return D;
   const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
@@ -104,9 +149,13 @@ std::optional<std::int64_t> ShapeReader::valueAtLaunch(const Expr *E) {
       Init && !isa<ParmVarDecl>(VD) && C.Writes->writesOf(VD).empty())
     if (auto D = constantInt(Init, Ctx))
       return D;
+  // The innermost branch that says something of VD, unless a write can
+  // run between its test (or E) and the launch; for a bound, the least
+  // of those that hold.
+  std::optional<std::int64_t> Least;
   llvm::ArrayRef<BranchFact> Known = C.Branches->at(Launch);
   for (auto It = Known.rbegin(); It != Known.rend(); ++It) {
-    if (It->Var != VD)
+    if (It->Var != VD || (It->AtMost && !Bound))
       continue;
     SourceLocation From =
         before(E->getBeginLoc(), It->Since) ? E->getBeginLoc() : It->Since;
@@ -118,17 +167,80 @@ std::optional<std::int64_t> ShapeReader::valueAtLaunch(const Expr *E) {
       bool Later = !LoopSinceFrom &&
                    before(Launch->getEndLoc(), W->getBeginLoc());
       if (!Earlier && !Later)
-        return std::nullopt;
+        return Least;
     }
-    return It->Value;
+    if (!Bound)
+      return It->Value;
+    Least = Least ? std::min(*Least, It->Value) : It->Value;
   }
-  return std::nullopt;
+  return Least;
+}
+
+std::optional<std::int64_t>
+ShapeReader::pointerOffsetAtLaunch(const Expr *E, unsigned Depth) {
+  if (!E || Depth > 8)
+    return std::nullopt;
+  E = E->IgnoreParens();
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    // Between pointer types (a const added, a reinterpret_cast to the
+    // kernel's element type) the bytes stay.
+    if (Cast->getCastKind() == CK_NoOp || Cast->getCastKind() == CK_BitCast ||
+        Cast->getCastKind() == CK_LValueToRValue ||
+        Cast->getCastKind() == CK_ArrayToPointerDecay)
+      return pointerOffsetAtLaunch(Cast->getSubExpr(), Depth + 1);
+    return std::nullopt;
+  }
+  auto ElementBytes = [&](QualType Pointer) -> std::optional<std::int64_t> {
+    QualType Pointee = Pointer->getPointeeType();
+    if (Pointee.isNull() || Pointee->isIncompleteType() ||
+        Pointee->isDependentType() || Pointee->isVoidType())
+      return std::nullopt;
+    return Ctx.getTypeSizeInChars(Pointee).getQuantity();
+  };
+  auto Moved = [&](const Expr *Base, const Expr *Index,
+                   int Sign) -> std::optional<std::int64_t> {
+    std::optional<std::int64_t> From = pointerOffsetAtLaunch(Base, Depth + 1);
+    std::optional<std::int64_t> Step = ElementBytes(Base->getType());
+    std::optional<std::int64_t> K =
+        Index->getType()->isIntegralOrEnumerationType()
+            ? valueAtLaunch(Index)
+            : std::nullopt;
+    if (!From || !Step || !K)
+      return std::nullopt;
+    return *From + Sign * *K * *Step;
+  };
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Add && BO->getLHS()->getType()->isPointerType())
+      return Moved(BO->getLHS(), BO->getRHS(), 1);
+    if (BO->getOpcode() == BO_Add && BO->getRHS()->getType()->isPointerType())
+      return Moved(BO->getRHS(), BO->getLHS(), 1);
+    if (BO->getOpcode() == BO_Sub && BO->getLHS()->getType()->isPointerType())
+      return Moved(BO->getLHS(), BO->getRHS(), -1);
+    return std::nullopt;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    if (const auto *AS =
+            dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens());
+        AS && AS->getBase()->getType()->isPointerType())
+      return Moved(AS->getBase(), AS->getIdx(), 1);
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!VD || !VD->getType()->isPointerType())
+    return std::nullopt;
+  // A local set once (`float *p = d + 3;`) is what it was set to; any
+  // other pointer variable is taken as allocated, as the kernel's own
+  // analysis takes its parameters.
+  const auto *FD = VD->hasLocalStorage() && !isa<ParmVarDecl>(VD)
+                       ? dyn_cast<FunctionDecl>(VD->getDeclContext())
+                       : nullptr;
+  if (FD && VD->getInit() && cacheOf(FD).Writes->writesOf(VD).empty())
+    return pointerOffsetAtLaunch(VD->getInit(), Depth + 1);
+  return 0;
 }
 
 /// The shape of dim3 variable \p VD where the launch reads it: its
-/// initializer, then the `VD.x = n` assignments before the launch. Each
-/// write must be a statement of the function's outermost block (run once,
-/// in order); anything else that writes the variable fixes nothing.
+/// initializer, then the writes before the launch (applyWrites).
 std::optional<BlockShape> ShapeReader::variableShape(const VarDecl *VD,
                                                             unsigned Depth) {
   if (VD->isInvalidDecl())
@@ -136,23 +248,35 @@ std::optional<BlockShape> ShapeReader::variableShape(const VarDecl *VD,
   std::optional<BlockShape> Shape =
       VD->getInit() ? shapeOf(VD->getInit(), Depth + 1) : std::nullopt;
   const auto *FD = dyn_cast<FunctionDecl>(VD->getDeclContext());
-  if (!FD)
+  if (!FD || cacheOf(FD).Writes->writesOf(VD).empty())
     return Shape;
-  llvm::ArrayRef<const Stmt *> Writes = cacheOf(FD).Writes->writesOf(VD);
-  if (Writes.empty())
-    return Shape;
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
-  if (!Body)
-    return std::nullopt;
   // `dim3 block;` is (1, 1, 1) before any write.
   if (!Shape && !VD->getInit() && VD->getType()->isRecordType())
     Shape = BlockShape{1, 1, 1};
   if (!Shape && VD->getInit() && isa<CXXConstructExpr>(VD->getInit()) &&
       cast<CXXConstructExpr>(VD->getInit())->getNumArgs() == 0)
     Shape = BlockShape{1, 1, 1};
-  if (!Shape)
+  if (!Shape || !applyWrites(FD, VD, nullptr, *Shape, Depth))
     return std::nullopt;
-  for (const Stmt *W : Writes) {
+  return Shape;
+}
+
+/// Each write must be a statement of the function's outermost block (run
+/// once, in order); anything else that writes the variable fixes nothing.
+bool ShapeReader::applyWrites(const FunctionDecl *FD, const VarDecl *VD,
+                              const CallExpr *Call, BlockShape &Shape,
+                              unsigned Depth) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
+  if (!Body || Depth > 8)
+    return false;
+  // A helper that may return before its writes (`if (n < 0) return;`)
+  // decides nothing: only a last `return` is allowed.
+  if (Call)
+    for (const Stmt *S : Body->body())
+      if (S != Body->body_back() || !isa<ReturnStmt>(S))
+        if (containsReturn(S))
+          return false;
+  for (const Stmt *W : cacheOf(FD).Writes->writesOf(VD)) {
     const Stmt *TopLevel = nullptr;
     for (const Stmt *S : Body->body()) {
       const Stmt *Bare = S;
@@ -161,20 +285,65 @@ std::optional<BlockShape> ShapeReader::variableShape(const VarDecl *VD,
       if (Bare == W)
         TopLevel = S;
     }
+    if (!TopLevel)
+      return false;
+    if (!Call && !before(W->getBeginLoc(), Launch->getBeginLoc()))
+      continue;
+    if (const auto *Helper = dyn_cast<CallExpr>(W);
+        Helper && !isa<CXXOperatorCallExpr>(Helper)) {
+      // `setBlock(block)`: the helper's writes to its `dim3 &` parameter.
+      const FunctionDecl *Def = nullptr;
+      const FunctionDecl *Callee = Helper->getDirectCallee();
+      if (!Callee || !Callee->hasBody(Def) || !Def ||
+          Def->getNumParams() != Helper->getNumArgs())
+        return false;
+      const ParmVarDecl *Out = nullptr;
+      for (unsigned I = 0; I < Helper->getNumArgs(); ++I)
+        if (const auto *Ref = dyn_cast<DeclRefExpr>(
+                Helper->getArg(I)->IgnoreParenImpCasts());
+            Ref && Ref->getDecl() == VD) {
+          if (Out)
+            return false;
+          Out = Def->getParamDecl(I);
+        }
+      if (!Out || !Out->getType()->isReferenceType() ||
+          !applyWrites(Def, Out, Helper, Shape, Depth + 1))
+        return false;
+      continue;
+    }
     const auto *Assign = dyn_cast<BinaryOperator>(W);
     const auto *Member =
         Assign && Assign->getOpcode() == BO_Assign
             ? dyn_cast<MemberExpr>(Assign->getLHS()->IgnoreParenImpCasts())
             : nullptr;
     int Axis = Member ? dim3Axis(Member) : -1;
-    if (!TopLevel || Axis < 0)
-      return std::nullopt;
-    if (!before(W->getBeginLoc(), Launch->getBeginLoc()))
-      continue;
-    std::int64_t Extent = extentOf(Assign->getRHS());
-    (Axis == 0 ? Shape->X : Axis == 1 ? Shape->Y : Shape->Z) = Extent;
+    if (Axis < 0)
+      return false;
+    std::int64_t Extent = Call ? extentInHelper(Assign->getRHS(), Call)
+                               : extentOf(Assign->getRHS());
+    (Axis == 0 ? Shape.X : Axis == 1 ? Shape.Y : Shape.Z) = Extent;
   }
-  return Shape;
+  return true;
+}
+
+std::int64_t ShapeReader::extentInHelper(const Expr *E, const CallExpr *Call) {
+  if (auto D = constantInt(E, Ctx)) {
+    NonPositive |= *D <= 0;
+    return *D > 0 ? *D : 0;
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  const auto *FD =
+      P ? dyn_cast<FunctionDecl>(P->getDeclContext()) : nullptr;
+  if (!FD || P->getFunctionScopeIndex() >= Call->getNumArgs() ||
+      !cacheOf(FD).Writes->writesOf(P).empty())
+    return 0;
+  // The argument, read where the launch reads it when it is the
+  // launching function's (a helper two calls deep passes a constant on).
+  const Expr *Arg = Call->getArg(P->getFunctionScopeIndex());
+  if (auto D = constantInt(Arg, Ctx))
+    return *D > 0 ? *D : 0;
+  return 0;
 }
 
 std::optional<BlockShape> ShapeReader::shapeOf(const Expr *E,
@@ -283,14 +452,21 @@ void LaunchSites::add(const CUDAKernelCallExpr *Launch, ASTContext &Ctx) {
   const std::optional<BlockShape> &Shape = Read.Shape;
   // The integer constants this launch passes (a template argument or a
   // constexpr folds too; anything else is no constant).
-  std::vector<std::optional<std::int64_t>> Args;
+  std::vector<std::optional<std::int64_t>> Args, Offsets, Bounds;
   ShapeReader Reader(Launch, Ctx, Facts);
   for (const Expr *Arg : Launch->arguments()) {
-    std::optional<std::int64_t> Value;
+    std::optional<std::int64_t> Value, Offset, Bound;
     const Expr *E = Arg->IgnoreParenImpCasts();
-    if (!E->isValueDependent() && E->getType()->isIntegralOrEnumerationType())
+    if (!E->isValueDependent() &&
+        E->getType()->isIntegralOrEnumerationType()) {
       Value = Reader.valueAtLaunch(E);
+      Bound = Value ? Value : Reader.boundAtLaunch(E);
+    }
+    if (!Arg->isValueDependent() && Arg->getType()->isPointerType())
+      Offset = Reader.pointerOffsetAtLaunch(Arg);
     Args.push_back(Value);
+    Offsets.push_back(Offset);
+    Bounds.push_back(Bound);
   }
   auto [It, Inserted] = Entries.try_emplace(Kernel);
   Entry &E = It->second;
@@ -304,13 +480,41 @@ void LaunchSites::add(const CUDAKernelCallExpr *Launch, ASTContext &Ctx) {
     E.Shape = Shape;
     E.Where = Launch->getBeginLoc();
     E.ConstantArgs = std::move(Args);
+    E.PointerOffsets = std::move(Offsets);
+    E.ArgumentBounds = std::move(Bounds);
+    for (const std::optional<std::int64_t> &V : E.ConstantArgs)
+      E.ArgumentValues.push_back(V ? std::vector<std::int64_t>{*V}
+                                   : std::vector<std::int64_t>{});
     return;
   }
-  if (E.ConstantArgs.size() != Args.size())
-    E.ConstantArgs.clear();
-  for (std::size_t I = 0; I < E.ConstantArgs.size(); ++I)
-    if (E.ConstantArgs[I] != Args[I])
-      E.ConstantArgs[I].reset();
+  if (E.ArgumentValues.size() != Args.size())
+    E.ArgumentValues.assign(std::min(E.ArgumentValues.size(), Args.size()),
+                            {});
+  for (std::size_t I = 0; I < E.ArgumentValues.size(); ++I) {
+    std::vector<std::int64_t> &Values = E.ArgumentValues[I];
+    if (!Args[I] || Values.empty() || Values.size() >= 16)
+      Values.clear();
+    else if (!llvm::is_contained(Values, *Args[I]))
+      Values.push_back(*Args[I]);
+  }
+  auto Agree = [](std::vector<std::optional<std::int64_t>> &Known,
+                  const std::vector<std::optional<std::int64_t>> &Now) {
+    if (Known.size() != Now.size())
+      Known.clear();
+    for (std::size_t I = 0; I < Known.size(); ++I)
+      if (Known[I] != Now[I])
+        Known[I].reset();
+  };
+  Agree(E.ConstantArgs, Args);
+  Agree(E.PointerOffsets, Offsets);
+  // A bound holds for every launch when each has one: the largest.
+  if (E.ArgumentBounds.size() != Bounds.size())
+    E.ArgumentBounds.clear();
+  for (std::size_t I = 0; I < E.ArgumentBounds.size(); ++I)
+    E.ArgumentBounds[I] = E.ArgumentBounds[I] && Bounds[I]
+                              ? std::optional(std::max(*E.ArgumentBounds[I],
+                                                       *Bounds[I]))
+                              : std::nullopt;
   bool Same = E.Shape && Shape && E.Shape->X == Shape->X &&
               E.Shape->Y == Shape->Y && E.Shape->Z == Shape->Z;
   if (!Same) {

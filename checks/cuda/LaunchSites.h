@@ -47,6 +47,17 @@ public:
     /// Per parameter, the integer every launch passes, when all pass the
     /// same constant (`attn<<<g, b>>>(q, k, /*Bc=*/32)`); empty otherwise.
     std::vector<std::optional<std::int64_t>> ConstantArgs;
+    /// Per parameter, the bytes every launch's pointer argument lies past
+    /// the start of its buffer, when all agree on a constant (`d_in +
+    /// RADIUS`, `&d_in[3]`; a plain `d_in` is 0); empty otherwise.
+    std::vector<std::optional<std::int64_t>> PointerOffsets;
+    /// Per integer parameter, the most any launch passes, when every
+    /// launch bounds it (a constant, `if (n <= 16)` around the launch);
+    /// empty otherwise.
+    std::vector<std::optional<std::int64_t>> ArgumentBounds;
+    /// Per integer parameter, the distinct constants the launches pass,
+    /// when every launch passes one; empty for a parameter otherwise.
+    std::vector<std::vector<std::int64_t>> ArgumentValues;
     /// The first launch whose block CUDA would reject (an extent of 0,
     /// x or y over 1024, z over 64, over 1024 threads); it fixes no shape.
     clang::SourceLocation InvalidLaunch;

@@ -39,6 +39,20 @@ bool LaneEvaluator::bindKernelArgument(const ParmVarDecl *P,
   return true;
 }
 
+bool LaneEvaluator::bindKernelPointerOffset(const ParmVarDecl *P,
+                                            std::int64_t Bytes) {
+  std::vector<CallFrame> &Frames = Core->frames();
+  if (Frames.empty() || !P || !P->getType()->isPointerType() ||
+      (Frames.front().Facts && !Frames.front().Facts->writesOf(P).empty()))
+    return false;
+  PointerValue At;
+  At.Space = MemorySpace::Global;
+  At.Base = P;
+  At.Offset = LaneValue::constant(Bytes);
+  Frames.front().Pointers[P] = At;
+  return true;
+}
+
 LaneValue LaneEvaluator::evaluate(const Expr *E) { return Core->evaluate(E); }
 
 PointerValue LaneEvaluator::evaluatePointer(const Expr *E) {

@@ -89,6 +89,12 @@ public:
   /// it); false, and nothing bound, when the kernel writes \p P or it is
   /// not an integer.
   bool bindKernelArgument(const clang::ParmVarDecl *P, std::int64_t Value);
+  /// Starts global pointer parameter \p P \p Bytes past its buffer's
+  /// (assumed aligned) start, as every launch passes it (`d_in + 3`);
+  /// false, and nothing bound, when the kernel writes \p P or it is not a
+  /// pointer.
+  bool bindKernelPointerOffset(const clang::ParmVarDecl *P,
+                               std::int64_t Bytes);
 
   /// The integer value of \p E in every lane.
   LaneValue evaluate(const clang::Expr *E);

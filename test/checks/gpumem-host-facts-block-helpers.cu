@@ -1,0 +1,72 @@
+// Issue 39: a block shape the host builds through a helper's `dim3 &`
+// out-parameter is read like one built field by field in the launching
+// function: 4 rows of 8 lanes, not the default 1-D block.
+//
+// RUN: %check_gpumem_tidy %s gpumem-uncoalesced-access %t
+
+static void rowsOfEight(dim3 &block) {
+  block.x = 8;
+  block.y = 4;
+}
+
+// The helper gives (8, 4): each warp spans 4 rows of 8 lanes, a row of
+// 1024 floats apart.
+__global__ void fromHelper(const float *in, float *out) {
+  int i = threadIdx.y * 1024 + threadIdx.x;
+  out[blockIdx.x] = in[i];
+  // CHECK-NOTES: :[[@LINE-1]]:21: warning: uncoalesced global load of 'in[i]': the warp spans 4 rows of 8 lanes, 4 transactions per warp (25.0% efficiency), 4 sectors; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE-3]]:7: note: index 'i' is defined here
+  // CHECK-NOTES: :[[@LINE+43]]:3: note: at this launch, blockDim is (8, 4, 1)
+}
+
+// A helper that passes its size argument on: the launch's constant.
+static void square(dim3 &block, int side) {
+  block.x = side;
+  block.y = side;
+}
+__global__ void fromSizedHelper(const float *in, float *out) {
+  int i = threadIdx.y * 1024 + threadIdx.x;
+  out[blockIdx.x] = in[i];
+  // CHECK-NOTES: :[[@LINE-1]]:21: warning: uncoalesced global load of 'in[i]': the warp spans 2 rows of 16 lanes, 2 transactions per warp (50.0% efficiency), 4 sectors; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE-3]]:7: note: index 'i' is defined here
+  // CHECK-NOTES: :[[@LINE+33]]:3: note: at this launch, blockDim is (16, 16, 1)
+}
+
+// OK: a helper that may return before its writes fixes nothing; no launch
+// shape, and the 2-D index is no finding under every shape the analysis
+// tries.
+static void maybeShape(dim3 &block, int n) {
+  if (n < 0)
+    return;
+  block.x = 8;
+  block.y = 4;
+}
+__global__ void fromEarlyReturn(const float *in, float *out) {
+  int i = threadIdx.y * 1024 + threadIdx.x;
+  out[blockIdx.x] = in[i];
+}
+
+// OK: the helper makes the block 32 wide: one row per warp.
+static void wide(dim3 &block) {
+  block.x = 32;
+  block.y = 8;
+}
+__global__ void fromWideHelper(const float *in, float *out) {
+  int i = threadIdx.y * 1024 + threadIdx.x;
+  out[blockIdx.x] = in[i];
+}
+
+void launch(const float *in, float *out, int n) {
+  dim3 a;
+  rowsOfEight(a);
+  fromHelper<<<1, a>>>(in, out);
+  dim3 b;
+  square(b, 16);
+  fromSizedHelper<<<1, b>>>(in, out);
+  dim3 c;
+  maybeShape(c, n);
+  fromEarlyReturn<<<1, c>>>(in, out);
+  dim3 d;
+  wide(d);
+  fromWideHelper<<<1, d>>>(in, out);
+}

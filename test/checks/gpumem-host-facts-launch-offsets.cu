@@ -1,0 +1,55 @@
+// Issue 39: a pointer the launch passes past the start of its buffer
+// (`d_in + RADIUS`, `&d_in[2]`, a local set to one) moves the lanes off the
+// buffer's alignment; the analysis starts from there and says so.
+//
+// RUN: %check_gpumem_tidy %s gpumem-misaligned-access %t
+
+#define RADIUS 3
+
+// Every launch passes d_in + RADIUS: the loads start 12 bytes past a
+// 128-byte boundary, 2 transactions per warp.
+__global__ void stencilCentre(const float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i];
+  // CHECK-NOTES: :[[@LINE-1]]:12: warning: misaligned global load of 'in[i]': starts 12 bytes past a 128-byte boundary, 2 transactions per warp (50.0% efficiency), 5 sectors; aligned, it would need 1 [gpumem-misaligned-access]
+  // CHECK-NOTES: :[[@LINE-2]]:12: note: lanes touch bytes [12, 139] of a base assumed 256-byte aligned (cudaMalloc), crossing a block boundary
+  // CHECK-NOTES: :[[@LINE-4]]:7: note: index 'i' is defined here
+  // CHECK-NOTES: :[[@LINE+31]]:3: note: 'in' points 12 bytes past the start of its buffer at every launch of 'stencilCentre' in this file
+  // CHECK-NOTES: :[[@LINE+30]]:3: note: at this launch, blockDim is (256, 1, 1)
+}
+
+// OK: the launch passes &d_in[2] and the kernel reads in[i - 2]: the loads
+// start on the buffer's first element, aligned.
+__global__ void shiftedBack(const float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i - 2];
+}
+
+// OK: two launches disagree (an offset of 3, and one the file does not
+// know): the buffer is taken as allocated, as for any pointer parameter.
+__global__ void twoOffsets(const float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i];
+}
+
+// A local set once to an offset pointer is that pointer; a double 8 bytes
+// in.
+__global__ void fromLocal(const double *in, double *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i];
+  // CHECK-NOTES: :[[@LINE-1]]:12: warning: misaligned global load of 'in[i]': starts 8 bytes past a 128-byte boundary, 3 transactions per warp (66.7% efficiency), 9 sectors; aligned, it would need 2 [gpumem-misaligned-access]
+  // CHECK-NOTES: :[[@LINE-2]]:12: note: lanes touch bytes [8, 263] of a base assumed 256-byte aligned (cudaMalloc), crossing a block boundary
+  // CHECK-NOTES: :[[@LINE-4]]:7: note: index 'i' is defined here
+  // CHECK-NOTES: :[[@LINE+11]]:3: note: 'in' points 8 bytes past the start of its buffer at every launch of 'fromLocal' in this file
+  // CHECK-NOTES: :[[@LINE+10]]:3: note: at this launch, blockDim is (256, 1, 1)
+}
+
+void launch(float *d_in, float *d_out, const double *x, double *y, int n) {
+  stencilCentre<<<n / 256, 256>>>(d_in + RADIUS, d_out);
+  stencilCentre<<<1, 256>>>(d_in + RADIUS, d_out);
+  shiftedBack<<<n / 256, 256>>>(&d_in[2], d_out);
+  twoOffsets<<<n / 256, 256>>>(d_in + 3, d_out);
+  twoOffsets<<<n / 256, 256>>>(d_in + n, d_out);
+  const double *second = x + 1;
+  fromLocal<<<n / 256, 256>>>(second, y);
+}
