@@ -28,6 +28,7 @@ AccessDumpCheck::AccessDumpCheck(StringRef Name, ClangTidyContext *Context)
                    Context);
   BankRule = readOption<::gpumem::model::PhaseRule>(Bank, "PhaseRule");
   BankMinimumDegree = readOption<unsigned>(Bank, "MinimumDegree");
+  BankSymbolicStrides = readOption<bool>(Bank, "SymbolicStrideConflicts");
   // ... and global accesses as the global checks are (the uncoalesced
   // check's view: a setting only one other global check has is not seen).
   OptionsView Global(names::UncoalescedAccess,
@@ -81,7 +82,8 @@ void AccessDumpCheck::writeRecords(llvm::ArrayRef<KernelAccesses> Kernels) {
   // The bank-conflict check's findings and padding plan, and the analysis
   // each check reports at each place (the record's "reported").
   const SharedFindings Shared =
-      sharedFindings(Kernels, Arch, BankRule, BankMinimumDegree, Holds);
+      sharedFindings(Kernels, Arch, BankRule, BankMinimumDegree,
+                     BankSymbolicStrides, Holds);
   const PaddingPlan Plan(Shared.Shared, Shared.conflicted(), Arch, BankRule);
   llvm::DenseSet<const MemoryAccess *> Reported;
   for (const SharedFinding *F : Shared.reported())

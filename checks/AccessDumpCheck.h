@@ -68,6 +68,7 @@ private:
   const DumpFormat Format;
   ::gpumem::model::PhaseRule BankRule;
   unsigned BankMinimumDegree;
+  bool BankSymbolicStrides;
   ::gpumem::access::GlobalPolicy Policy;
 };
 

@@ -50,22 +50,20 @@ BankConflictCheck::BankConflictCheck(StringRef Name, ClangTidyContext *Context)
     : KernelAccessCheck(Name, Context, OptionReaders::BankConflict),
       Arch(Hardware.architecture()),
       Rule(readOption<::gpumem::model::PhaseRule>(Options, "PhaseRule")),
-      MinimumDegree(readOption<unsigned>(Options, "MinimumDegree")) {}
+      MinimumDegree(readOption<unsigned>(Options, "MinimumDegree")),
+      SymbolicStrideConflicts(
+          readOption<bool>(Options, "SymbolicStrideConflicts")) {}
 
 void BankConflictCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   KernelAccessCheck::storeOptions(Opts);
   Options.store(Opts, "PhaseRule", Rule);
   Options.store(Opts, "MinimumDegree", MinimumDegree);
+  Options.store(Opts, "SymbolicStrideConflicts", SymbolicStrideConflicts);
 }
 
 void BankConflictCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
-  for (const KernelAccesses &Kernel : Kernels)
-    for (const MemoryAccess &A : Kernel.Accesses)
-      if (A.Space == ::gpumem::lanes::MemorySpace::Shared &&
-          A.Scenarios.empty() && A.SymbolicStride.size() == 1)
-        reportSymbolicStride(Kernel, A);
   const SharedFindings Findings = sharedFindings(
-      Kernels, Arch, Rule, MinimumDegree,
+      Kernels, Arch, Rule, MinimumDegree, SymbolicStrideConflicts,
       [this](const KernelAccesses &Kernel, const MemoryAccess &A,
              llvm::function_ref<bool(const MemoryAccess &)> IsFinding) {
         return holdsUnderOtherShapes(Kernel, A, IsFinding);
@@ -73,9 +71,11 @@ void BankConflictCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
   const PaddingPlan Plan(Findings.Shared, Findings.conflicted(), Arch, Rule);
   llvm::DenseSet<unsigned> Fixed;
   for (const SharedFinding *F : Findings.reported()) {
-    // Symbolic strides are reported above, with their own message.
-    if (!F->Worst.Scenario)
+    // Symbolic strides have their own message.
+    if (!F->Worst.Scenario) {
+      reportSymbolicStride(*F->Kernel, *F->Access, F->Alike);
       continue;
+    }
     const PaddingAdvice Advice = Plan.adviceFor(*F->Access);
     // A declaration gets one fix-it: clang-tidy applies none of several
     // that overlap, even identical ones.
@@ -204,7 +204,8 @@ void BankConflictCheck::noteWorstLoopValues(const KernelAccesses &Kernel,
 }
 
 void BankConflictCheck::reportSymbolicStride(const KernelAccesses &Kernel,
-                                             const MemoryAccess &A) {
+                                             const MemoryAccess &A,
+                                             unsigned Alike) {
   // The factor at which every lane lands on the same bank: a multiple of
   // the bank period; and an odd one past it, for the good case.
   std::optional<BankPeriodSample> Sample = bankPeriodSample(A, Arch);
@@ -236,12 +237,15 @@ void BankConflictCheck::reportSymbolicStride(const KernelAccesses &Kernel,
       !firstReport(Loc))
     return;
   const std::string &Name = (*Kernel.Symbols)[Factor].Name;
-  diag(Loc, "%0-way bank conflict on '%1' when '%2' is a multiple of %3: "
-            "lanes %4 bytes x '%2' apart share a bank%select{|; "
-            "conflict-free when '%2' is odd}5")
-      << *Worst << spelling(A) << Name
-      << static_cast<long long>(Period) << static_cast<long long>(Step < 0 ? -Step : Step)
+  diag(Loc, "%0-way bank conflict on '%1' when '%2' is %select{a multiple of "
+            "%3|%3, as a launch of '%6' in this file passes it}5: lanes %4 "
+            "bytes x '%2' apart share a bank%select{|; conflict-free when "
+            "'%2' is odd}7")
+      << *Worst << spelling(A) << Name << static_cast<long long>(Period)
+      << static_cast<long long>(Step < 0 ? -Step : Step) << Sample->AtLaunch
+      << (Kernel.Kernel ? Kernel.Kernel->getName() : StringRef())
       << (Odd && *Odd <= 1 ? 1 : 0);
+  noteAlike(Loc, Alike, Kernel, Name);
   noteNoWrap(A);
   noteIndexDefinition(A.Expression);
   noteCallSite(A, Kernel);

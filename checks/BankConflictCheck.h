@@ -26,11 +26,16 @@ private:
   const ::gpumem::model::Architecture Arch;
   const ::gpumem::model::PhaseRule Rule;
   const unsigned MinimumDegree;
+  /// Option SymbolicStrideConflicts: report conflicts that need a kernel
+  /// parameter the file never fixes to be a multiple of the bank period.
+  const bool SymbolicStrideConflicts;
 
   /// Reports a shared access whose stride is a kernel argument or another
-  /// symbol when, at a multiple of the bank period, it conflicts.
+  /// symbol when, at a multiple of the bank period, it conflicts; it
+  /// speaks for \p Alike more places of the kernel with that stride.
   void reportSymbolicStride(const ::gpumem::access::KernelAccesses &Kernel,
-                            const ::gpumem::access::MemoryAccess &A);
+                            const ::gpumem::access::MemoryAccess &A,
+                            unsigned Alike);
   /// Words the conflict of \p A with the padding plan's \p Advice; with
   /// \p WithFixIt, the warning carries the padding's fix-it.
   void reportConflict(const ::gpumem::access::KernelAccesses &Kernel,

@@ -82,8 +82,13 @@ void GlobalAccessCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
                   llvm::function_ref<bool(const MemoryAccess &)> IsFinding) {
              return holdsUnderOtherShapes(Kernel, A, IsFinding);
            }))
-    if (!hiddenByHeaderFilter(*F.Access))
+    if (!hiddenByHeaderFilter(*F.Access)) {
       report(*F.Access, *F.Verdict, *F.Kernel);
+      std::string Factor;
+      for (::gpumem::lanes::SymbolId Id : F.Access->SymbolicStride)
+        Factor += (Factor.empty() ? "" : "*") + (*F.Kernel->Symbols)[Id].Name;
+      noteAlike(findingLocation(*F.Access), F.Alike, *F.Kernel, Factor);
+    }
 }
 
 void GlobalAccessCheck::noteCommon(const MemoryAccess &Access,
@@ -144,13 +149,14 @@ void GlobalAccessCheck::noteWarpStarts(const MemoryAccess &Access,
     diag(findingLocation(Access),
          "the launch's warps start at different offsets within a %0-byte "
          "block (%1 %select{moves|move}2 them): the numbers above are the "
-         "worst warp's; over the warps, a mean of %3 transactions and %4 "
-         "sectors per warp",
+         "worst warp's, which %5%% of the warps pay; over the warps, a mean "
+         "of %3 transactions and %4 sectors per warp",
          DiagnosticIDs::Note)
         << Arch.TransactionBytes << quotedNames(Access.ShiftedBy, Symbols)
         << (Access.ShiftedBy.size() == 1 ? 0 : 1)
         << decimals(Verdict.MeanTransactions)
-        << decimals(Verdict.MeanSectors);
+        << decimals(Verdict.MeanSectors)
+        << decimals(100.0 * Verdict.WorstShare);
   // What the assumption hides: the worst start, at the worst scenario, if
   // those values are anything.
   unsigned Transactions = 0, Sectors = 0;

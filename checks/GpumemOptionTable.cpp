@@ -115,6 +115,10 @@ const GpumemOptionSpec Table[] = {
      "expected 'by-access-width' or 'whole-warp'; using 'by-access-width'"},
     {"MinimumDegree", "2", R::BankConflict, true, S::Integer, false,
      isDegree, "expected a non-negative integer"},
+    // Conflicts that need a parameter the file never fixes to be a
+    // multiple of the bank period: off by default (issue 39).
+    {"SymbolicStrideConflicts", "false", R::BankConflict, true, S::Boolean,
+     true, isBool, "expected 'true' or 'false'"},
     // gpumem-arithmetic-intensity.
     {"PeakGflops", "0", R::ArithmeticIntensity, true, S::Number, true, isRate,
      "expected a number from 0 to 1e9; using the preset's"},

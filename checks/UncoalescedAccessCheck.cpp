@@ -26,10 +26,41 @@ void UncoalescedAccessCheck::report(const MemoryAccess &Access,
 
 /// ">= 32" (the sample, "up to"), or "is 16, the most the kernel allows"
 /// where the kernel's own checks bound the factor.
-static std::string sampleText(const GlobalVerdict &Verdict) {
+static std::string sampleText(const MemoryAccess &Access,
+                              const GlobalVerdict &Verdict) {
   const std::string N = std::to_string(Verdict.SymbolicSample);
-  return Verdict.SampleIsBound ? "is " + N + ", the most the kernel allows"
-                               : ">= " + N;
+  if (!Verdict.SampleIsBound)
+    return ">= " + N;
+  return "is " + N + (Access.FactorBoundAtLaunch
+                          ? ", the most the launches in this file pass"
+                          : ", the most the kernel allows");
+}
+
+/// " 'm' elements apart", " 8 x 'm' elements apart" (rows 32*m bytes
+/// apart for floats), " 6 x 'm' bytes apart" where the rows are not a
+/// whole number of elements per unit of the factor; empty without one.
+static std::string rowPitchText(const MemoryAccess &Access,
+                                const GlobalVerdict &Verdict,
+                                const std::string &Factor) {
+  if (Factor.empty())
+    return "";
+  const ::gpumem::lanes::LaneValue Relative =
+      Access.Offset.withoutUniformTerms();
+  const unsigned Next = Verdict.LanesPerRow;
+  std::int64_t Bytes = 0;
+  if (Relative.terms().size() == 1 && Next > 0 &&
+      Next < ::gpumem::lanes::WarpLanes)
+    Bytes = Relative.terms().front().Coeff[Next] -
+            Relative.terms().front().Coeff[0];
+  const std::int64_t Width = Access.Width;
+  if (Bytes <= 0 || Width <= 0)
+    return " '" + Factor + "' elements apart";
+  if (Bytes % Width != 0)
+    return " " + std::to_string(Bytes) + " x '" + Factor + "' bytes apart";
+  if (Bytes == Width)
+    return " '" + Factor + "' elements apart";
+  return " " + std::to_string(Bytes / Width) + " x '" + Factor +
+         "' elements apart";
 }
 
 void UncoalescedAccessCheck::reportRows(const MemoryAccess &Access,
@@ -53,11 +84,10 @@ void UncoalescedAccessCheck::reportRows(const MemoryAccess &Access,
             "(%6%% efficiency), %7 %plural{1:sector|:sectors}7%8; %9")
       << kindName(Access.Kind) << spelling(Access)
       << Verdict.RowsSpanned << Verdict.LanesPerRow
-      << (Factor.empty() ? std::string()
-                         : " '" + Factor + "' elements apart")
+      << rowPitchText(Access, Verdict, Factor)
       << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
       << (Factor.empty() ? std::string()
-                         : " when '" + Factor + "' " + sampleText(Verdict))
+                         : " when '" + Factor + "' " + sampleText(Access, Verdict))
       << (NarrowBlock ? "a block " + Lanes + " threads wide keeps each "
                                            "warp in one row"
                       : "the rows come from the index, not the block's "
@@ -89,7 +119,7 @@ void UncoalescedAccessCheck::reportSymbolicStride(const MemoryAccess &Access,
         << kindName(Access.Kind) << spelling(Access) << Factor
         << static_cast<long long>(Verdict.SymbolicBytesPerLane)
         << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
-        << sampleText(Verdict) << OnlyWhenOne;
+        << sampleText(Access, Verdict) << OnlyWhenOne;
   else
     diag(Loc, "uncoalesced global %0 of '%1': lane addresses scale with "
               "'%2', up to %3 %plural{1:transaction|:transactions}3 per warp "
@@ -97,7 +127,7 @@ void UncoalescedAccessCheck::reportSymbolicStride(const MemoryAccess &Access,
               "%6%7")
         << kindName(Access.Kind) << spelling(Access) << Factor
         << Cost.Transactions << percent(Cost.Efficiency) << Cost.Sectors
-        << sampleText(Verdict) << OnlyWhenOne;
+        << sampleText(Access, Verdict) << OnlyWhenOne;
   if (Verdict.CoalescedWhenFactorIsOne)
     diag(Loc,
          "with '%0' = %3 the warp needs %1 "

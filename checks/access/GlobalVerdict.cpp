@@ -220,6 +220,12 @@ Ruling judgeMisaligned(const WorstCase &W, GlobalVerdict &V) {
   if (W.Access.BaseAlignment <= 0 ||
       W.Access.BaseAlignment % W.Arch.TransactionBytes != 0)
     return Ruling::Final;
+  // Where the warps start at different offsets (or loop passes do), the
+  // worst warp speaks for the launch only when at least half of them pay
+  // what it pays (a packed 3-byte record crosses a boundary in some warps
+  // only).
+  if (V.WorstShare < 0.5)
+    return Ruling::Final;
   V.MisalignBytes = Shift;
   V.FixedCost = C;
   V.Fix = fixAt(Aligned, W.Active);
@@ -385,15 +391,26 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
   // scenario's shifts, by their shares.
   double Shares = 0, Transactions = 0, Sectors = 0;
   unsigned Shifts = 0;
-  for (const LaneScenario &S : Access.Scenarios)
+  // And the share of every scenario with lanes (each warp start, loop
+  // pass, value of a guard's symbol, by its weight) that pays the worst.
+  double Weight = 0, AtWorst = 0;
+  for (const LaneScenario &S : Access.Scenarios) {
+    if (S.Active == 0)
+      continue;
+    GlobalCost C = gpumem::model::computeGlobalCost(
+        footprintOf(Access, S.Offset, S.Active), Arch);
+    Weight += S.Share;
+    if (C.units(Policy.Unit) == V.Cost.units(Policy.Unit))
+      AtWorst += S.Share;
     if (S.Pins == V.Worst->Pins && (S.Shift != 0 || S.Share != 1.0)) {
-      GlobalCost C = gpumem::model::computeGlobalCost(
-          footprintOf(Access, S.Offset, S.Active), Arch);
       Shares += S.Share;
       Transactions += S.Share * C.Transactions;
       Sectors += S.Share * C.Sectors;
       ++Shifts;
     }
+  }
+  if (Weight > 0)
+    V.WorstShare = AtWorst / Weight;
   if (Shifts > 1 && Shares > 0) {
     V.Shifted = true;
     V.MeanTransactions = Transactions / Shares;

@@ -98,6 +98,10 @@ struct GlobalVerdict {
   bool Shifted = false;
   double MeanTransactions = 0;
   double MeanSectors = 0;
+  /// The share of the scenarios with lanes (warp starts, loop passes,
+  /// values of a guard's symbol, by their weights) that pay the worst
+  /// cost.
+  double WorstShare = 1;
 };
 
 

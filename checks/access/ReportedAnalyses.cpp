@@ -3,9 +3,11 @@
 #include "checks/access/SharedLayout.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 
 #include <algorithm>
+#include <map>
 
 namespace gpumem::access {
 
@@ -18,6 +20,20 @@ unsigned placeOf(const MemoryAccess &A) {
 }
 
 } // namespace
+
+std::pair<const void *, std::string>
+conditionKey(const KernelAccesses &Kernel,
+             llvm::ArrayRef<lanes::SymbolId> Parameters) {
+  const clang::FunctionDecl *FD = Kernel.Kernel;
+  if (FD)
+    if (const clang::FunctionDecl *Pattern =
+            FD->getTemplateInstantiationPattern())
+      FD = Pattern;
+  std::string Names;
+  for (lanes::SymbolId Id : Parameters)
+    Names += (*Kernel.Symbols)[Id].Name + "*";
+  return {FD ? FD->getCanonicalDecl() : nullptr, Names};
+}
 
 bool costlier(const GlobalVerdict &A, const GlobalVerdict &B) {
   if (A.Cost.ExcessSectors != B.Cost.ExcessSectors)
@@ -32,8 +48,10 @@ reportedGlobalFindings(llvm::ArrayRef<KernelAccesses> Kernels,
                        const model::Architecture &Arch,
                        const GlobalPolicy &Policy,
                        HoldsUnderOtherShapes Holds) {
-  // Keyed by place and check: a place whose analyses have causes of two
-  // checks has a finding of each.
+  // Keyed by place: one access has one finding, of the check that owns
+  // the costliest analysis's cause, even where instantiations disagree
+  // (misaligned in one, uncoalesced in another). The check that does not
+  // own it reports nothing there.
   llvm::MapVector<std::pair<unsigned, llvm::StringRef>, GlobalFinding> Worst;
   for (std::size_t K = 0; K < Kernels.size(); ++K)
     for (std::size_t I = 0; I < Kernels[K].Accesses.size(); ++I) {
@@ -42,7 +60,11 @@ reportedGlobalFindings(llvm::ArrayRef<KernelAccesses> Kernels,
         continue;
       const GlobalVerdict &Verdict = Verdicts[K][I];
       const unsigned Place = placeOf(Access);
-      const llvm::StringRef Check = CheckOf(Verdict.Cause);
+      const llvm::StringRef Check =
+          Verdict.Cause == GlobalCause::Coalesced ||
+                  Verdict.Cause == GlobalCause::Unknown
+              ? llvm::StringRef()
+              : llvm::StringRef("finding");
       // Under other block shapes the cause may differ (misaligned in a
       // 1-D block, two rows of 16 in a 16x16 one): the finding holds when
       // some global finding does under each of them.
@@ -59,10 +81,34 @@ reportedGlobalFindings(llvm::ArrayRef<KernelAccesses> Kernels,
       if (!Inserted && costlier(Verdict, *It->second.Verdict))
         It->second = F;
     }
+  // A condition on a parameter (a stride of 'n') is said once per kernel
+  // and parameter, at its costliest place (the first on ties); the others
+  // are counted there.
   std::vector<GlobalFinding> Out;
   Out.reserve(Worst.size());
-  for (const auto &[Place, F] : Worst)
+  std::map<std::pair<std::pair<const void *, std::string>, llvm::StringRef>,
+           std::size_t>
+      FirstOf;
+  for (const auto &[Key, F] : Worst) {
+    const llvm::StringRef Owner = CheckOf(F.Verdict->Cause);
+    if (Owner.empty())
+      continue;
+    if (F.Verdict->Cause == GlobalCause::SymbolicStride &&
+        !F.Access->SymbolicStride.empty()) {
+      auto [It, First] = FirstOf.try_emplace(
+          {conditionKey(*F.Kernel, F.Access->SymbolicStride), Owner},
+          Out.size());
+      if (!First) {
+        GlobalFinding &Kept = Out[It->second];
+        const unsigned Alike = Kept.Alike + 1;
+        if (costlier(*F.Verdict, *Kept.Verdict))
+          Kept = F;
+        Kept.Alike = Alike;
+        continue;
+      }
+    }
     Out.push_back(F);
+  }
   return Out;
 }
 
@@ -86,7 +132,7 @@ std::vector<const SharedFinding *> SharedFindings::reported() const {
   for (const std::vector<SharedFinding> *List : {&Conflicts, &SymbolicConflicts})
     for (const SharedFinding &F : *List)
       if (const unsigned Place = placeOf(*F.Access);
-          Place && WorstAt.lookup(Place) == &F)
+          Place && WorstAt.lookup(Place) == &F && !F.SpokenFor)
         Out.push_back(&F);
   return Out;
 }
@@ -94,12 +140,18 @@ std::vector<const SharedFinding *> SharedFindings::reported() const {
 SharedFindings sharedFindings(llvm::ArrayRef<KernelAccesses> Kernels,
                               const model::Architecture &Arch,
                               model::PhaseRule Rule, unsigned MinimumDegree,
+                              bool SymbolicStrides,
                               HoldsUnderOtherShapes Holds) {
   const unsigned Threshold = std::max(2U, MinimumDegree);
   SharedFindings Out;
   for (const KernelAccesses &Kernel : Kernels)
     for (const MemoryAccess &A : Kernel.Accesses) {
       if (A.Space == lanes::MemorySpace::Shared && A.Scenarios.empty()) {
+        // A narrow condition on a value the file never fixes is said only
+        // where the check asks for it; one a launch meets always.
+        std::optional<BankPeriodSample> Sample = bankPeriodSample(A, Arch);
+        if (!Sample || (!SymbolicStrides && !Sample->AtLaunch))
+          continue;
         // The degree at the symbol's bank period, as the check reports it.
         auto AtPeriod = [&](const MemoryAccess &Of)
             -> std::optional<model::BankConflictDegree> {
@@ -130,6 +182,20 @@ SharedFindings sharedFindings(llvm::ArrayRef<KernelAccesses> Kernels,
         continue;
       Out.Conflicts.push_back({&Kernel, &A, W});
     }
+  // One symbolic conflict per kernel and parameter: the first place's,
+  // counting the other places (each place once, as reported() picks it).
+  std::map<std::pair<const void *, std::string>, SharedFinding *> FirstOf;
+  llvm::DenseSet<unsigned> Places;
+  for (SharedFinding &F : Out.SymbolicConflicts) {
+    if (!Places.insert(placeOf(*F.Access)).second)
+      continue;
+    auto [It, First] = FirstOf.try_emplace(
+        conditionKey(*F.Kernel, F.Access->SymbolicStride), &F);
+    if (!First) {
+      ++It->second->Alike;
+      F.SpokenFor = true;
+    }
+  }
   return Out;
 }
 

@@ -38,7 +38,18 @@ struct GlobalFinding {
   const KernelAccesses *Kernel = nullptr;
   const MemoryAccess *Access = nullptr;
   const GlobalVerdict *Verdict = nullptr;
+  /// A finding on a condition (a stride of 'n'): how many other places of
+  /// the kernel under the same condition on the same parameters it speaks
+  /// for; they are not reported.
+  unsigned Alike = 0;
 };
+
+/// What groups conditional findings: the kernel (every instantiation of a
+/// template kernel together) and the names of the parameters the
+/// condition is on.
+std::pair<const void *, std::string>
+conditionKey(const KernelAccesses &Kernel,
+             llvm::ArrayRef<lanes::SymbolId> Parameters);
 
 /// Of the global analyses of \p Kernels whose cause a check reports
 /// (\p CheckOf names it; empty for none) and that hold under other shapes,
@@ -58,6 +69,11 @@ struct SharedFinding {
   const KernelAccesses *Kernel = nullptr;
   const MemoryAccess *Access = nullptr;
   SharedConflict Worst;
+  /// A symbolic conflict: the other places of the kernel conflicted at the
+  /// same parameter's bank period that it speaks for (GlobalFinding's).
+  unsigned Alike = 0;
+  /// A symbolic conflict another of the kernel speaks for: not reported.
+  bool SpokenFor = false;
 };
 
 /// The bank-conflict check's selection over the kernels of a TU.
@@ -69,7 +85,9 @@ struct SharedFindings {
   std::vector<SharedFinding> Conflicts;
   /// Accesses whose lanes are a symbol times a step, conflicted at the
   /// symbol's bank period (bankPeriodSample): the check's "when 'n' is a
-  /// multiple of 32". Not weighed by a padding plan.
+  /// multiple of 32", only where the check's SymbolicStrideConflicts
+  /// asks for them (a narrow condition on a value the file never fixes).
+  /// Not weighed by a padding plan.
   std::vector<SharedFinding> SymbolicConflicts;
   /// The accesses of Conflicts.
   std::vector<const MemoryAccess *> conflicted() const;
@@ -80,6 +98,7 @@ struct SharedFindings {
 SharedFindings sharedFindings(llvm::ArrayRef<KernelAccesses> Kernels,
                               const model::Architecture &Arch,
                               model::PhaseRule Rule, unsigned MinimumDegree,
+                              bool SymbolicStrides,
                               HoldsUnderOtherShapes Holds);
 
 } // namespace gpumem::access

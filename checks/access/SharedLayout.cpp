@@ -227,9 +227,21 @@ bankPeriodSample(const MemoryAccess &Access, const model::Architecture &Arch) {
       std::int64_t(Arch.BankCount) * Arch.BankWidthBytes;
   if (Step == 0 || BankBytes <= 0)
     return std::nullopt;
-  return BankPeriodSample{
-      Access.SymbolicStride.front(),
-      BankBytes / std::gcd(BankBytes, Step < 0 ? -Step : Step), Step};
+  const std::int64_t Period =
+      BankBytes / std::gcd(BankBytes, Step < 0 ? -Step : Step);
+  // Where the launches say which values the factor takes, one of them
+  // must put the lanes on one bank.
+  if (!Access.FactorValues.empty()) {
+    for (std::int64_t V : Access.FactorValues)
+      if (V != 0 && V % Period == 0)
+        return BankPeriodSample{Access.SymbolicStride.front(), V, Step, true};
+    return std::nullopt;
+  }
+  // A factor the kernel or its launches keep below the period never
+  // reaches it.
+  if (Access.FactorBound >= 1 && Access.FactorBound < Period)
+    return std::nullopt;
+  return BankPeriodSample{Access.SymbolicStride.front(), Period, Step};
 }
 
 std::optional<lanes::LaneVector>

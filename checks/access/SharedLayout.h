@@ -74,6 +74,10 @@ struct BankPeriodSample {
   std::int64_t Period = 0;
   /// Bytes between neighbouring active lanes per unit of the factor.
   std::int64_t Step = 0;
+  /// Every launch passes the factor as a constant (MemoryAccess::
+  /// FactorValues): Period is the first of those values at which the
+  /// lanes share a bank, not the least such value.
+  bool AtLaunch = false;
 };
 std::optional<BankPeriodSample>
 bankPeriodSample(const MemoryAccess &Access, const model::Architecture &Arch);

@@ -9,15 +9,17 @@ __global__ void tiles(float *out, int Bc) {
   out[threadIdx.x] = Kj[threadIdx.x * Bc];
   // CHECK-NOTES: :[[@LINE-1]]:22: warning: 32-way bank conflict on 'Kj[threadIdx.x * Bc]': the 32 lanes read 32 distinct words of bank 0 [gpumem-bank-conflict]
   // CHECK-NOTES: :[[@LINE-3]]:27: note: 'Kj' declared here
-  // CHECK-NOTES: :[[@LINE+22]]:3: note: 'Bc' is 32 at every launch of 'tiles' in this file
-  // CHECK-NOTES: :[[@LINE+21]]:3: note: at this launch, blockDim is (32, 1, 1)
+  // CHECK-NOTES: :[[@LINE+24]]:3: note: 'Bc' is 32 at every launch of 'tiles' in this file
+  // CHECK-NOTES: :[[@LINE+23]]:3: note: at this launch, blockDim is (32, 1, 1)
 }
 
-// The launches disagree (32 and 33): a symbol, priced with its condition.
+// The launches disagree (32 and 33): a symbol, priced at the launch that
+// puts every lane on one bank (issue 39: a value a launch passes, not a
+// narrow condition on one no launch passes).
 __global__ void twoSizes(float *out, int Bc) {
   extern __shared__ float Kj[];
   out[threadIdx.x] = Kj[threadIdx.x * Bc];
-  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 32-way bank conflict on 'Kj[threadIdx.x * Bc]' when 'Bc' is a multiple of 32: lanes 4 bytes x 'Bc' apart share a bank; conflict-free when 'Bc' is odd [gpumem-bank-conflict]
+  // CHECK-NOTES: :[[@LINE-1]]:22: warning: 32-way bank conflict on 'Kj[threadIdx.x * Bc]' when 'Bc' is 32, as a launch of 'twoSizes' in this file passes it: lanes 4 bytes x 'Bc' apart share a bank; conflict-free when 'Bc' is odd [gpumem-bank-conflict]
   // CHECK-NOTES: :[[@LINE+15]]:3: note: at this launch, blockDim is (32, 1, 1)
 }
 

@@ -62,7 +62,7 @@ __global__ void runtimeWidth(const float *in, float *out) {
   out[threadIdx.y * 64 + threadIdx.x] = in[threadIdx.x * 8 + threadIdx.y];
   // CHECK-NOTES: :[[@LINE-1]]:41: warning: uncoalesced global load of 'in[threadIdx.x * 8 + threadIdx.y]': stride 32 bytes, 9 transactions per warp (11.1% efficiency), 32 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-2]]:41: note: 32 active lanes of 4 bytes each span 996 bytes; the same lanes on consecutive elements would need 1 transaction (100.0% efficiency)
-  // CHECK-NOTES: :[[@LINE-3]]:41: note: the launch's warps start at different offsets within a 128-byte block ('threadIdx.y' moves them): the numbers above are the worst warp's; over the warps, a mean of 8.75 transactions and 32 sectors per warp
+  // CHECK-NOTES: :[[@LINE-3]]:41: note: the launch's warps start at different offsets within a 128-byte block ('threadIdx.y' moves them): the numbers above are the worst warp's, which 75% of the warps pay; over the warps, a mean of 8.75 transactions and 32 sectors per warp
   // CHECK-NOTES: :[[@LINE+20]]:21: note: the block of 'runtimeWidth' is a value of the run at this launch ('dim3(width, 4)'): assuming blockDim.x is a multiple of 32; set option 'BlockDim' to fix it
 }
 

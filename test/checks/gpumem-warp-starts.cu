@@ -21,7 +21,7 @@ __global__ void rowsOfA(const float *a, float *out) {
     s += a[row * K + i + threadIdx.x];
   // CHECK-NOTES: :[[@LINE-1]]:10: warning: misaligned global load of 'a[row * K + i + threadIdx.x]': starts 32 bytes past a 128-byte boundary, 2 transactions per warp (50.0% efficiency), 4 sectors; aligned, it would need 1 [gpumem-misaligned-access]
   // CHECK-NOTES: :[[@LINE-2]]:10: note: lanes touch bytes [32, 159] of a base assumed 256-byte aligned (cudaMalloc), crossing a block boundary
-  // CHECK-NOTES: :[[@LINE-3]]:10: note: the launch's warps start at different offsets within a 128-byte block ('threadIdx.y' moves them): the numbers above are the worst warp's; over the warps, a mean of 1.75 transactions and 4 sectors per warp
+  // CHECK-NOTES: :[[@LINE-3]]:10: note: the launch's warps start at different offsets within a 128-byte block ('threadIdx.y' moves them): the numbers above are the worst warp's, which 75% of the warps pay; over the warps, a mean of 1.75 transactions and 4 sectors per warp
   // CHECK-NOTES: :[[@LINE-7]]:7: note: index 'row' is defined here
   // CHECK-NOTES: :[[@LINE+41]]:3: note: at this launch, blockDim is (32, 32, 1)
   out[row * 32 + threadIdx.x] = s;
@@ -45,7 +45,7 @@ __global__ void convolve(const float *in, const float *w, float *out) {
     s += in[i - 2 + j] * w[j];
   // CHECK-NOTES: :[[@LINE-1]]:10: warning: misaligned global load of 'in[i - 2 + j]': starts 120 bytes past a 128-byte boundary, 2 transactions per warp (50.0% efficiency), 5 sectors; aligned, it would need 1 [gpumem-misaligned-access]
   // CHECK-NOTES: :[[@LINE-2]]:10: note: lanes touch bytes [-8, 119] of a base assumed 256-byte aligned (cudaMalloc), crossing a block boundary
-  // CHECK-NOTES: :[[@LINE-3]]:10: note: the launch's warps start at different offsets within a 128-byte block ('j' moves them): the numbers above are the worst warp's; over the warps, a mean of 1.8 transactions and 4.8 sectors per warp
+  // CHECK-NOTES: :[[@LINE-3]]:10: note: the launch's warps start at different offsets within a 128-byte block ('j' moves them): the numbers above are the worst warp's, which 80% of the warps pay; over the warps, a mean of 1.8 transactions and 4.8 sectors per warp
   // CHECK-NOTES: :[[@LINE-7]]:7: note: index 'i' is defined here
   // CHECK-NOTES: :[[@LINE+19]]:3: note: at this launch, blockDim is (256, 1, 1)
   out[i] = s;
