@@ -36,9 +36,10 @@ static std::string sampleText(const MemoryAccess &Access,
                           : ", the most the kernel allows");
 }
 
-/// " 'm' elements apart", " 8 x 'm' elements apart" (rows 32*m bytes
-/// apart for floats), " 6 x 'm' bytes apart" where the rows are not a
-/// whole number of elements per unit of the factor; empty without one.
+/// " 'm' elements apart" where a unit of the factor moves a row by one
+/// element of the access's width; otherwise the bytes: " 32 x 'm' bytes
+/// apart" (rows of 8 * m floats), " 'pitch' bytes apart" (a pitch in
+/// bytes). Empty without a factor.
 static std::string rowPitchText(const MemoryAccess &Access,
                                 const GlobalVerdict &Verdict,
                                 const std::string &Factor) {
@@ -52,15 +53,11 @@ static std::string rowPitchText(const MemoryAccess &Access,
       Next < ::gpumem::lanes::WarpLanes)
     Bytes = Relative.terms().front().Coeff[Next] -
             Relative.terms().front().Coeff[0];
-  const std::int64_t Width = Access.Width;
-  if (Bytes <= 0 || Width <= 0)
+  if (Bytes <= 0 || Bytes == static_cast<std::int64_t>(Access.Width))
     return " '" + Factor + "' elements apart";
-  if (Bytes % Width != 0)
-    return " " + std::to_string(Bytes) + " x '" + Factor + "' bytes apart";
-  if (Bytes == Width)
-    return " '" + Factor + "' elements apart";
-  return " " + std::to_string(Bytes / Width) + " x '" + Factor +
-         "' elements apart";
+  if (Bytes == 1)
+    return " '" + Factor + "' bytes apart";
+  return " " + std::to_string(Bytes) + " x '" + Factor + "' bytes apart";
 }
 
 void UncoalescedAccessCheck::reportRows(const MemoryAccess &Access,
