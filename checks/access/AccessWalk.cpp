@@ -201,6 +201,15 @@ void AccessWalk::visitIf(const IfStmt *If, const State &St) {
   }
   Then.LoopDepth =
       depthAfter(If->getThen(), Then.LoopDepth, Then.InSwitch, CallDepth);
+  // What the work count needs of this if: the lanes of each branch, and
+  // whether the warp takes one branch as a whole.
+  Out.BranchLanes[If->getThen()] |= Then.Active;
+  if (If->getElse()) {
+    Out.BranchLanes[If->getElse()] |= Else.Active;
+    if (!If->getConditionVariable() && Then.Active == St.Active &&
+        Else.Active == St.Active && Eval.warpUniform(If->getCond()))
+      Out.UniformIfs.insert(If);
+  }
   visit(If->getThen(), Then);
   visit(If->getElse(), Else);
 }

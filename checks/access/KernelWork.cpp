@@ -207,7 +207,8 @@ struct LoadCharge {
 class WorkCounter {
 public:
   WorkCounter(const KernelAccesses &Kernel, ASTContext &Ctx)
-      : Ctx(Ctx), SeveralWarps(severalWarps(Kernel)) {
+      : Ctx(Ctx), SeveralWarps(severalWarps(Kernel)),
+        BranchLanes(Kernel.BranchLanes), UniformIfs(Kernel.UniformIfs) {
     for (const MemoryAccess &A : Kernel.Accesses) {
       ByExpr[A.Expression].push_back(&A);
       if (A.Space == lanes::MemorySpace::Global && A.InLoop &&
@@ -228,6 +229,22 @@ public:
     if (const auto *E = dyn_cast<Expr>(S))
       countExpr(E, W);
     const auto *If = dyn_cast<IfStmt>(S);
+    // An if the warp takes as one (on a parameter, `if (mode == 1)`):
+    // one branch runs, the costlier is counted, not both.
+    if (If && If->getElse() && UniformIfs.contains(If)) {
+      W.add(count(If->getCond(), Depth + 1), 1);
+      RegionWork Then = count(If->getThen(), Depth + 1);
+      RegionWork Else = count(If->getElse(), Depth + 1);
+      auto Flops = [](const RegionWork &R) {
+        return R.Flops[0] + R.Flops[1] + R.Flops[2];
+      };
+      const bool ThenCostlier =
+          Flops(Then) != Flops(Else) ? Flops(Then) > Flops(Else)
+                                     : Then.Bytes >= Else.Bytes;
+      W.add(ThenCostlier ? Then : Else, 1);
+      W.Complete &= Then.Complete && Else.Complete;
+      return W;
+    }
     for (const Stmt *Child : S->children()) {
       if (!Child || isa<LambdaExpr>(Child))
         continue;
@@ -251,6 +268,8 @@ public:
 private:
   ASTContext &Ctx;
   bool SeveralWarps;
+  const llvm::DenseMap<const Stmt *, lanes::LaneMask> &BranchLanes;
+  const llvm::SmallPtrSet<const Stmt *, 4> &UniformIfs;
   /// The share of the warp's lanes that runs the statement being counted.
   double ActiveShare = 1;
   /// The blockIdx axes some global access depends on: the grid spans them.
@@ -264,6 +283,10 @@ private:
   /// The share of lanes that run \p Branch, from an access in it that no
   /// further condition guards; none when it has no such access.
   std::optional<double> branchShare(const Stmt *Branch) const {
+    // The lanes the walk decided for the branch, whether or not it holds
+    // an access (`if (tid < 16) acc = acc * x + x;`).
+    if (auto It = BranchLanes.find(Branch); Branch && It != BranchLanes.end())
+      return static_cast<double>(activeLanes(It->second)) / lanes::WarpLanes;
     if (!Branch || isa<IfStmt>(Branch) || isa<SwitchStmt>(Branch) ||
         isa<ConditionalOperator>(Branch) || isa<LambdaExpr>(Branch))
       return std::nullopt;

@@ -195,6 +195,13 @@ struct KernelAccesses {
   /// one: the values.
   llvm::DenseMap<const clang::ParmVarDecl *, std::vector<std::int64_t>>
       LaunchValues;
+  /// The lanes of the first warp that run each branch of an if the walk
+  /// met (the union over the calls that reach it), and the ifs whose
+  /// condition the warp takes as one but the analysis cannot decide:
+  /// one of their branches runs, not both (the work counted for
+  /// arithmetic intensity).
+  llvm::DenseMap<const clang::Stmt *, lanes::LaneMask> BranchLanes;
+  llvm::SmallPtrSet<const clang::Stmt *, 4> UniformIfs;
   const clang::FunctionDecl *Kernel = nullptr;
   /// Names and values of the symbols the offsets mention.
   std::shared_ptr<lanes::SymbolTable> Symbols;
