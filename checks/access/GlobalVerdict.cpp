@@ -1,5 +1,7 @@
 //===- GlobalVerdict.cpp --------------------------------------------------===//
 #include "checks/access/GlobalVerdict.h"
+
+#include "llvm/ADT/SmallVector.h"
 #include "model/IntegerMath.h"
 
 #include <algorithm>
@@ -379,9 +381,12 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
     return V;
 
   // The scenario that costs the most is judged.
+  llvm::SmallVector<GlobalCost, 8> Costs;
+  Costs.reserve(Access.Scenarios.size());
   for (const LaneScenario &S : Access.Scenarios) {
-    GlobalCost C = gpumem::model::computeGlobalCost(
-        footprintOf(Access, S.Offset, S.Active), Arch);
+    Costs.push_back(gpumem::model::computeGlobalCost(
+        footprintOf(Access, S.Offset, S.Active), Arch));
+    const GlobalCost &C = Costs.back();
     if (!V.Worst || C.units(Policy.Unit) > V.Cost.units(Policy.Unit)) {
       V.Cost = C;
       V.Worst = &S;
@@ -394,11 +399,11 @@ GlobalVerdict judgeGlobalAccess(const MemoryAccess &Access,
   // And the share of every scenario with lanes (each warp start, loop
   // pass, value of a guard's symbol, by its weight) that pays the worst.
   double Weight = 0, AtWorst = 0;
-  for (const LaneScenario &S : Access.Scenarios) {
+  for (std::size_t I = 0; I < Access.Scenarios.size(); ++I) {
+    const LaneScenario &S = Access.Scenarios[I];
+    const GlobalCost &C = Costs[I];
     if (S.Active == 0)
       continue;
-    GlobalCost C = gpumem::model::computeGlobalCost(
-        footprintOf(Access, S.Offset, S.Active), Arch);
     Weight += S.Share;
     if (C.units(Policy.Unit) == V.Cost.units(Policy.Unit))
       AtWorst += S.Share;

@@ -52,7 +52,7 @@ reportedGlobalFindings(llvm::ArrayRef<KernelAccesses> Kernels,
   // the costliest analysis's cause, even where instantiations disagree
   // (misaligned in one, uncoalesced in another). The check that does not
   // own it reports nothing there.
-  llvm::MapVector<std::pair<unsigned, llvm::StringRef>, GlobalFinding> Worst;
+  llvm::MapVector<unsigned, GlobalFinding> Worst;
   for (std::size_t K = 0; K < Kernels.size(); ++K)
     for (std::size_t I = 0; I < Kernels[K].Accesses.size(); ++I) {
       const MemoryAccess &Access = Kernels[K].Accesses[I];
@@ -60,16 +60,17 @@ reportedGlobalFindings(llvm::ArrayRef<KernelAccesses> Kernels,
         continue;
       const GlobalVerdict &Verdict = Verdicts[K][I];
       const unsigned Place = placeOf(Access);
-      const llvm::StringRef Check =
-          Verdict.Cause == GlobalCause::Coalesced ||
-                  Verdict.Cause == GlobalCause::Unknown
-              ? llvm::StringRef()
-              : llvm::StringRef("finding");
+      if (Verdict.Cause == GlobalCause::Coalesced ||
+          Verdict.Cause == GlobalCause::Unknown || !Place)
+        continue;
+      // Only an analysis that would be kept is asked whether it holds.
+      auto It = Worst.find(Place);
+      if (It != Worst.end() && !costlier(Verdict, *It->second.Verdict))
+        continue;
       // Under other block shapes the cause may differ (misaligned in a
       // 1-D block, two rows of 16 in a 16x16 one): the finding holds when
       // some global finding does under each of them.
-      if (Check.empty() || !Place ||
-          !Holds(Kernels[K], Access, [&](const MemoryAccess &Other) {
+      if (!Holds(Kernels[K], Access, [&](const MemoryAccess &Other) {
             const GlobalCause Cause =
                 judgeGlobalAccess(Other, Arch, Policy).Cause;
             return Cause != GlobalCause::Coalesced &&
@@ -77,9 +78,10 @@ reportedGlobalFindings(llvm::ArrayRef<KernelAccesses> Kernels,
           }))
         continue;
       GlobalFinding F{&Kernels[K], &Access, &Verdict};
-      auto [It, Inserted] = Worst.try_emplace({Place, Check}, F);
-      if (!Inserted && costlier(Verdict, *It->second.Verdict))
+      if (It != Worst.end())
         It->second = F;
+      else
+        Worst.insert({Place, F});
     }
   // A condition on a parameter (a stride of 'n') is said once per kernel
   // and parameter, at its costliest place (the first on ties); the others
@@ -89,7 +91,7 @@ reportedGlobalFindings(llvm::ArrayRef<KernelAccesses> Kernels,
   std::map<std::pair<std::pair<const void *, std::string>, llvm::StringRef>,
            std::size_t>
       FirstOf;
-  for (const auto &[Key, F] : Worst) {
+  for (const auto &[Place, F] : Worst) {
     const llvm::StringRef Owner = CheckOf(F.Verdict->Cause);
     if (Owner.empty())
       continue;
