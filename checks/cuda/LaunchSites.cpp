@@ -1,6 +1,8 @@
 //===- LaunchSites.cpp ----------------------------------------------------===//
 #include "checks/cuda/LaunchSites.h"
 
+#include "llvm/Support/MathExtras.h"
+
 #include "checks/cuda/ConstantInt.h"
 #include "checks/cuda/FunctionFacts.h"
 
@@ -193,7 +195,8 @@ ShapeReader::pointerOffsetAtLaunch(const Expr *E, unsigned Depth) {
   auto ElementBytes = [&](QualType Pointer) -> std::optional<std::int64_t> {
     QualType Pointee = Pointer->getPointeeType();
     if (Pointee.isNull() || Pointee->isIncompleteType() ||
-        Pointee->isDependentType() || Pointee->isVoidType())
+        Pointee->isDependentType() || Pointee->isVoidType() ||
+        Pointee->isFunctionType() || !Pointee->isConstantSizeType())
       return std::nullopt;
     return Ctx.getTypeSizeInChars(Pointee).getQuantity();
   };
@@ -205,9 +208,12 @@ ShapeReader::pointerOffsetAtLaunch(const Expr *E, unsigned Depth) {
         Index->getType()->isIntegralOrEnumerationType()
             ? valueAtLaunch(Index)
             : std::nullopt;
-    if (!From || !Step || !K)
+    std::int64_t Moved = 0, Bytes = 0, Sum = 0;
+    if (!From || !Step || !K || llvm::MulOverflow(*K, std::int64_t(Sign), Moved) ||
+        llvm::MulOverflow(Moved, *Step, Bytes) ||
+        llvm::AddOverflow(*From, Bytes, Sum))
       return std::nullopt;
-    return *From + Sign * *K * *Step;
+    return Sum;
   };
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     if (BO->getOpcode() == BO_Add && BO->getLHS()->getType()->isPointerType())
