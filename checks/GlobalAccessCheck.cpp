@@ -84,10 +84,8 @@ void GlobalAccessCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
            }))
     if (!hiddenByHeaderFilter(*F.Access)) {
       report(*F.Access, *F.Verdict, *F.Kernel);
-      std::string Factor;
-      for (::gpumem::lanes::SymbolId Id : F.Access->SymbolicStride)
-        Factor += (Factor.empty() ? "" : "*") + (*F.Kernel->Symbols)[Id].Name;
-      noteAlike(findingLocation(*F.Access), F.Alike, *F.Kernel, Factor);
+      noteAlike(findingLocation(*F.Access), F.Alike, *F.Kernel,
+                strideFactorName(*F.Access, *F.Kernel->Symbols));
     }
 }
 

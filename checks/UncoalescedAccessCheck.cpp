@@ -1,6 +1,8 @@
 //===- UncoalescedAccessCheck.cpp - gpumem-uncoalesced-access -------------===//
 #include "checks/UncoalescedAccessCheck.h"
 
+#include "checks/access/ReportedAnalyses.h"
+
 namespace clang::tidy::gpumem {
 
 using namespace ::gpumem::access;
@@ -12,9 +14,7 @@ UncoalescedAccessCheck::UncoalescedAccessCheck(StringRef Name,
 void UncoalescedAccessCheck::report(const MemoryAccess &Access,
                                     const GlobalVerdict &Verdict,
                                     const KernelAccesses &Kernel) {
-  std::string Factor;
-  for (::gpumem::lanes::SymbolId Id : Access.SymbolicStride)
-    Factor += (Factor.empty() ? "" : "*") + (*Kernel.Symbols)[Id].Name;
+  const std::string Factor = strideFactorName(Access, *Kernel.Symbols);
   if (Verdict.RowsSpanned > 1)
     reportRows(Access, Verdict, Kernel, Factor);
   else if (Verdict.Cause == GlobalCause::SymbolicStride)

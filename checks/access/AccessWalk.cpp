@@ -206,8 +206,10 @@ void AccessWalk::visitIf(const IfStmt *If, const State &St) {
   Out.BranchLanes[If->getThen()] |= Then.Active;
   if (If->getElse()) {
     Out.BranchLanes[If->getElse()] |= Else.Active;
+    // Asked once per if, not once per call that reaches it.
     if (!If->getConditionVariable() && Then.Active == St.Active &&
-        Else.Active == St.Active && Eval.warpUniform(If->getCond()))
+        Else.Active == St.Active && !Out.UniformIfs.contains(If) &&
+        Eval.warpUniform(If->getCond()))
       Out.UniformIfs.insert(If);
   }
   visit(If->getThen(), Then);

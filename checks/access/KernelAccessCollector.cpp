@@ -40,39 +40,29 @@ KernelAccesses collectKernelAccesses(const FunctionDecl *Kernel,
   Eval.enterKernel(Def);
   if (const cuda::LaunchSites::Entry *Launch = Launches.find(Kernel))
     for (std::size_t I = 0;
-         I < Launch->ConstantArgs.size() && I < Def->getNumParams(); ++I)
-      if (Launch->ConstantArgs[I] &&
-          Eval.bindKernelArgument(Def->getParamDecl(I),
-                                  *Launch->ConstantArgs[I]))
-        Out.ConstantArguments.emplace_back(Def->getParamDecl(I),
-                                           *Launch->ConstantArgs[I]);
-  // Values the launches pass that differ from launch to launch.
-  if (const cuda::LaunchSites::Entry *Launch = Launches.find(Kernel))
-    for (std::size_t I = 0;
-         I < Launch->ArgumentValues.size() && I < Def->getNumParams(); ++I)
-      if (Launch->ArgumentValues[I].size() > 1)
-        Out.LaunchValues[Def->getParamDecl(I)] = Launch->ArgumentValues[I];
-  // What every launch keeps a size within (`if (n <= 16) k<<<...>>>(n)`),
-  // where the kernel's own checks do not bound it lower.
-  if (const cuda::LaunchSites::Entry *Launch = Launches.find(Kernel))
-    for (std::size_t I = 0;
-         I < Launch->ArgumentBounds.size() && I < Def->getNumParams(); ++I)
-      if (std::optional<std::int64_t> Bound = Launch->ArgumentBounds[I];
-          Bound && *Bound >= 1) {
-        const ParmVarDecl *P = Def->getParamDecl(I);
-        auto [It, New] = Out.ParameterBounds.try_emplace(P, *Bound);
-        if (New || *Bound < It->second) {
-          It->second = *Bound;
+         I < Launch->Arguments.size() && I < Def->getNumParams(); ++I) {
+      const cuda::ArgumentFacts &Facts = Launch->Arguments[I];
+      const ParmVarDecl *P = Def->getParamDecl(I);
+      // The constant every launch passes; the values, where they differ.
+      if (std::optional<std::int64_t> Value = Facts.constant();
+          Value && Eval.bindKernelArgument(P, *Value))
+        Out.ConstantArguments.emplace_back(P, *Value);
+      if (Facts.Values.size() > 1)
+        Out.LaunchValues[P] = Facts.Values;
+      // What every launch keeps a size within (`if (n <= 16)
+      // k<<<...>>>(n)`), where the kernel's own checks do not bound it
+      // lower.
+      if (Facts.Bound && *Facts.Bound >= 1) {
+        auto [It, New] = Out.ParameterBounds.try_emplace(P, *Facts.Bound);
+        if (New || *Facts.Bound < It->second) {
+          It->second = *Facts.Bound;
           Out.BoundsAtLaunch.insert(P);
         }
       }
-  if (const cuda::LaunchSites::Entry *Launch = Launches.find(Kernel))
-    for (std::size_t I = 0;
-         I < Launch->PointerOffsets.size() && I < Def->getNumParams(); ++I)
-      if (std::optional<std::int64_t> Bytes = Launch->PointerOffsets[I];
-          Bytes && *Bytes != 0 &&
-          Eval.bindKernelPointerOffset(Def->getParamDecl(I), *Bytes))
-        Out.PointerOffsets.emplace_back(Def->getParamDecl(I), *Bytes);
+      if (Facts.Offset && *Facts.Offset != 0 &&
+          Eval.bindKernelPointerOffset(P, *Facts.Offset))
+        Out.PointerOffsets.emplace_back(P, *Facts.Offset);
+    }
   detail::AccessWalk C(Ctx, Eval, Settings, Out);
   C.run(Def->getBody(), Geometry.populatedLanes());
   // The results stay until the end of the TU, next to every other kernel's:

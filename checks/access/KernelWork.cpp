@@ -159,9 +159,8 @@ struct RegionWork {
     ReadsShared |= O.ReadsShared;
     TileTrips = std::max(TileTrips, O.TileTrips);
   }
-  bool empty() const {
-    return Bytes == 0 && Flops[0] + Flops[1] + Flops[2] == 0;
-  }
+  double flops() const { return Flops[0] + Flops[1] + Flops[2]; }
+  bool empty() const { return Bytes == 0 && flops() == 0; }
 };
 
 unsigned activeLanes(lanes::LaneMask M) {
@@ -235,12 +234,9 @@ public:
       W.add(count(If->getCond(), Depth + 1), 1);
       RegionWork Then = count(If->getThen(), Depth + 1);
       RegionWork Else = count(If->getElse(), Depth + 1);
-      auto Flops = [](const RegionWork &R) {
-        return R.Flops[0] + R.Flops[1] + R.Flops[2];
-      };
-      const bool ThenCostlier =
-          Flops(Then) != Flops(Else) ? Flops(Then) > Flops(Else)
-                                     : Then.Bytes >= Else.Bytes;
+      const bool ThenCostlier = Then.flops() != Else.flops()
+                                    ? Then.flops() > Else.flops()
+                                    : Then.Bytes >= Else.Bytes;
       W.add(ThenCostlier ? Then : Else, 1);
       W.Complete &= Then.Complete && Else.Complete;
       return W;

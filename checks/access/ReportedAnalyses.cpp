@@ -21,18 +21,23 @@ unsigned placeOf(const MemoryAccess &A) {
 
 } // namespace
 
-std::pair<const void *, std::string>
-conditionKey(const KernelAccesses &Kernel,
-             llvm::ArrayRef<lanes::SymbolId> Parameters) {
+std::string strideFactorName(const MemoryAccess &A,
+                             const lanes::SymbolTable &Symbols) {
+  std::string Factor;
+  for (lanes::SymbolId Id : A.SymbolicStride)
+    Factor += (Factor.empty() ? "" : "*") + Symbols[Id].Name;
+  return Factor;
+}
+
+std::pair<const void *, std::string> conditionKey(const KernelAccesses &Kernel,
+                                                  const MemoryAccess &A) {
   const clang::FunctionDecl *FD = Kernel.Kernel;
   if (FD)
     if (const clang::FunctionDecl *Pattern =
             FD->getTemplateInstantiationPattern())
       FD = Pattern;
-  std::string Names;
-  for (lanes::SymbolId Id : Parameters)
-    Names += (*Kernel.Symbols)[Id].Name + "*";
-  return {FD ? FD->getCanonicalDecl() : nullptr, Names};
+  return {FD ? FD->getCanonicalDecl() : nullptr,
+          strideFactorName(A, *Kernel.Symbols)};
 }
 
 bool costlier(const GlobalVerdict &A, const GlobalVerdict &B) {
@@ -98,7 +103,7 @@ reportedGlobalFindings(llvm::ArrayRef<KernelAccesses> Kernels,
     if (F.Verdict->Cause == GlobalCause::SymbolicStride &&
         !F.Access->SymbolicStride.empty()) {
       auto [It, First] = FirstOf.try_emplace(
-          {conditionKey(*F.Kernel, F.Access->SymbolicStride), Owner},
+          {conditionKey(*F.Kernel, *F.Access), Owner},
           Out.size());
       if (!First) {
         GlobalFinding &Kept = Out[It->second];
@@ -192,7 +197,7 @@ SharedFindings sharedFindings(llvm::ArrayRef<KernelAccesses> Kernels,
     if (!Places.insert(placeOf(*F.Access)).second)
       continue;
     auto [It, First] = FirstOf.try_emplace(
-        conditionKey(*F.Kernel, F.Access->SymbolicStride), &F);
+        conditionKey(*F.Kernel, *F.Access), &F);
     if (!First) {
       ++It->second->Alike;
       F.SpokenFor = true;

@@ -44,12 +44,15 @@ struct GlobalFinding {
   unsigned Alike = 0;
 };
 
+/// The factor of \p A's symbolic stride as the messages name it: the
+/// names of its symbols joined by '*' ("w*h"); empty without one.
+std::string strideFactorName(const MemoryAccess &A,
+                             const lanes::SymbolTable &Symbols);
+
 /// What groups conditional findings: the kernel (every instantiation of a
-/// template kernel together) and the names of the parameters the
-/// condition is on.
-std::pair<const void *, std::string>
-conditionKey(const KernelAccesses &Kernel,
-             llvm::ArrayRef<lanes::SymbolId> Parameters);
+/// template kernel together) and the factor the condition is on.
+std::pair<const void *, std::string> conditionKey(const KernelAccesses &Kernel,
+                                                  const MemoryAccess &A);
 
 /// Of the global analyses of \p Kernels whose cause a check reports
 /// (\p CheckOf names it; empty for none) and that hold under other shapes,

@@ -456,23 +456,26 @@ void LaunchSites::add(const CUDAKernelCallExpr *Launch, ASTContext &Ctx) {
     return;
   LaunchShape Read = readShape(Launch, Ctx, Facts);
   const std::optional<BlockShape> &Shape = Read.Shape;
-  // The integer constants this launch passes (a template argument or a
-  // constexpr folds too; anything else is no constant).
-  std::vector<std::optional<std::int64_t>> Args, Offsets, Bounds;
+  // What this launch says of each argument: an integer constant (a
+  // template argument or a constexpr folds too) or bound, a pointer's
+  // offset into its buffer.
+  std::vector<ArgumentFacts> Arguments;
   ShapeReader Reader(Launch, Ctx, Facts);
   for (const Expr *Arg : Launch->arguments()) {
-    std::optional<std::int64_t> Value, Offset, Bound;
+    ArgumentFacts Now;
     const Expr *E = Arg->IgnoreParenImpCasts();
     if (!E->isValueDependent() &&
         E->getType()->isIntegralOrEnumerationType()) {
-      Value = Reader.valueAtLaunch(E);
-      Bound = Value ? Value : Reader.boundAtLaunch(E);
+      if (std::optional<std::int64_t> Value = Reader.valueAtLaunch(E)) {
+        Now.Values.push_back(*Value);
+        Now.Bound = Value;
+      } else {
+        Now.Bound = Reader.boundAtLaunch(E);
+      }
     }
     if (!Arg->isValueDependent() && Arg->getType()->isPointerType())
-      Offset = Reader.pointerOffsetAtLaunch(Arg);
-    Args.push_back(Value);
-    Offsets.push_back(Offset);
-    Bounds.push_back(Bound);
+      Now.Offset = Reader.pointerOffsetAtLaunch(Arg);
+    Arguments.push_back(std::move(Now));
   }
   auto [It, Inserted] = Entries.try_emplace(Kernel);
   Entry &E = It->second;
@@ -485,48 +488,34 @@ void LaunchSites::add(const CUDAKernelCallExpr *Launch, ASTContext &Ctx) {
   if (Inserted) {
     E.Shape = Shape;
     E.Where = Launch->getBeginLoc();
-    E.ConstantArgs = std::move(Args);
-    E.PointerOffsets = std::move(Offsets);
-    E.ArgumentBounds = std::move(Bounds);
-    for (const std::optional<std::int64_t> &V : E.ConstantArgs)
-      E.ArgumentValues.push_back(V ? std::vector<std::int64_t>{*V}
-                                   : std::vector<std::int64_t>{});
+    E.Arguments = std::move(Arguments);
     return;
   }
-  if (E.ArgumentValues.size() != Args.size())
-    E.ArgumentValues.assign(std::min(E.ArgumentValues.size(), Args.size()),
-                            {});
-  for (std::size_t I = 0; I < E.ArgumentValues.size(); ++I) {
-    std::vector<std::int64_t> &Values = E.ArgumentValues[I];
-    if (!Args[I] || Values.empty() || Values.size() >= 16)
-      Values.clear();
-    else if (!llvm::is_contained(Values, *Args[I]))
-      Values.push_back(*Args[I]);
-  }
-  auto Agree = [](std::vector<std::optional<std::int64_t>> &Known,
-                  const std::vector<std::optional<std::int64_t>> &Now) {
-    if (Known.size() != Now.size())
-      Known.clear();
-    for (std::size_t I = 0; I < Known.size(); ++I)
-      if (Known[I] != Now[I])
-        Known[I].reset();
-  };
-  Agree(E.ConstantArgs, Args);
-  Agree(E.PointerOffsets, Offsets);
-  // A bound holds for every launch when each has one: the largest.
-  if (E.ArgumentBounds.size() != Bounds.size())
-    E.ArgumentBounds.clear();
-  for (std::size_t I = 0; I < E.ArgumentBounds.size(); ++I)
-    E.ArgumentBounds[I] = E.ArgumentBounds[I] && Bounds[I]
-                              ? std::optional(std::max(*E.ArgumentBounds[I],
-                                                       *Bounds[I]))
-                              : std::nullopt;
+  if (E.Arguments.size() != Arguments.size())
+    E.Arguments.clear();
+  for (std::size_t I = 0; I < E.Arguments.size(); ++I)
+    E.Arguments[I].merge(Arguments[I]);
   bool Same = E.Shape && Shape && E.Shape->X == Shape->X &&
               E.Shape->Y == Shape->Y && E.Shape->Z == Shape->Z;
   if (!Same) {
     E.Conflicting = true;
     E.Shape.reset();
   }
+}
+
+void ArgumentFacts::merge(const ArgumentFacts &Now) {
+  // Every launch must pass a constant; a new one joins the others.
+  if (Now.Values.empty() || Values.empty())
+    Values.clear();
+  else if (!llvm::is_contained(Values, Now.Values.front()))
+    Values.push_back(Now.Values.front());
+  if (Values.size() > MaxValues)
+    Values.clear();
+  // A bound holds for every launch when each has one: the largest.
+  Bound = Bound && Now.Bound ? std::optional(std::max(*Bound, *Now.Bound))
+                             : std::nullopt;
+  if (Offset != Now.Offset)
+    Offset.reset();
 }
 
 const LaunchSites::Entry *LaunchSites::find(const FunctionDecl *Kernel) const {

@@ -37,6 +37,29 @@ bool launchableBlock(const BlockShape &S);
 const clang::FunctionDecl *
 launchedKernel(const clang::CUDAKernelCallExpr *Launch);
 
+/// What every launch of a kernel in the file says of one argument.
+struct ArgumentFacts {
+  /// The distinct integer constants the launches pass, when every launch
+  /// passes one (at most MaxValues of them); empty otherwise.
+  std::vector<std::int64_t> Values;
+  /// The most any launch passes, when every launch bounds it (a constant,
+  /// `if (n <= 16)` around the launch, `if (n > 16) return;` before it).
+  std::optional<std::int64_t> Bound;
+  /// The bytes every launch's pointer lies past the start of its buffer,
+  /// when all agree on a constant (`d_in + RADIUS`, `&d_in[3]`; a plain
+  /// `d_in` is 0).
+  std::optional<std::int64_t> Offset;
+  static constexpr std::size_t MaxValues = 16;
+
+  /// The one constant every launch passes (`attn<<<g, b>>>(q, k,
+  /// /*Bc=*/32)`).
+  std::optional<std::int64_t> constant() const {
+    return Values.size() == 1 ? std::optional(Values.front()) : std::nullopt;
+  }
+  /// Keeps what also holds at another launch, which says \p Now.
+  void merge(const ArgumentFacts &Now);
+};
+
 /// The block shape a translation unit's launches agree on, per kernel.
 class LaunchSites {
 public:
@@ -44,20 +67,9 @@ public:
     std::optional<BlockShape> Shape;
     clang::SourceLocation Where;
     bool Conflicting = false;
-    /// Per parameter, the integer every launch passes, when all pass the
-    /// same constant (`attn<<<g, b>>>(q, k, /*Bc=*/32)`); empty otherwise.
-    std::vector<std::optional<std::int64_t>> ConstantArgs;
-    /// Per parameter, the bytes every launch's pointer argument lies past
-    /// the start of its buffer, when all agree on a constant (`d_in +
-    /// RADIUS`, `&d_in[3]`; a plain `d_in` is 0); empty otherwise.
-    std::vector<std::optional<std::int64_t>> PointerOffsets;
-    /// Per integer parameter, the most any launch passes, when every
-    /// launch bounds it (a constant, `if (n <= 16)` around the launch);
-    /// empty otherwise.
-    std::vector<std::optional<std::int64_t>> ArgumentBounds;
-    /// Per integer parameter, the distinct constants the launches pass,
-    /// when every launch passes one; empty for a parameter otherwise.
-    std::vector<std::vector<std::int64_t>> ArgumentValues;
+    /// What the launches say of each argument (empty when launches pass
+    /// different numbers of arguments).
+    std::vector<ArgumentFacts> Arguments;
     /// The first launch whose block CUDA would reject (an extent of 0,
     /// x or y over 1024, z over 64, over 1024 threads); it fixes no shape.
     clang::SourceLocation InvalidLaunch;

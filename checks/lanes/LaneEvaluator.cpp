@@ -27,29 +27,36 @@ void LaneEvaluator::enterKernel(const FunctionDecl *FD) {
   Core->enterKernel(FD);
 }
 
+/// The kernel's frame, where a value for its parameter \p P can be bound:
+/// null when there is none or the kernel writes \p P.
+static CallFrame *kernelFrameFor(std::vector<CallFrame> &Frames,
+                                 const ParmVarDecl *P) {
+  if (Frames.empty() || !P ||
+      (Frames.front().Facts && !Frames.front().Facts->writesOf(P).empty()))
+    return nullptr;
+  return &Frames.front();
+}
+
 bool LaneEvaluator::bindKernelArgument(const ParmVarDecl *P,
                                        std::int64_t Value) {
-  std::vector<CallFrame> &Frames = Core->frames();
-  if (Frames.empty() || !P ||
-      !detail::isIntegerLike(P->getType().getNonReferenceType()) ||
-      P->getType()->isReferenceType() ||
-      (Frames.front().Facts && !Frames.front().Facts->writesOf(P).empty()))
+  CallFrame *Kernel = kernelFrameFor(Core->frames(), P);
+  if (!Kernel || !detail::isIntegerLike(P->getType().getNonReferenceType()) ||
+      P->getType()->isReferenceType())
     return false;
-  Frames.front().Values[P] = LaneValue::constant(Value);
+  Kernel->Values[P] = LaneValue::constant(Value);
   return true;
 }
 
 bool LaneEvaluator::bindKernelPointerOffset(const ParmVarDecl *P,
                                             std::int64_t Bytes) {
-  std::vector<CallFrame> &Frames = Core->frames();
-  if (Frames.empty() || !P || !P->getType()->isPointerType() ||
-      (Frames.front().Facts && !Frames.front().Facts->writesOf(P).empty()))
+  CallFrame *Kernel = kernelFrameFor(Core->frames(), P);
+  if (!Kernel || !P->getType()->isPointerType())
     return false;
   PointerValue At;
   At.Space = MemorySpace::Global;
   At.Base = P;
   At.Offset = LaneValue::constant(Bytes);
-  Frames.front().Pointers[P] = At;
+  Kernel->Pointers[P] = At;
   return true;
 }
 

@@ -137,6 +137,14 @@ class SymbolTable {
 public:
   /// The symbol for \p Key, created on first use and named \p Name.
   SymbolId intern(const SymbolKey &Key, const std::string &Name);
+  /// A symbol of its own for \p Node and \p Other, never the same as
+  /// another (its key's Detail is the table's size when it is made).
+  SymbolId fresh(SymbolKind Kind, const void *Node, const void *Other,
+                 const std::string &Name) {
+    return intern(SymbolKey{Kind, Node, Other,
+                            static_cast<std::int64_t>(Symbols.size()), {}},
+                  Name);
+  }
   Symbol &operator[](SymbolId Id) { return Symbols[Id]; }
   const Symbol &operator[](SymbolId Id) const { return Symbols[Id]; }
   unsigned size() const { return static_cast<unsigned>(Symbols.size()); }

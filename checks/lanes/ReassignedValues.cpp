@@ -279,13 +279,7 @@ PointerValue ReassignedValues::pathValue(const VarDecl *VD,
   }
   if (!Numbers.empty() && Numbers.size() <= MaxPathValues) {
     std::sort(Numbers.begin(), Numbers.end());
-    SymbolId Id =
-        E.Symbols.intern(SymbolKey{SymbolKind::PathValues,
-                                   VD,
-                                   nullptr,
-                                   static_cast<std::int64_t>(E.Symbols.size()),
-                                   {}},
-                         Name);
+    SymbolId Id = E.Symbols.fresh(SymbolKind::PathValues, VD, nullptr, Name);
     E.Symbols[Id].Values = Numbers;
     if (!First.Base)
       E.Loops.add(VD, Id);

@@ -155,13 +155,7 @@ PointerValue WriteCycles::cycleHypothesis(const VarDecl *VD,
                              std::to_string(Line) + ")");
     Hypothesis.Offset = E.pinned(Entry.Offset + LaneValue::symbol(Steps));
   } else {
-    SymbolId Value =
-        E.Symbols.intern(SymbolKey{SymbolKind::CycleValue,
-                                   VD,
-                                   Loop,
-                                   static_cast<std::int64_t>(E.Symbols.size()),
-                                   {}},
-                         Name);
+    SymbolId Value = E.Symbols.fresh(SymbolKind::CycleValue, VD, Loop, Name);
     Hypothesis.Offset = LaneValue::symbol(Value);
   }
   return Hypothesis;
@@ -212,13 +206,7 @@ PointerValue WriteCycles::cycleOfNumbers(const ReachingWrites &RW,
                    "'" + Name + "' changes by a different amount in each "
                                 "lane around its loop");
   }
-  SymbolId Id =
-      E.Symbols.intern(SymbolKey{SymbolKind::CycleValues,
-                                 VD,
-                                 Loop,
-                                 static_cast<std::int64_t>(E.Symbols.size()),
-                                 {}},
-                       Name);
+  SymbolId Id = E.Symbols.fresh(SymbolKind::CycleValues, VD, Loop, Name);
   E.Symbols[Id].Values = std::move(*Values);
   E.Loops.add(VD, Id);
   return PointerValue::integer(E.pinned(LaneValue::symbol(Id)));
