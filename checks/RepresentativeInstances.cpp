@@ -7,6 +7,7 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Parse/Parser.h"
+#include "clang/Sema/Scope.h"
 #include "clang/Sema/Sema.h"
 
 #include <memory>
@@ -45,6 +46,34 @@ private:
   std::unique_ptr<DiagnosticConsumer> Owned;
   /// The base consumer counts what it is handed, and shows none.
   DiagnosticConsumer Counter;
+};
+
+/// While alive, Sema has a translation-unit scope. The parser's is gone
+/// at the end of the file (Sema::ActOnEndOfTranslationUnit clears it), and
+/// an instantiation made then can need a builtin declared lazily (an
+/// implicit copy assignment's __builtin_memcpy), which Sema pushes on that
+/// scope: with none, it crashed. The builtins so declared stay in the
+/// translation unit's context, as they would have from the parser's scope.
+class TranslationUnitScope {
+public:
+  explicit TranslationUnitScope(Sema &S)
+      : S(S), Previous(S.TUScope),
+        Made(S.TUScope ? nullptr
+                       : std::make_unique<Scope>(nullptr, Scope::DeclScope,
+                                                 S.getDiagnostics())) {
+    if (Made) {
+      Made->setEntity(S.getASTContext().getTranslationUnitDecl());
+      S.TUScope = Made.get();
+    }
+  }
+  ~TranslationUnitScope() { S.TUScope = Previous; }
+  TranslationUnitScope(const TranslationUnitScope &) = delete;
+  TranslationUnitScope &operator=(const TranslationUnitScope &) = delete;
+
+private:
+  Sema &S;
+  Scope *Previous;
+  std::unique_ptr<Scope> Made;
 };
 
 /// True when \p Body holds an expression Clang could not build.
@@ -113,6 +142,7 @@ RepresentativeInstance instantiateRepresentative(Sema &S,
   FunctionDecl *Instance = nullptr;
   {
     QuietDiagnostics Quiet(S.getDiagnostics());
+    const TranslationUnitScope Scope(S);
     Instance = S.InstantiateFunctionDeclaration(Template, List, At);
     if (Instance && !Instance->isInvalidDecl())
       S.InstantiateFunctionDefinition(At, Instance, /*Recursive=*/true,
