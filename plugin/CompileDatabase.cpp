@@ -414,6 +414,11 @@ TranslatedDatabaseDir useCompileDatabase(ToolCommandLine &Line,
   // nvcc commands translated, clang CUDA commands completed; a database
   // with neither is read by clang-tidy as it is.
   TranslatedDatabaseDir Result = writeTranslated(*Loaded, Env);
+  // A complete clang database of CUDA commands is copied as it is: the
+  // run gives the copy's commands the PCH cache's headers
+  // (PchCommandLine.h), and the user's file is never written.
+  if (Result.path().empty() && llvm::any_of(Loaded->Entries, compilesCuda))
+    Result = writeTemporaryDatabase(Loaded->Entries);
   if (Result.path().empty()) {
     if (!BuildPath && !FirstSource.empty())
       Line.setBuildPath(llvm::sys::path::parent_path(*DatabaseFile).str());

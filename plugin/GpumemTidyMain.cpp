@@ -23,6 +23,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <csignal>
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -64,6 +65,9 @@ gpumem-tidy (the gpumem checks, CUDA defaults and nvcc databases):
                            leading includes every time (by default they
                            are precompiled, once per configuration and
                            per file, in GPUMEM_PCH_CACHE)
+  --pch-cache-limit=SIZE   the most that cache holds, all of it (bytes, or
+                           500M, 2G: the default); used longest ago goes
+                           first, and what does not fit is not kept
   --clang-errors=error|warning|note
                            what a file Clang cannot compile does to the exit
                            status: error (the default, as clang-tidy) fails
@@ -83,9 +87,12 @@ gpumem-tidy (the gpumem checks, CUDA defaults and nvcc databases):
     GPUMEM_PCH_CACHE           the folder of precompiled toolkit headers
                                (default ~/.cache/gpumem-tidy/pch); off, 0,
                                no or false: none
-    GPUMEM_PCH_PREAMBLE_LIMIT  the most the files' precompiled leading
-                               includes keep there (bytes, or 500M, 2G:
-                               the default); off or 0: none
+    GPUMEM_PCH_CACHE_LIMIT     the most that cache holds, all of it, when
+                               --pch-cache-limit is not given (bytes, or
+                               500M, 2G: the default)
+    GPUMEM_PCH_PREAMBLE_LIMIT  the most of it the files' precompiled
+                               leading includes take (default: all of it);
+                               off or 0: none
 )");
 
 void printGpumemVersion(llvm::raw_ostream &OS) {
@@ -172,8 +179,7 @@ void showCompileCommands(const gpumem::plugin::ToolCommandLine &Final) {
 /// --translate-compile-database=DIR: writes DIR/compile_commands.json from
 /// the database -p names (or the current folder's); the exit status.
 int translateDatabase(const gpumem::plugin::ToolCommandLine &Line,
-                      const gpumem::plugin::ToolEnvironment &Env,
-                      const std::string &Executable) {
+                      const gpumem::plugin::ToolEnvironment &Env) {
   const std::string &OutDir = *Line.translateDatabaseTo();
   std::optional<gpumem::plugin::FlagValue> Build = Line.value("p");
   llvm::SmallString<256> Database(Build ? Build->Value : ".");
@@ -187,22 +193,10 @@ int translateDatabase(const gpumem::plugin::ToolCommandLine &Line,
     return 1;
   llvm::errs() << "gpumem-tidy: wrote " << OutDir
                << "/compile_commands.json from " << Database << "\n";
-  // Its CUDA commands carry the precompiled toolkit headers too, for
-  // run-clang-tidy -load (the same Clang: the PCH's key names its version).
-  // The PCH is built with this tool's resource folder, which is the one
-  // clang-tidy-22 uses.
-  std::vector<std::string> Before;
-  if (auto ResourceDir = gpumem::plugin::resourceDirOverride(Executable))
-    Before.push_back("-resource-dir=" + *ResourceDir);
-  llvm::SmallString<256> Written(OutDir);
-  llvm::sys::path::append(Written, "compile_commands.json");
-  std::string Why;
-  unsigned Given = gpumem::plugin::usePrecompiledHeaders(
-      std::string(Written), Before, {}, /*Analysed=*/{},
-      gpumem::plugin::pchSettings(Line.noPchCache()), Why);
-  if (Given)
-    llvm::errs() << "gpumem-tidy: " << Given
-                 << " of its CUDA commands load precompiled toolkit headers\n";
+  // Its commands name no file of the PCH cache: run-clang-tidy, stock
+  // clangd and other readers of the database work with the cache deleted
+  // or elsewhere. gpumem-tidy -p on it still loads the cache's PCHs, for
+  // the files it analyses.
   return 0;
 }
 
@@ -356,6 +350,9 @@ int runWithClangErrorPolicy(ClangErrorPolicy Policy, bool HasFiles,
 } // namespace
 
 int main(int Argc, const char **Argv) {
+  // A write past the file-size limit (ulimit -f) fails, as one on a full
+  // disk does, and the PCH cache falls back; it does not end the run.
+  ::signal(SIGXFSZ, SIG_IGN);
   std::string Executable = llvm::sys::fs::getMainExecutable(
       Argv[0], reinterpret_cast<void *>(&main));
   // Read once; every step below asks it.
@@ -364,7 +361,7 @@ int main(int Argc, const char **Argv) {
   gpumem::plugin::ToolEnvironment Env =
       gpumem::plugin::detectEnvironment(Executable, Line.sourceFiles());
   if (Line.translateDatabaseTo())
-    return translateDatabase(Line, Env, Executable);
+    return translateDatabase(Line, Env);
   std::optional<ClangErrorPolicy> Policy = clangErrorPolicy(Line);
   if (!Policy)
     return 1;
@@ -388,7 +385,7 @@ int main(int Argc, const char **Argv) {
   if (!Line.given("verify-config") && !Line.given("list-checks") &&
       !Line.given("dump-config") && !Line.sourceFiles().empty())
     gpumem::plugin::usePrecompiledHeader(Full, Line, Database.path(),
-                         gpumem::plugin::pchSettings(Line.noPchCache()),
+                         gpumem::plugin::pchSettings(Line.noPchCache(), Line.pchCacheLimit()),
                          PerFile, NoPch, NoPreamble);
   if (Line.showCompileCommand()) {
     showCompileCommands(gpumem::plugin::ToolCommandLine(Full));

@@ -36,8 +36,10 @@ std::optional<std::string> userCacheFolder(const std::string &Sub) {
   return std::string(Folder);
 }
 
-PchSettings pchSettings(bool DisabledByFlag) {
+PchSettings pchSettings(bool DisabledByFlag,
+                        const std::optional<std::string> &Limit) {
   PchSettings S;
+  S.Limits = cacheLimits(Limit);
   if (DisabledByFlag) {
     S.Enabled = false;
     S.Why = "--no-pch-cache";
@@ -59,6 +61,9 @@ PchSettings pchSettings(bool DisabledByFlag) {
     S.Why = "no cache folder (set GPUMEM_PCH_CACHE, XDG_CACHE_HOME or HOME)";
     return S;
   }
+  // Absolute: the commands that load its PCHs run in their own folders.
+  llvm::sys::fs::make_absolute(Folder);
+  llvm::sys::path::remove_dots(Folder, /*remove_dot_dot=*/true);
   S.Folder = std::string(Folder);
   return S;
 }
@@ -79,14 +84,20 @@ precompiledHeaderFor(const std::vector<std::string> &Flags,
   llvm::sys::path::append(Base, Key);
   const std::string Pch = (Base + ".pch").str();
   const std::string Deps = (Base + ".deps").str();
+  CacheFolder Cache(Settings.Folder);
+  Cache.sweep();
   // The .deps is renamed into place before the .pch: a .pch with no .deps
-  // is never seen.
-  auto Fresh = [&] { return llvm::sys::fs::exists(Pch) && stillFresh(Deps); };
+  // is never seen. Pinned first: no run evicts it while this one lives.
+  auto Fresh = [&] { return Cache.pin(std::string(Base)) && stillFresh(Deps); };
   if (Fresh())
     return Pch;
   const BuildLock Lock{std::string(Base)};
   if (Fresh())
     return Pch; // built by the run that held the lock
+  if (!Lock.held()) {
+    Why = Lock.whyNot();
+    return std::nullopt;
+  }
 
   // The source precompiled: an empty CUDA file of the cache's own, which
   // never changes once written.
@@ -98,16 +109,21 @@ precompiledHeaderFor(const std::vector<std::string> &Flags,
   }
   std::vector<std::string> Quiet = Flags;
   Quiet.push_back("-w");
-  clang::IgnoringDiagConsumer Ignored;
-  PchFailure Failure = PchFailure::DoesNotBuild;
+  BuildFailure Failure;
   std::optional<BuiltPch> Built = buildPch(
       Quiet, std::string(Empty), Pch,
       [](std::string Temp) { return std::make_unique<WritePch>(Temp); },
-      Ignored, Failure);
+      Failure);
   if (!Built) {
-    Why = Failure == PchFailure::CannotWrite
-              ? "cannot write in " + Settings.Folder
-              : "the toolkit's headers do not precompile with these flags";
+    Why = (Failure.What == PchFailure::CannotWrite
+               ? "cannot write in " + Settings.Folder
+               : "the toolkit's headers do not precompile with these flags") +
+          Failure.detail();
+    return std::nullopt;
+  }
+  if (!Cache.makeRoom(Built->Size, /*Preamble=*/false, Settings.Limits)) {
+    discardPch(*Built);
+    Why = cacheFullReason(Built->Size, Settings.Limits.Total);
     return std::nullopt;
   }
   if (!installPch(*Built, Pch, stampsOf(Built->Listed))) {
@@ -146,6 +162,14 @@ std::vector<std::string> parseFlags(const CompileEntry &E) {
   Out.insert(Out.begin(), "-working-directory=" + E.Directory);
   return Out;
 }
+
+} // namespace
+
+bool compilesCuda(const CompileEntry &Entry) {
+  return !parseFlags(Entry).empty();
+}
+
+namespace {
 
 /// \p Flags without the user's include folders (-I, -iquote) and the
 /// working folder: what the force-included headers can depend on (the

@@ -23,6 +23,7 @@
 #define GPUMEM_PLUGIN_PCHCACHE_H
 
 #include "plugin/NvccFlags.h"
+#include "plugin/PchCacheFolder.h"
 
 #include <optional>
 #include <string>
@@ -31,15 +32,19 @@
 namespace gpumem::plugin {
 
 /// Where the cache lives and whether it is used: GPUMEM_PCH_CACHE names
-/// the folder (off, 0, no or false: not used), else
-/// $XDG_CACHE_HOME/gpumem-tidy/pch, else ~/.cache/gpumem-tidy/pch.
+/// the folder (off, 0, no or false: not used; a relative path is taken
+/// from the working folder), else $XDG_CACHE_HOME/gpumem-tidy/pch, else
+/// ~/.cache/gpumem-tidy/pch; and how large it may grow
+/// (plugin/PchCacheFolder.h).
 struct PchSettings {
   bool Enabled = true;
   std::string Folder;
+  CacheLimits Limits;
   /// Why it is not used, when it is not.
   std::string Why;
 };
-PchSettings pchSettings(bool DisabledByFlag);
+PchSettings pchSettings(bool DisabledByFlag,
+                        const std::optional<std::string> &Limit = std::nullopt);
 
 /// The user's cache folder with \p Sub under it: $XDG_CACHE_HOME/Sub,
 /// else ~/.cache/Sub; none without either variable.
@@ -51,6 +56,10 @@ std::optional<std::string> userCacheFolder(const std::string &Sub);
 std::optional<std::string> precompiledHeaderFor(
     const std::vector<std::string> &Flags, const PchSettings &Settings,
     std::string &Why);
+
+/// True when \p Entry compiles CUDA as a complete clang command does
+/// (`-x cuda`, --cuda-device-only): one a PCH of its flags can serve.
+bool compilesCuda(const CompileEntry &Entry);
 
 /// Adds `-Xclang -include-pch -Xclang PCH` to the CUDA commands of a
 /// compile database: commands whose flags (in their folder, with \p

@@ -1,5 +1,6 @@
 //===- PchFiles.cpp - the files of the precompiled-header cache ------------===//
 #include "plugin/PchFiles.h"
+#include "plugin/PchCacheFolder.h"
 
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/Version.h"
@@ -9,9 +10,19 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
+
+#include <cerrno>
+#include <fcntl.h>
+#include <map>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
 
 namespace gpumem::plugin {
 
@@ -78,6 +89,39 @@ std::string stamp(const std::string &Path) {
   return std::to_string(Status.getSize()) + " " + Time + " " + Path;
 }
 
+namespace {
+
+/// The line of a .deps that validates its PCH: its size and checksum.
+std::string checksumLine(uint64_t Size, uint64_t Hash) {
+  return "xxh3 " + std::to_string(Size) + " " +
+         llvm::utohexstr(Hash, /*LowerCase=*/true, 16);
+}
+
+/// \p Pch's checksum line; empty when it cannot be read.
+std::string checksumOf(const std::string &Pch) {
+  auto Text = llvm::MemoryBuffer::getFile(Pch, /*IsText=*/false,
+                                          /*RequiresNullTerminator=*/false);
+  if (!Text)
+    return "";
+  llvm::StringRef Bytes = (*Text)->getBuffer();
+  return checksumLine(Bytes.size(),
+                      llvm::xxh3_64bits(llvm::arrayRefFromStringRef(Bytes)));
+}
+
+/// True when \p Pch matches \p Line (its checksum line): a PCH truncated,
+/// or with bytes changed in place, is not loaded (Clang would fail on it,
+/// or crash). Read once per run and PCH as it stands on disk.
+bool matchesChecksum(const std::string &Pch, llvm::StringRef Line) {
+  static std::map<std::string, bool> Checked;
+  const std::string Key = stamp(Pch) + '\0' + Line.str();
+  auto [It, New] = Checked.try_emplace(Key, false);
+  if (New)
+    It->second = checksumOf(Pch) == Line;
+  return It->second;
+}
+
+} // namespace
+
 bool stillFresh(const std::string &DepsPath) {
   auto Text = llvm::MemoryBuffer::getFile(DepsPath);
   if (!Text)
@@ -87,6 +131,13 @@ bool stillFresh(const std::string &DepsPath) {
   if (Lines.empty())
     return false;
   for (llvm::StringRef Line : Lines) {
+    if (Line.starts_with("xxh3 ")) {
+      llvm::StringRef Base(DepsPath);
+      Base.consume_back(".deps");
+      if (!matchesChecksum((Base + ".pch").str(), Line))
+        return false;
+      continue;
+    }
     llvm::StringRef Path = Line.split(' ').second.split(' ').second;
     if (Path.empty() || stamp(Path.str()) != Line)
       return false;
@@ -97,11 +148,13 @@ bool stillFresh(const std::string &DepsPath) {
 bool writeAtomically(const std::string &Path, llvm::StringRef Text) {
   llvm::SmallString<256> Temp;
   int FD;
-  if (llvm::sys::fs::createUniqueFile(Path + ".%%%%%%%%.tmp", FD, Temp))
+  if (llvm::sys::fs::createUniqueFile(Path + temporaryTag() + "%%%%%%%%.tmp",
+                                      FD, Temp))
     return false;
   {
     llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
     OS << Text;
+    OS.close(); // a full disk is seen here, not as a fatal error later
     if (OS.has_error()) {
       OS.clear_error();
       llvm::sys::fs::remove(Temp);
@@ -127,22 +180,153 @@ std::string stampsOf(llvm::StringRef Listed, llvm::StringRef Except) {
   return Stamps;
 }
 
+namespace {
+
+/// Counts the warnings and errors of a build, and shows none (not even
+/// the count Clang prints after a file from the consumer's own).
+/// Keeps the first error's message.
+class CountDiagnostics : public clang::DiagnosticConsumer {
+public:
+  unsigned Count = 0;
+  std::string FirstError;
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &D) override {
+    if (Level < clang::DiagnosticsEngine::Warning)
+      return;
+    ++Count;
+    if (Level >= clang::DiagnosticsEngine::Error && FirstError.empty()) {
+      llvm::SmallString<128> Text;
+      D.FormatDiagnostic(Text);
+      FirstError = std::string(Text.str().take_front(400));
+    }
+  }
+};
+
+/// How a build's process ends.
+enum BuildExit {
+  Built = 0,
+  Failed = 1,
+  CannotWrite = 2,
+  BuiltWithDiagnostics = 3,
+  FailedWithDiagnostics = 4
+};
+
+/// True when Clang's error \p Message says an output could not be
+/// written (a full disk, a file-size limit, a folder not writable).
+bool isWriteError(llvm::StringRef Message) {
+  return Message.contains("output file") || Message.contains("temporary file") ||
+         Message.contains("No space left") || Message.contains("too large") ||
+         Message.contains("IO failure");
+}
+
+/// Runs \p Build and says how it ended; \p FirstError gets its first
+/// error's message.
+BuildExit runBuild(clang::tooling::ToolInvocation &Build,
+                   std::string &FirstError) {
+  CountDiagnostics Diagnostics;
+  Build.setDiagnosticConsumer(&Diagnostics);
+  const bool Ran = Build.run();
+  FirstError = Diagnostics.FirstError;
+  if (isWriteError(FirstError))
+    return CannotWrite;
+  if (!Ran)
+    return Diagnostics.Count ? FailedWithDiagnostics : Failed;
+  return Diagnostics.Count ? BuiltWithDiagnostics : Built;
+}
+
+/// Runs \p Build in a process of its own: a build that crashes, or that
+/// LLVM stops at a write that failed (a full disk: "IO failure on output
+/// stream", a fatal error), ends that process, not the run, which then
+/// parses its files without the PCH. Its messages go nowhere.
+BuildExit runBuildApart(clang::tooling::ToolInvocation &Build,
+                        std::string &FirstError) {
+  llvm::outs().flush();
+  llvm::errs().flush();
+  int Message[2];
+  if (::pipe(Message) != 0)
+    return runBuild(Build, FirstError); // no pipe to spare: in this process
+  const pid_t Child = ::fork();
+  if (Child < 0) {
+    ::close(Message[0]);
+    ::close(Message[1]);
+    return runBuild(Build, FirstError); // nor a process
+  }
+  if (Child == 0) {
+    ::close(Message[0]);
+    if (int Null = ::open("/dev/null", O_WRONLY); Null >= 0) {
+      ::dup2(Null, 1);
+      ::dup2(Null, 2);
+    }
+    llvm::remove_fatal_error_handler();
+    llvm::install_fatal_error_handler(
+        [](void *, const char *, bool) { ::_exit(CannotWrite); });
+    const BuildExit Exit = runBuild(Build, FirstError);
+    // At most 400 bytes: the pipe holds them without a reader.
+    [[maybe_unused]] ssize_t Written =
+        ::write(Message[1], FirstError.data(), FirstError.size());
+    ::_exit(Exit);
+  }
+  ::close(Message[1]);
+  int Status = 0;
+  while (::waitpid(Child, &Status, 0) < 0)
+    if (errno != EINTR) {
+      ::close(Message[0]);
+      return Failed;
+    }
+  char Buffer[512];
+  ssize_t Read;
+  while ((Read = ::read(Message[0], Buffer, sizeof Buffer)) > 0)
+    FirstError.append(Buffer, static_cast<std::size_t>(Read));
+  ::close(Message[0]);
+  if (!WIFEXITED(Status))
+    return Failed; // a crash
+  const int Code = WEXITSTATUS(Status);
+  return Code >= Built && Code <= FailedWithDiagnostics
+             ? static_cast<BuildExit>(Code)
+             : Failed;
+}
+
+} // namespace
+
 std::optional<BuiltPch> buildPch(
     const std::vector<std::string> &Flags, const std::string &Source,
     const std::string &Pch,
     llvm::function_ref<std::unique_ptr<clang::FrontendAction>(std::string)>
         MakeAction,
-    clang::DiagnosticConsumer &Diagnostics, PchFailure &Failure) {
+    BuildFailure &Failure) {
   llvm::SmallString<256> TempPch, TempDeps;
   int FD;
-  if (llvm::sys::fs::createUniqueFile(Pch + ".%%%%%%%%.tmp", FD, TempPch) ||
+  const std::string Tag = temporaryTag();
+  if (llvm::sys::fs::createUniqueFile(Pch + Tag + "%%%%%%%%.tmp", FD,
+                                      TempPch) ||
       llvm::sys::Process::SafelyCloseFileDescriptor(FD))
-    return Failure = PchFailure::CannotWrite, std::nullopt;
-  if (llvm::sys::fs::createUniqueFile(Pch + ".%%%%%%%%.mk", FD, TempDeps) ||
+    return Failure.What = PchFailure::CannotWrite, std::nullopt;
+  if (llvm::sys::fs::createUniqueFile(Pch + Tag + "%%%%%%%%.mk", FD,
+                                      TempDeps) ||
       llvm::sys::Process::SafelyCloseFileDescriptor(FD)) {
     llvm::sys::fs::remove(TempPch);
-    return Failure = PchFailure::CannotWrite, std::nullopt;
+    return Failure.What = PchFailure::CannotWrite, std::nullopt;
   }
+  // Removed if the run is interrupted; a run killed outright leaves them
+  // to the next run's sweep (plugin/PchCacheFolder.h).
+  llvm::sys::RemoveFileOnSignal(TempPch);
+  llvm::sys::RemoveFileOnSignal(TempDeps);
+  auto Forget = [&] {
+    // And what the build's process wrote beside it when it ended early
+    // (Clang writes through a temporary name of its own).
+    llvm::StringRef Stem = llvm::StringRef(TempPch).drop_back(4);
+    std::error_code EC;
+    for (llvm::sys::fs::directory_iterator
+             It(llvm::sys::path::parent_path(TempPch), EC),
+         End;
+         It != End && !EC; It.increment(EC))
+      if (llvm::StringRef(It->path()).starts_with((Stem + "-").str()))
+        llvm::sys::fs::remove(It->path());
+    llvm::sys::fs::remove(TempPch);
+    llvm::sys::fs::remove(TempDeps);
+    llvm::sys::DontRemoveFileOnSignal(TempPch);
+    llvm::sys::DontRemoveFileOnSignal(TempDeps);
+  };
   std::vector<std::string> Command = {builderProgram()};
   Command.insert(Command.end(), Flags.begin(), Flags.end());
   for (const char *F :
@@ -159,28 +343,69 @@ std::optional<BuiltPch> buildPch(
       clang::FileSystemOptions(), llvm::vfs::createPhysicalFileSystem());
   clang::tooling::ToolInvocation Build(
       Command, MakeAction(std::string(TempPch)), Files.get());
-  Build.setDiagnosticConsumer(&Diagnostics);
-  const bool Built = Build.run();
+  const BuildExit Exit = runBuildApart(Build, Failure.FirstError);
   auto Listed = llvm::MemoryBuffer::getFile(TempDeps);
-  llvm::sys::fs::remove(TempDeps);
   uint64_t Size = 0;
-  if (!Built || !Listed || llvm::sys::fs::file_size(TempPch, Size) || !Size) {
-    llvm::sys::fs::remove(TempPch);
-    return Failure = PchFailure::DoesNotBuild, std::nullopt;
+  if (Exit == CannotWrite || Exit == Failed || Exit == FailedWithDiagnostics ||
+      !Listed || llvm::sys::fs::file_size(TempPch, Size) || !Size) {
+    Forget();
+    Failure.What =
+        Exit == CannotWrite ? PchFailure::CannotWrite
+        : Exit == FailedWithDiagnostics || Exit == BuiltWithDiagnostics
+            ? PchFailure::HasDiagnostics
+            : PchFailure::DoesNotBuild;
+    return std::nullopt;
   }
-  return BuiltPch{std::string(TempPch), (*Listed)->getBuffer().str()};
+  llvm::sys::fs::remove(TempDeps);
+  llvm::sys::DontRemoveFileOnSignal(TempDeps);
+  return BuiltPch{std::string(TempPch), (*Listed)->getBuffer().str(), Size,
+                  Exit == BuiltWithDiagnostics};
+}
+
+void discardPch(const BuiltPch &Built) {
+  llvm::sys::fs::remove(Built.TempPch);
+  llvm::sys::DontRemoveFileOnSignal(Built.TempPch);
 }
 
 bool installPch(const BuiltPch &Built, const std::string &Pch,
                 const std::string &Stamps) {
   const std::string Deps = Pch.substr(0, Pch.size() - 4) + ".deps";
-  if (!writeAtomically(Deps, Stamps) ||
+  const std::string Checksum = checksumOf(Built.TempPch);
+  if (Checksum.empty() || !writeAtomically(Deps, Checksum + "\n" + Stamps) ||
       llvm::sys::fs::rename(Built.TempPch, Pch)) {
-    llvm::sys::fs::remove(Built.TempPch);
+    discardPch(Built);
     return false;
   }
+  llvm::sys::DontRemoveFileOnSignal(Built.TempPch);
   return true;
 }
+
+namespace {
+
+/// The process holding the write lock on \p FD; 0 when none.
+long lockHolder(int FD) {
+  struct flock Query = {};
+  Query.l_type = F_WRLCK;
+  Query.l_whence = SEEK_SET;
+  if (::fcntl(FD, F_GETLK, &Query) == -1 || Query.l_type == F_UNLCK)
+    return 0;
+  return Query.l_pid;
+}
+
+/// True when process \p Pid is stopped (SIGSTOP, a debugger, ^Z): it
+/// will not let go of a lock while it is.
+bool stopped(long Pid) {
+  // Read as a stream: /proc's files say they are empty.
+  auto Stat = llvm::MemoryBuffer::getFileAsStream("/proc/" +
+                                                  std::to_string(Pid) + "/stat");
+  if (!Stat)
+    return false;
+  // "pid (comm) S ...": the state follows the command's closing bracket.
+  llvm::StringRef After = (*Stat)->getBuffer().rsplit(')').second.ltrim();
+  return !After.empty() && (After.front() == 'T' || After.front() == 't');
+}
+
+} // namespace
 
 BuildLock::BuildLock(const std::string &Base) {
   if (llvm::sys::fs::openFileForReadWrite(Base + ".lock", FD,
@@ -189,7 +414,25 @@ BuildLock::BuildLock(const std::string &Base) {
     FD = -1;
     return;
   }
-  Held = !llvm::sys::fs::tryLockFile(FD, std::chrono::minutes(2));
+  const auto Deadline = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+  while (true) {
+    struct flock Lock = {};
+    Lock.l_type = F_WRLCK;
+    Lock.l_whence = SEEK_SET;
+    if (::fcntl(FD, F_SETLK, &Lock) != -1) {
+      Held = true;
+      return;
+    }
+    if (errno != EACCES && errno != EAGAIN)
+      return;
+    if (const long Holder = lockHolder(FD); Holder && stopped(Holder)) {
+      HolderStopped = Holder;
+      return;
+    }
+    if (std::chrono::steady_clock::now() > Deadline)
+      return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
 }
 
 BuildLock::~BuildLock() {
@@ -197,6 +440,14 @@ BuildLock::~BuildLock() {
     llvm::sys::fs::unlockFile(FD);
   if (FD != -1)
     llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+}
+
+std::string BuildLock::whyNot() const {
+  if (HolderStopped)
+    return "another run building it is stopped (pid " +
+           std::to_string(HolderStopped) + ")";
+  return FD == -1 ? "its lock cannot be opened"
+                  : "another run has been building it for two minutes";
 }
 
 bool WritePch::BeginInvocation(clang::CompilerInstance &CI) {

@@ -42,7 +42,8 @@ std::vector<std::string> dependencies(llvm::StringRef Text);
 /// is joined by its inode: one rebuilt within the same second is another.
 std::string stamp(const std::string &Path);
 
-/// True when every file \p DepsPath lists is as it was.
+/// True when every file \p DepsPath lists is as it was, and its PCH has
+/// the size and checksum written there.
 bool stillFresh(const std::string &DepsPath);
 
 /// Writes \p Text to \p Path through a unique name and a rename.
@@ -57,42 +58,64 @@ std::string stampsOf(llvm::StringRef Listed, llvm::StringRef Except = "");
 /// is building the same, then looks again, so concurrent runs build it
 /// once and never replace one that a PCH chained on it names (Clang
 /// refuses a chained PCH whose base changed on disk). A lock not had
-/// within two minutes is not waited for: that run builds as if alone.
+/// within two minutes, or held by a run that is stopped, is not waited
+/// for, and not taken: that run parses without the PCH.
 class BuildLock {
 public:
   explicit BuildLock(const std::string &Base);
   ~BuildLock();
   BuildLock(const BuildLock &) = delete;
   BuildLock &operator=(const BuildLock &) = delete;
+  bool held() const { return Held; }
+  /// Why it is not held.
+  std::string whyNot() const;
 
 private:
   int FD = -1;
   bool Held = false;
+  long HolderStopped = 0;
 };
 
-/// A PCH built beside its final place: the temporary file and the list of
-/// files its build read (a make-style dependency list).
+/// A PCH built beside its final place: the temporary file, the list of
+/// files its build read (a make-style dependency list), its size and
+/// whether the build had warnings or errors of its own.
 struct BuiltPch {
   std::string TempPch;
   std::string Listed;
+  uint64_t Size = 0;
+  bool HadDiagnostics = false;
 };
 
 /// Why a build gave no PCH.
-enum class PchFailure { CannotWrite, DoesNotBuild };
+enum class PchFailure { CannotWrite, DoesNotBuild, HasDiagnostics };
+struct BuildFailure {
+  PchFailure What = PchFailure::DoesNotBuild;
+  /// Clang's first error, when there was one.
+  std::string FirstError;
+  /// " (Clang: <first error>)", or nothing.
+  std::string detail() const {
+    return FirstError.empty() ? "" : " (Clang: " + FirstError + ")";
+  }
+};
 
 /// Builds a PCH for \p Pch: \p MakeAction (given the temporary path to
-/// write) run on \p Source with \p Flags, as this program, its
-/// diagnostics to \p Diagnostics. Nothing is left behind on failure, and
-/// \p Failure says which.
+/// write) run on \p Source with \p Flags, as this program, in a process
+/// of its own (a crash or a failed write ends the build, not the run),
+/// its diagnostics counted and shown nowhere. Nothing is left behind on
+/// failure, and \p Failure says which.
 std::optional<BuiltPch> buildPch(
     const std::vector<std::string> &Flags, const std::string &Source,
     const std::string &Pch,
     llvm::function_ref<std::unique_ptr<clang::FrontendAction>(std::string)>
         MakeAction,
-    clang::DiagnosticConsumer &Diagnostics, PchFailure &Failure);
+    BuildFailure &Failure);
+
+/// Removes a PCH built but not installed.
+void discardPch(const BuiltPch &Built);
 
 /// Puts \p Built in place as \p Pch, its stamps \p Stamps first (a .pch
-/// is never seen without its .deps); false, with nothing left, otherwise.
+/// is never seen without its .deps), with its size and checksum, which
+/// every use checks; false, with nothing left, otherwise.
 bool installPch(const BuiltPch &Built, const std::string &Pch,
                 const std::string &Stamps);
 

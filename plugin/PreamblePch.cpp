@@ -23,34 +23,6 @@ namespace gpumem::plugin {
 
 namespace {
 
-/// The preamble PCHs the cache keeps by default, at most, in bytes;
-/// those used longest ago go first.
-constexpr uint64_t DefaultPreambleLimit = uint64_t(2) << 30;
-
-/// GPUMEM_PCH_PREAMBLE_LIMIT: bytes, or with K, M or G after them; 0 or
-/// off: no preambles. The default where unset or unreadable.
-uint64_t preambleLimit() {
-  const char *Given = std::getenv("GPUMEM_PCH_PREAMBLE_LIMIT");
-  if (!Given || !*Given)
-    return DefaultPreambleLimit;
-  llvm::StringRef Value = llvm::StringRef(Given).trim();
-  if (Value.equals_insensitive("off"))
-    return 0;
-  unsigned Shift = 0;
-  switch (Value.empty() ? '\0' : Value.back()) {
-  case 'K': case 'k': Shift = 10; break;
-  case 'M': case 'm': Shift = 20; break;
-  case 'G': case 'g': Shift = 30; break;
-  default: break;
-  }
-  if (Shift)
-    Value = Value.drop_back();
-  uint64_t Number;
-  if (Value.getAsInteger(10, Number) || Number > (UINT64_MAX >> 30))
-    return DefaultPreambleLimit;
-  return Number << Shift;
-}
-
 /// Builds a precompiled preamble: the main file is read as its first
 /// bytes only, and the PCH is marked as the preamble of that file.
 class BuildPreamble : public WritePch {
@@ -69,18 +41,6 @@ protected:
 
 private:
   llvm::MemoryBuffer &Text;
-};
-
-/// Counts the warnings and errors of a build, and shows none (not even
-/// the count Clang prints after a file from the consumer's own).
-class CountDiagnostics : public clang::DiagnosticConsumer {
-public:
-  unsigned Count = 0;
-  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
-                        const clang::Diagnostic &) override {
-    if (Level >= clang::DiagnosticsEngine::Warning)
-      ++Count;
-  }
 };
 
 /// True when \p Flags name a header folder or file by a relative path: a
@@ -107,57 +67,6 @@ bool namesRelativeHeaderPath(const std::vector<std::string> &Flags) {
   return false;
 }
 
-/// Marks \p Path as used now (the cache's order of eviction).
-void touch(const std::string &Path) {
-  int FD;
-  if (llvm::sys::fs::openFileForWrite(Path, FD, llvm::sys::fs::CD_OpenExisting,
-                                      llvm::sys::fs::OF_Append))
-    return;
-  llvm::sys::fs::setLastAccessAndModificationTime(
-      FD, std::chrono::system_clock::now());
-  llvm::sys::Process::SafelyCloseFileDescriptor(FD);
-}
-
-/// Removes the preambles of \p Folder used longest ago, but \p Keep (the
-/// one just built), until what is left holds at most \p Limit bytes.
-void evict(const std::string &Folder, llvm::StringRef Keep, uint64_t Limit) {
-  struct Entry {
-    std::string Base;
-    uint64_t Size;
-    llvm::sys::TimePoint<> Used;
-  };
-  std::vector<Entry> Entries;
-  uint64_t Total = 0;
-  std::error_code EC;
-  for (llvm::sys::fs::directory_iterator It(Folder, EC), End; It != End && !EC;
-       It.increment(EC)) {
-    llvm::StringRef Path = It->path();
-    if (!Path.ends_with(".pch"))
-      continue;
-    const std::string Base = Path.drop_back(4).str();
-    llvm::sys::fs::file_status Pch, Deps;
-    if (llvm::sys::fs::status(Path, Pch) ||
-        llvm::sys::fs::status(Base + ".deps", Deps))
-      continue;
-    Entries.push_back({Base, Pch.getSize(), Deps.getLastModificationTime()});
-    Total += Pch.getSize();
-  }
-  if (Total <= Limit)
-    return;
-  llvm::sort(Entries,
-             [](const Entry &A, const Entry &B) { return A.Used < B.Used; });
-  for (const Entry &E : Entries) {
-    if (Total <= Limit)
-      break;
-    if (E.Base == Keep)
-      continue;
-    llvm::sys::fs::remove(E.Base + ".pch");
-    llvm::sys::fs::remove(E.Base + ".deps");
-    llvm::sys::fs::remove(E.Base + ".lock");
-    Total -= E.Size;
-  }
-}
-
 /// The leading part of a file that a preamble precompiles: its text up to
 /// its first declaration, and the -preamble-bytes flag that names it.
 struct PreambleText {
@@ -181,6 +90,7 @@ std::optional<PreambleText> preambleText(const std::string &File,
       clang::Lexer::ComputePreamble((*Source)->getBuffer(), Lang);
   const llvm::StringRef Text = (*Source)->getBuffer().take_front(Bounds.Size);
   auto IsInclude = [](llvm::StringRef Line) {
+    Line.consume_front("\xef\xbb\xbf"); // a UTF-8 byte order mark
     Line = Line.ltrim();
     return Line.consume_front("#") && Line.ltrim().starts_with("include");
   };
@@ -208,30 +118,38 @@ struct PreambleSource {
 /// when it does not precompile, cannot be written, or has diagnostics of
 /// its own (then it is remembered as \p Declined).
 bool buildPreamble(const PreambleSource &From, const std::string &Pch,
-                   const std::string &Declined, const std::string &Folder,
-                   const char *HasDiagnostics, std::string &Why) {
+                   const std::string &Declined, CacheFolder &Cache,
+                   const CacheLimits &Limits, const char *HasDiagnostics,
+                   std::string &Why) {
+  const std::string &Folder = Cache.root();
   std::unique_ptr<llvm::MemoryBuffer> Preamble =
       llvm::MemoryBuffer::getMemBufferCopy(From.Text, From.File);
-  CountDiagnostics Diagnostics;
-  PchFailure Failure = PchFailure::DoesNotBuild;
+  BuildFailure Failure;
   std::optional<BuiltPch> Built = buildPch(
       From.Flags, From.File, Pch,
       [&](std::string Temp) {
         return std::make_unique<BuildPreamble>(Temp, *Preamble);
       },
-      Diagnostics, Failure);
+      Failure);
   const std::string Stamps =
       Built ? stampsOf(Built->Listed, From.File) + stamp(From.Toolkit) + "\n"
             : std::string();
-  if (Built && Diagnostics.Count) {
-    llvm::sys::fs::remove(Built->TempPch);
+  if (Built && Built->HadDiagnostics) {
+    discardPch(*Built);
     writeAtomically(Declined, Stamps);
+    Failure.What = PchFailure::HasDiagnostics;
     Built.reset();
   }
   if (!Built) {
-    Why = Failure == PchFailure::CannotWrite ? "cannot write in " + Folder
-          : Diagnostics.Count                ? HasDiagnostics
-                                             : "they do not precompile";
+    Why = Failure.What == PchFailure::CannotWrite
+              ? "cannot write in " + Folder + Failure.detail()
+          : Failure.What == PchFailure::HasDiagnostics ? HasDiagnostics
+                                                       : "they do not precompile";
+    return false;
+  }
+  if (!Cache.makeRoom(Built->Size, /*Preamble=*/true, Limits)) {
+    discardPch(*Built);
+    Why = cacheFullReason(Built->Size, Limits.Preambles);
     return false;
   }
   if (!installPch(*Built, Pch, Stamps)) {
@@ -249,10 +167,11 @@ preambleFor(const std::vector<std::string> &Command, const std::string &Toolkit,
     Why = Settings.Why;
     return std::nullopt;
   }
-  const uint64_t Limit = preambleLimit();
-  if (!Limit) {
-    Why = "GPUMEM_PCH_PREAMBLE_LIMIT=" +
-          std::string(std::getenv("GPUMEM_PCH_PREAMBLE_LIMIT"));
+  if (!Settings.Limits.Preambles) {
+    const char *Given = std::getenv("GPUMEM_PCH_PREAMBLE_LIMIT");
+    Why = Given && Settings.Limits.Total
+              ? "GPUMEM_PCH_PREAMBLE_LIMIT=" + std::string(Given)
+              : "the cache's limit is 0";
     return std::nullopt;
   }
   if (namesRelativeHeaderPath(Command)) {
@@ -295,8 +214,9 @@ preambleFor(const std::vector<std::string> &Command, const std::string &Toolkit,
   // would cost a parse of its headers on top of the file's).
   const std::string Declined = (Base + ".none").str();
   enum class Cached { Pch, Declined, Nothing };
+  CacheFolder Cache(Settings.Folder);
   auto Look = [&] {
-    if (llvm::sys::fs::exists(Pch) && stillFresh(Deps))
+    if (Cache.pin(std::string(Base)) && stillFresh(Deps))
       return Cached::Pch;
     return stillFresh(Declined) ? Cached::Declined : Cached::Nothing;
   };
@@ -309,18 +229,19 @@ preambleFor(const std::vector<std::string> &Command, const std::string &Toolkit,
   const char *const HasDiagnostics =
       "they have diagnostics of their own (a warning, an error, a missing "
       "header)";
-  if (Found == Cached::Pch) {
-    touch(Deps);
+  if (Found == Cached::Pch)
     return Flagged;
-  }
   if (Found == Cached::Declined) {
     Why = HasDiagnostics;
     return std::nullopt;
   }
-  if (!buildPreamble({Flags, File, Text, Toolkit}, Pch, Declined, Folder,
-                     HasDiagnostics, Why))
+  if (!Lock->held()) {
+    Why = Lock->whyNot();
     return std::nullopt;
-  evict(Folder, Base, Limit);
+  }
+  if (!buildPreamble({Flags, File, Text, Toolkit}, Pch, Declined, Cache,
+                     Settings.Limits, HasDiagnostics, Why))
+    return std::nullopt;
   return Flagged;
 }
 

@@ -10,6 +10,7 @@ constexpr llvm::StringLiteral TranslateDatabaseFlag =
     "translate-compile-database";
 constexpr llvm::StringLiteral ClangErrorsFlag = "clang-errors";
 constexpr llvm::StringLiteral NoPchCacheFlag = "no-pch-cache";
+constexpr llvm::StringLiteral PchCacheLimitFlag = "pch-cache-limit";
 
 /// The option an argument spells, without its dashes and joined value:
 /// "p" for `-p`, `--p=build`; nothing for a file or a lone `-`.
@@ -68,6 +69,10 @@ ToolCommandLine::ToolCommandLine(std::vector<std::string> Argv) {
         continue;
       } else if (Name == NoPchCacheFlag) {
         NoPchCache = true;
+        continue;
+      } else if (Name == PchCacheLimitFlag) {
+        std::size_t Equals = A.find('=');
+        PchCacheLimit = Equals == std::string::npos ? "" : A.substr(Equals + 1);
         continue;
       } else if (Name == ClangErrorsFlag) {
         std::size_t Equals = A.find('=');

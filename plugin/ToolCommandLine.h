@@ -60,6 +60,10 @@ public:
   }
   /// --no-pch-cache was given.
   bool noPchCache() const { return NoPchCache; }
+  /// --pch-cache-limit=SIZE, when given.
+  const std::optional<std::string> &pchCacheLimit() const {
+    return PchCacheLimit;
+  }
   /// --clang-errors=POLICY: POLICY ("" when given empty).
   const std::optional<std::string> &clangErrors() const { return ClangErrors; }
 
@@ -96,6 +100,7 @@ private:
   std::optional<std::string> TranslateTo;
   std::optional<std::string> ClangErrors;
   bool NoPchCache = false;
+  std::optional<std::string> PchCacheLimit;
 };
 
 } // namespace gpumem::plugin
