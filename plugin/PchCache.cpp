@@ -171,6 +171,18 @@ bool compilesCuda(const CompileEntry &Entry) {
 
 namespace {
 
+/// The source file as \p E's command names it (a relative path is taken
+/// from its folder); its absolute path where none matches.
+std::string spelledFile(const CompileEntry &E) {
+  const llvm::StringRef Name = llvm::sys::path::filename(E.File);
+  for (std::size_t I = 1; I < E.Arguments.size(); ++I) {
+    llvm::StringRef A = E.Arguments[I];
+    if (!A.starts_with("-") && llvm::sys::path::filename(A) == Name)
+      return A.str();
+  }
+  return E.File;
+}
+
 /// \p Flags without the user's include folders (-I, -iquote) and the
 /// working folder: what the force-included headers can depend on (the
 /// toolkit, the arch, the macros, the standard, -isystem). std::nullopt
@@ -342,7 +354,7 @@ unsigned addPrecompiledHeaders(std::vector<CompileEntry> &Entries,
       std::string WhyNot;
       if (std::optional<std::vector<std::string>> Preamble =
               precompiledPreambleFor(Full, *Pch, std::string(File), Settings,
-                                     WhyNot))
+                                     WhyNot, spelledFile(Entries[I])))
         Load = *Preamble;
       else if (NoPreamble)
         NoPreamble->push_back(WhyNot);

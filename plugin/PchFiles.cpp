@@ -131,6 +131,8 @@ bool stillFresh(const std::string &DepsPath) {
   if (Lines.empty())
     return false;
   for (llvm::StringRef Line : Lines) {
+    if (Line.starts_with("# "))
+      continue; // a note (why a preamble was declined)
     if (Line.starts_with("xxh3 ")) {
       llvm::StringRef Base(DepsPath);
       Base.consume_back(".deps");

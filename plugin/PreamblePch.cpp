@@ -43,30 +43,6 @@ private:
   llvm::MemoryBuffer &Text;
 };
 
-/// True when \p Flags name a header folder or file by a relative path: a
-/// header read through it is named by that path in a plain parse, and by
-/// its absolute path when it comes from a PCH, so the messages would move.
-bool namesRelativeHeaderPath(const std::vector<std::string> &Flags) {
-  static const char *const Prefixes[] = {"-I",        "-iquote", "-isystem",
-                                         "-idirafter", "-include", "-imacros",
-                                         "-F"};
-  for (std::size_t I = 0; I < Flags.size(); ++I) {
-    llvm::StringRef F = Flags[I];
-    for (llvm::StringRef Prefix : Prefixes) {
-      if (!F.starts_with(Prefix) || F.starts_with("-include-pch"))
-        continue;
-      llvm::StringRef Value = F.drop_front(Prefix.size());
-      if (Value.empty() && I + 1 < Flags.size())
-        Value = Flags[I + 1];
-      Value.consume_front("=");
-      if (!Value.empty() && !llvm::sys::path::is_absolute(Value))
-        return true;
-      break;
-    }
-  }
-  return false;
-}
-
 /// The leading part of a file that a preamble precompiles: its text up to
 /// its first declaration, and the -preamble-bytes flag that names it.
 struct PreambleText {
@@ -106,7 +82,8 @@ std::optional<PreambleText> preambleText(const std::string &File,
 }
 
 /// What a preamble is built from: the command (loading the toolkit's PCH
-/// it chains on), the file and its preamble's text.
+/// it chains on), the file as the command names it and its preamble's
+/// text.
 struct PreambleSource {
   const std::vector<std::string> &Flags;
   const std::string &File;
@@ -117,6 +94,12 @@ struct PreambleSource {
 /// Builds \p From's preamble and installs it as \p Pch; false, with \p Why,
 /// when it does not precompile, cannot be written, or has diagnostics of
 /// its own (then it is remembered as \p Declined).
+/// Why a preamble whose headers include one read through a relative
+/// folder is declined; the header follows.
+constexpr llvm::StringLiteral RelativeHeader =
+    "a header of them is read through a folder given by a relative path, "
+    "which a plain parse names it by (";
+
 bool buildPreamble(const PreambleSource &From, const std::string &Pch,
                    const std::string &Declined, CacheFolder &Cache,
                    const CacheLimits &Limits, const char *HasDiagnostics,
@@ -140,6 +123,25 @@ bool buildPreamble(const PreambleSource &From, const std::string &Pch,
     Failure.What = PchFailure::HasDiagnostics;
     Built.reset();
   }
+  // A header read through a folder given by a relative path (`-Iinc`,
+  // common in torch extensions' commands) is named by that path in a
+  // plain parse and by its absolute one when it comes from a PCH, so its
+  // messages would move: such a preamble is declined, and remembered so.
+  // So is one found next to a file the command names by a relative path
+  // (`-c k.cu` in its folder). Headers found by absolute folders or next
+  // to a file named by its absolute path keep the preamble.
+  if (Built) {
+    const std::vector<std::string> Read = dependencies(Built->Listed);
+    auto Relative = llvm::find_if(Read, [&](const std::string &Path) {
+      return Path != From.File && !llvm::sys::path::is_absolute(Path);
+    });
+    if (Relative != Read.end()) {
+      discardPch(*Built);
+      Why = (RelativeHeader + *Relative + ")").str();
+      writeAtomically(Declined, "# " + Why + "\n" + Stamps);
+      return false;
+    }
+  }
   if (!Built) {
     Why = Failure.What == PchFailure::CannotWrite
               ? "cannot write in " + Folder + Failure.detail()
@@ -161,8 +163,8 @@ bool buildPreamble(const PreambleSource &From, const std::string &Pch,
 
 std::optional<std::vector<std::string>>
 preambleFor(const std::vector<std::string> &Command, const std::string &Toolkit,
-            const std::string &File, const PchSettings &Settings,
-            std::string &Why) {
+            const std::string &File, const std::string &Spelled,
+            const PchSettings &Settings, std::string &Why) {
   if (!Settings.Enabled) {
     Why = Settings.Why;
     return std::nullopt;
@@ -172,10 +174,6 @@ preambleFor(const std::vector<std::string> &Command, const std::string &Toolkit,
     Why = Given && Settings.Limits.Total
               ? "GPUMEM_PCH_PREAMBLE_LIMIT=" + std::string(Given)
               : "the cache's limit is 0";
-    return std::nullopt;
-  }
-  if (namesRelativeHeaderPath(Command)) {
-    Why = "a header folder is given by a relative path";
     return std::nullopt;
   }
   // The command the preamble is built with: the file's own, loading the
@@ -232,14 +230,18 @@ preambleFor(const std::vector<std::string> &Command, const std::string &Toolkit,
   if (Found == Cached::Pch)
     return Flagged;
   if (Found == Cached::Declined) {
-    Why = HasDiagnostics;
+    // The reason it was declined, when the first line keeps one.
+    auto Text = llvm::MemoryBuffer::getFile(Declined);
+    llvm::StringRef First =
+        Text ? (*Text)->getBuffer().split('\n').first : llvm::StringRef();
+    Why = First.consume_front("# ") ? First.str() : HasDiagnostics;
     return std::nullopt;
   }
   if (!Lock->held()) {
     Why = Lock->whyNot();
     return std::nullopt;
   }
-  if (!buildPreamble({Flags, File, Text, Toolkit}, Pch, Declined, Cache,
+  if (!buildPreamble({Flags, Spelled, Text, Toolkit}, Pch, Declined, Cache,
                      Settings.Limits, HasDiagnostics, Why))
     return std::nullopt;
   return Flagged;
@@ -250,10 +252,12 @@ preambleFor(const std::vector<std::string> &Command, const std::string &Toolkit,
 std::optional<std::vector<std::string>>
 precompiledPreambleFor(const std::vector<std::string> &Command,
                        const std::string &Toolkit, const std::string &File,
-                       const PchSettings &Settings, std::string &Why) {
+                       const PchSettings &Settings, std::string &Why,
+                       const std::string &Spelled) {
   std::string Reason;
   std::optional<std::vector<std::string>> Flagged =
-      preambleFor(Command, Toolkit, File, Settings, Reason);
+      preambleFor(Command, Toolkit, File, Spelled.empty() ? File : Spelled,
+                  Settings, Reason);
   if (!Flagged)
     Why = "the leading includes of " + File +
           " are parsed with it (not precompiled: " + Reason + ")";

@@ -32,14 +32,16 @@ namespace gpumem::plugin {
 
 /// The flags that have a parse load the precompiled preamble of \p File
 /// (an absolute path), built when missing or stale, for command \p Flags
-/// (without the file) chained on the toolkit's PCH \p ToolkitPch.
+/// (without the file) chained on the toolkit's PCH \p ToolkitPch; \p
+/// Spelled is the file as the command names it, when not \p File.
 /// std::nullopt where the file keeps the toolkit's PCH alone, with \p Why
 /// saying so for --show-compile-command ("the leading includes of F are
 /// parsed with it (not precompiled: ...)").
 std::optional<std::vector<std::string>>
 precompiledPreambleFor(const std::vector<std::string> &Flags,
                        const std::string &ToolkitPch, const std::string &File,
-                       const PchSettings &Settings, std::string &Why);
+                       const PchSettings &Settings, std::string &Why,
+                       const std::string &Spelled = "");
 
 } // namespace gpumem::plugin
 
