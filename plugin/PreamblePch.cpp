@@ -15,6 +15,7 @@
 #include "llvm/Support/Process.h"
 
 #include <algorithm>
+#include <functional>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -94,6 +95,50 @@ struct PreambleSource {
 /// Builds \p From's preamble and installs it as \p Pch; false, with \p Why,
 /// when it does not precompile, cannot be written, or has diagnostics of
 /// its own (then it is remembered as \p Declined).
+/// The name an `#include` line names (`a/b.h` of `#include "a/b.h"`);
+/// empty for another line. A UTF-8 byte order mark before it is skipped.
+llvm::StringRef includedName(llvm::StringRef Line) {
+  Line.consume_front("\xef\xbb\xbf");
+  Line = Line.ltrim();
+  if (!Line.consume_front("#"))
+    return "";
+  Line = Line.ltrim();
+  if (!Line.consume_front("include"))
+    return "";
+  Line = Line.ltrim();
+  if (Line.consume_front("\""))
+    return Line.take_until([](char C) { return C == '"'; });
+  if (Line.consume_front("<"))
+    return Line.take_until([](char C) { return C == '>'; });
+  return "";
+}
+
+/// The offset in preamble \p Text of the line of the first #include whose
+/// header is one of \p Relatives (or ends with its name); 0 when there is
+/// none, or no #include before it.
+std::size_t cutBefore(llvm::StringRef Text,
+                      const std::vector<std::string> &Relatives) {
+  bool IncludeBefore = false;
+  std::size_t Offset = 0;
+  while (Offset < Text.size()) {
+    const std::size_t End = Text.find('\n', Offset);
+    const llvm::StringRef Line = Text.slice(Offset, End);
+    const llvm::StringRef Name = includedName(Line);
+    if (!Name.empty()) {
+      const bool Reads = llvm::any_of(Relatives, [&](llvm::StringRef Path) {
+        return Path == Name || Path.ends_with(("/" + Name).str());
+      });
+      if (Reads)
+        return IncludeBefore ? Offset : 0;
+      IncludeBefore = true;
+    }
+    if (End == llvm::StringRef::npos)
+      break;
+    Offset = End + 1;
+  }
+  return 0;
+}
+
 /// Why a preamble whose headers include one read through a relative
 /// folder is declined; the header follows.
 constexpr llvm::StringLiteral RelativeHeader =
@@ -103,7 +148,8 @@ constexpr llvm::StringLiteral RelativeHeader =
 bool buildPreamble(const PreambleSource &From, const std::string &Pch,
                    const std::string &Declined, CacheFolder &Cache,
                    const CacheLimits &Limits, const char *HasDiagnostics,
-                   std::string &Why) {
+                   std::string &Why, std::size_t &CutAt) {
+  CutAt = 0;
   const std::string &Folder = Cache.root();
   std::unique_ptr<llvm::MemoryBuffer> Preamble =
       llvm::MemoryBuffer::getMemBufferCopy(From.Text, From.File);
@@ -138,7 +184,18 @@ bool buildPreamble(const PreambleSource &From, const std::string &Pch,
     if (Relative != Read.end()) {
       discardPch(*Built);
       Why = (RelativeHeader + *Relative + ")").str();
-      writeAtomically(Declined, "# " + Why + "\n" + Stamps);
+      // The directives before the one that reads it can still be
+      // precompiled: the file's library includes (torch, the toolkit)
+      // come first, its own headers after.
+      std::vector<std::string> Relatives;
+      for (const std::string &Path : Read)
+        if (Path != From.File && !llvm::sys::path::is_absolute(Path))
+          Relatives.push_back(Path);
+      CutAt = cutBefore(From.Text, Relatives);
+      writeAtomically(Declined,
+                      (CutAt ? "# cut " + std::to_string(CutAt) + "\n"
+                             : std::string()) +
+                          "# " + Why + "\n" + Stamps);
       return false;
     }
   }
@@ -185,66 +242,88 @@ preambleFor(const std::vector<std::string> &Command, const std::string &Toolkit,
   std::optional<PreambleText> Leading = preambleText(File, Why);
   if (!Leading)
     return std::nullopt;
-  const std::string &Text = Leading->Text;
-  const std::string &Bytes = Leading->Bytes;
-
-  std::vector<std::string> Parts = Flags;
-  for (std::string Part :
-       {std::string("preamble"), std::string(File), Text, Bytes})
-    Parts.push_back(std::move(Part));
-  llvm::SmallString<256> Base(Settings.Folder);
-  llvm::sys::path::append(Base, "preambles");
-  if (std::error_code EC = llvm::sys::fs::create_directories(Base)) {
-    Why = "cannot create " + std::string(Base) + ": " + EC.message();
+  llvm::SmallString<256> Folder(Settings.Folder);
+  llvm::sys::path::append(Folder, "preambles");
+  if (std::error_code EC = llvm::sys::fs::create_directories(Folder)) {
+    Why = "cannot create " + std::string(Folder) + ": " + EC.message();
     return std::nullopt;
   }
-  const std::string Folder(Base);
-  llvm::sys::path::append(Base, cacheKey(Parts));
-  const std::string Pch = (Base + ".pch").str();
-  const std::string Deps = (Base + ".deps").str();
-  // Checked by the stamps first, and by Clang as every PCH is (its
-  // language options, target, macros and inputs).
-  const std::vector<std::string> Flagged = {"-Xclang", "-include-pch",
-                                            "-Xclang", Pch,
-                                            "-Xclang", Bytes};
-  // A preamble that built with a warning of its own, its headers as they
-  // were, is remembered as declined: not built again at each run (it
-  // would cost a parse of its headers on top of the file's).
-  const std::string Declined = (Base + ".none").str();
-  enum class Cached { Pch, Declined, Nothing };
   CacheFolder Cache(Settings.Folder);
-  auto Look = [&] {
-    if (Cache.pin(std::string(Base)) && stillFresh(Deps))
-      return Cached::Pch;
-    return stillFresh(Declined) ? Cached::Declined : Cached::Nothing;
-  };
-  Cached Found = Look();
-  std::optional<BuildLock> Lock;
-  if (Found == Cached::Nothing) {
-    Lock.emplace(std::string(Base));
-    Found = Look(); // a run that held the lock may have built it
-  }
   const char *const HasDiagnostics =
       "they have diagnostics of their own (a warning, an error, a missing "
       "header)";
-  if (Found == Cached::Pch)
-    return Flagged;
-  if (Found == Cached::Declined) {
-    // The reason it was declined, when the first line keeps one.
-    auto Text = llvm::MemoryBuffer::getFile(Declined);
-    llvm::StringRef First =
-        Text ? (*Text)->getBuffer().split('\n').first : llvm::StringRef();
-    Why = First.consume_front("# ") ? First.str() : HasDiagnostics;
+  // The preamble of \p Text (\p Bytes its -preamble-bytes), or, where its
+  // own headers are read through a relative folder and \p MayCut, of the
+  // directives before them.
+  std::function<std::optional<std::vector<std::string>>(
+      const std::string &, const std::string &, bool)>
+      Use = [&](const std::string &Text, const std::string &Bytes,
+                bool MayCut) -> std::optional<std::vector<std::string>> {
+    std::vector<std::string> Parts = Flags;
+    for (std::string Part :
+         {std::string("preamble"), std::string(File), Text, Bytes})
+      Parts.push_back(std::move(Part));
+    llvm::SmallString<256> Base(Folder);
+    llvm::sys::path::append(Base, cacheKey(Parts));
+    const std::string Pch = (Base + ".pch").str();
+    const std::string Deps = (Base + ".deps").str();
+    // Checked by the stamps first, and by Clang as every PCH is (its
+    // language options, target, macros and inputs).
+    const std::vector<std::string> Flagged = {"-Xclang", "-include-pch",
+                                              "-Xclang", Pch,
+                                              "-Xclang", Bytes};
+    // A preamble that built with a warning of its own, its headers as
+    // they were, is remembered as declined: not built again at each run
+    // (it would cost a parse of its headers on top of the file's).
+    const std::string Declined = (Base + ".none").str();
+    auto Cut = [&](std::size_t At) {
+      return Use(Text.substr(0, At),
+                 "-preamble-bytes=" + std::to_string(At) + ",1", false);
+    };
+    enum class Cached { Pch, Declined, Nothing };
+    auto Look = [&] {
+      if (Cache.pin(std::string(Base)) && stillFresh(Deps))
+        return Cached::Pch;
+      return stillFresh(Declined) ? Cached::Declined : Cached::Nothing;
+    };
+    Cached Found = Look();
+    std::optional<BuildLock> Lock;
+    if (Found == Cached::Nothing) {
+      Lock.emplace(std::string(Base));
+      Found = Look(); // a run that held the lock may have built it
+    }
+    if (Found == Cached::Pch)
+      return Flagged;
+    if (Found == Cached::Declined) {
+      // Why it was declined, and where it was cut, when it says.
+      auto Kept = llvm::MemoryBuffer::getFile(Declined);
+      llvm::StringRef Notes = Kept ? (*Kept)->getBuffer() : "";
+      std::size_t At = 0;
+      if (Notes.consume_front("# cut ")) {
+        auto [Number, Rest] = Notes.split('\n');
+        if (Number.getAsInteger(10, At) || At >= Text.size())
+          At = 0;
+        Notes = Rest;
+      }
+      llvm::StringRef First = Notes.split('\n').first;
+      Why = First.consume_front("# ") ? First.str() : HasDiagnostics;
+      if (At && MayCut)
+        return Cut(At);
+      return std::nullopt;
+    }
+    if (!Lock->held()) {
+      Why = Lock->whyNot();
+      return std::nullopt;
+    }
+    std::size_t CutAt = 0;
+    if (buildPreamble({Flags, Spelled, Text, Toolkit}, Pch, Declined, Cache,
+                      Settings.Limits, HasDiagnostics, Why, CutAt))
+      return Flagged;
+    if (CutAt && MayCut)
+      return Cut(CutAt);
     return std::nullopt;
-  }
-  if (!Lock->held()) {
-    Why = Lock->whyNot();
-    return std::nullopt;
-  }
-  if (!buildPreamble({Flags, Spelled, Text, Toolkit}, Pch, Declined, Cache,
-                     Settings.Limits, HasDiagnostics, Why))
-    return std::nullopt;
-  return Flagged;
+  };
+  return Use(Leading->Text, Leading->Bytes, true);
 }
 
 } // namespace
