@@ -28,8 +28,11 @@ axisComparison(const Expr *E, BinaryOperatorKind Op, const ASTContext &Ctx) {
       continue;
     if (Value->isValueDependent())
       return std::nullopt;
+    // A block has at most 1024 threads (64 in z): a larger value
+    // (4294967295, an unsigned -1) states no shape a launch can have.
     if (auto C = Value->IgnoreParenImpCasts()->getIntegerConstantExpr(Ctx);
-        C && C->getSignificantBits() <= 32 && C->getExtValue() > 0)
+        C && C->isRepresentableByInt64() && C->getExtValue() > 0 &&
+        C->getExtValue() <= (Index->Axis == 2 ? 64 : 1024))
       return std::pair{Index->Axis, C->getExtValue()};
   }
   return std::nullopt;
@@ -116,6 +119,8 @@ std::optional<StatedShape> statedBlockShape(const FunctionDecl *Kernel,
         return std::nullopt;
       Axes[A] = 1;
     }
+  if (*Axes[0] * *Axes[1] * *Axes[2] > 1024)
+    return std::nullopt; // no launch has that block
   return StatedShape{{*Axes[0], *Axes[1], *Axes[2]}, Where};
 }
 
@@ -129,7 +134,8 @@ std::optional<LaunchBounds> launchBounds(const FunctionDecl *Kernel,
   if (!Max || Max->isValueDependent())
     return std::nullopt;
   auto N = Max->getIntegerConstantExpr(Ctx);
-  if (!N || N->getSignificantBits() > 32 || N->getExtValue() <= 0)
+  if (!N || !N->isRepresentableByInt64() || N->getExtValue() <= 0 ||
+      N->getExtValue() > 1024)
     return std::nullopt;
   LaunchBounds Out;
   Out.MaxThreads = N->getExtValue();
