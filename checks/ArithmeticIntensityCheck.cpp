@@ -118,6 +118,15 @@ ArithmeticIntensityCheck::balanceFor(
   double GBps = PeakGBps > 0 ? PeakGBps : Arch.PeakGBps;
   if (GBps <= 0)
     return std::nullopt;
+  // Each rate possible, their ratio may not be (1e9 GFLOP/s over 1 GB/s):
+  // a balance past MachineBalance's own bound is the preset's.
+  if (Gflops / GBps > 1e6 && (PeakGflops > 0 || PeakGBps > 0) &&
+      Arch.PeakGBps > 0)
+    return Balance{Arch.peakGflops(P) / Arch.PeakGBps,
+                   Arch.Name + ", " +
+                       std::string(::gpumem::model::precisionName(P)) +
+                       "; options PeakGflops/PeakGBps give a balance over "
+                       "1e6 FLOP/byte"};
   return Balance{Gflops / GBps,
                  (PeakGflops > 0 || PeakGBps > 0)
                      ? "options PeakGflops/PeakGBps"

@@ -69,7 +69,12 @@ bool isPercent(llvm::StringRef V) {
 }
 // Finite and far above any GPU (1 EFLOP/s, 1 PB/s, a balance of a
 // million FLOP/byte): a larger or infinite value is a typo, not hardware.
-bool isRate(llvm::StringRef V) { return isNumberIn(V, 0, 1e9, false); }
+/// 0 (the preset's), or a rate a machine can have: a GFLOP/s or a GB/s
+/// at least (1e-308 GB/s made the machine balance infinite).
+bool isRate(llvm::StringRef V) {
+  double D;
+  return !V.trim().getAsDouble(D) && (D == 0 || (D >= 1 && D <= 1e9));
+}
 bool isBalance(llvm::StringRef V) { return isNumberIn(V, 0, 1e6, false); }
 
 using R = OptionReaders;
@@ -121,9 +126,9 @@ const GpumemOptionSpec Table[] = {
      true, isBool, "expected 'true' or 'false'"},
     // gpumem-arithmetic-intensity.
     {"PeakGflops", "0", R::ArithmeticIntensity, true, S::Number, true, isRate,
-     "expected a number from 0 to 1e9; using the preset's"},
+     "expected 0 or a number from 1 to 1e9; using the preset's"},
     {"PeakGBps", "0", R::ArithmeticIntensity, true, S::Number, true, isRate,
-     "expected a number from 0 to 1e9; using the preset's"},
+     "expected 0 or a number from 1 to 1e9; using the preset's"},
     {"MachineBalance", "0", R::ArithmeticIntensity, true, S::Number, true,
      isBalance, "expected a number from 0 to 1e6; using the preset's"},
     {"ReportAll", "false", R::ArithmeticIntensity, true, S::Boolean, true,

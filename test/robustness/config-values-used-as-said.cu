@@ -8,7 +8,7 @@
 // RUN: %clang_tidy --checks='-*,gpumem-arithmetic-intensity' \
 // RUN:   --config="{CheckOptions: {PeakGBps: inf, MachineBalance: nan}}" \
 // RUN:   %s -- %cuda_flags 2>&1 | FileCheck %s --check-prefix=RATE
-// RATE-DAG: warning: invalid configuration value 'inf' for option 'PeakGBps'; expected a number from 0 to 1e9; using the preset's [clang-tidy-config]
+// RATE-DAG: warning: invalid configuration value 'inf' for option 'PeakGBps'; expected 0 or a number from 1 to 1e9; using the preset's [clang-tidy-config]
 // RATE-DAG: warning: invalid configuration value 'nan' for option 'MachineBalance'; expected a number from 0 to 1e6; using the preset's [clang-tidy-config]
 // RATE-DAG: warning: kernel 'tiled' is bandwidth-bound: arithmetic intensity 4 FLOP/byte < machine balance 9.56 (a100, fp32)
 //
