@@ -330,6 +330,48 @@ def _checked_position(files: SourceFiles, path: str, offset,
     return position(files, path, offset)
 
 
+def _finding_of(diag, files: SourceFiles, path: str) -> Finding:
+    """The finding of one diagnostic of --export-fixes file `path`."""
+    build_dir = diag.get("BuildDirectory") or os.getcwd()
+    main = diag.get("DiagnosticMessage") or {}
+    path_ = _path_of(main, build_dir)
+    message = main.get("Message") or ""
+    at = end = None
+    line_text = ""
+    if path_:
+        at = _checked_position(files, path_, main.get("FileOffset", 0),
+                               path)
+        source = files.get(path_)
+        line_text = source.line_text(at.line)
+        ranges = [r for r in main.get("Ranges") or []
+                  if _path_of(r, build_dir) == path_ and
+                  int(r.get("FileOffset", -1)) == at.offset]
+        if ranges:
+            end_offset = at.offset + int(ranges[0].get("Length", 0))
+        else:
+            end_offset = _token_end(source, at, quoted_spelling(message))
+        end = position(files, path_, end_offset)
+    notes = []
+    for note in diag.get("Notes") or []:
+        note_path = _path_of(note, build_dir)
+        note_at = note_end = None
+        if note_path:
+            note_at = _checked_position(
+                files, note_path, note.get("FileOffset", 0), path)
+            note_end = position(files, note_path, _token_end(
+                files.get(note_path), note_at, None))
+        notes.append(Note(
+            note.get("Message") or "", note_at, note_end,
+            _replacements(note.get("Replacements"), files, build_dir)))
+    return Finding(
+        rule=diag.get("DiagnosticName") or "clang-tidy",
+        level=_LEVELS.get(diag.get("Level"), "warning"),
+        message=message, at=at, end=end, source_line=line_text,
+        notes=notes,
+        replacements=_replacements(main.get("Replacements"), files,
+                                   build_dir))
+
+
 def load_export_fixes(path: str, files: Optional[SourceFiles] = None) -> List[Finding]:
     """The diagnostics of one --export-fixes YAML file, in file order;
     ExportFixesError when it cannot be read whole."""
@@ -358,46 +400,18 @@ def load_export_fixes(path: str, files: Optional[SourceFiles] = None) -> List[Fi
     if not isinstance(document, dict):
         raise ExportFixesError("%s: not a clang-tidy --export-fixes file"
                                % path)
+    diagnostics = document.get("Diagnostics") or []
+    if not isinstance(diagnostics, list):
+        raise ExportFixesError("%s: its Diagnostics are not a list" % path)
     findings = []
-    for diag in document.get("Diagnostics") or []:
-        build_dir = diag.get("BuildDirectory") or os.getcwd()
-        main = diag.get("DiagnosticMessage") or {}
-        path_ = _path_of(main, build_dir)
-        message = main.get("Message") or ""
-        at = end = None
-        line_text = ""
-        if path_:
-            at = _checked_position(files, path_, main.get("FileOffset", 0),
-                                   path)
-            source = files.get(path_)
-            line_text = source.line_text(at.line)
-            ranges = [r for r in main.get("Ranges") or []
-                      if _path_of(r, build_dir) == path_ and
-                      int(r.get("FileOffset", -1)) == at.offset]
-            if ranges:
-                end_offset = at.offset + int(ranges[0].get("Length", 0))
-            else:
-                end_offset = _token_end(source, at, quoted_spelling(message))
-            end = position(files, path_, end_offset)
-        notes = []
-        for note in diag.get("Notes") or []:
-            note_path = _path_of(note, build_dir)
-            note_at = note_end = None
-            if note_path:
-                note_at = _checked_position(
-                    files, note_path, note.get("FileOffset", 0), path)
-                note_end = position(files, note_path, _token_end(
-                    files.get(note_path), note_at, None))
-            notes.append(Note(
-                note.get("Message") or "", note_at, note_end,
-                _replacements(note.get("Replacements"), files, build_dir)))
-        findings.append(Finding(
-            rule=diag.get("DiagnosticName") or "clang-tidy",
-            level=_LEVELS.get(diag.get("Level"), "warning"),
-            message=message, at=at, end=end, source_line=line_text,
-            notes=notes,
-            replacements=_replacements(main.get("Replacements"), files,
-                                       build_dir)))
+    for index, diag in enumerate(diagnostics, 1):
+        # A diagnostic of another shape (a hand-edited or foreign file) is
+        # named, not a traceback.
+        try:
+            findings.append(_finding_of(diag, files, path))
+        except (AttributeError, TypeError, ValueError, KeyError) as error:
+            raise ExportFixesError("%s: diagnostic %d is malformed (%s)"
+                                   % (path, index, error))
     return findings
 
 
