@@ -10,10 +10,11 @@ pointer whose memory the analysis could not tell (never analysed): analysed (the
 offsets are known, or known up to a symbolic stride) and not analysed,
 grouped by the kind of obstacle (data-dependent, reassigned, symbolic
 operation, arithmetic, limit, not followed), each with its three commonest
-places and the reasons the analysis gives. A file that does not parse shows
-as fewer accesses, not as an error: run gpumem-tidy itself to see why. A
-missing file, or a run of gpumem-tidy that crashes, stops the count with an
-error (exit 2).
+places and the reasons the analysis gives. A file Clang cannot compile
+whose run analysed no kernel is named on stderr with Clang's first error
+and counted apart ("N of M files not analysed"); when no file was
+analysed, the exit status is 1. A missing file, or a run of gpumem-tidy
+that crashes, stops the count with an error (exit 2).
 
 With --ptx it also compiles each file's device code to PTX, as the
 analysis parses it (the command `--show-compile-command` prints, with
@@ -294,6 +295,7 @@ def main(argv=None):
     ptx_no_line = 0
     unseen = []
     ptx_failures = []
+    not_compiled = []
     for path in args.files:
         if not os.path.isfile(path):
             print("gpumem-coverage: %s: no such file" % path, file=sys.stderr)
@@ -319,6 +321,16 @@ def main(argv=None):
         except gr.RecordError as error:
             print("gpumem-coverage: %s: %s" % (path, error), file=sys.stderr)
             return 2
+        # A file Clang could not compile, with no kernel analysed: said,
+        # not counted as a file of no accesses.
+        if done.returncode != 0 and not a and not any(u.values()) and \
+                not list(gr.read_text(done.stdout)):
+            first = next((line for line in done.stdout.splitlines()
+                          if " error: " in line), "")
+            print("gpumem-coverage: %s: not analysed (gpumem-tidy exit %d%s)"
+                  % (path, done.returncode,
+                     ": " + first.strip() if first else ""), file=sys.stderr)
+            not_compiled.append(path)
         analysed += a
         for kind, places in u.items():
             unknown[kind] += places
@@ -363,15 +375,18 @@ def main(argv=None):
                 "unseen": [{"place": "%s:%d" % (p, l), "instructions": o}
                            for p, l, o in unseen],
                 "failed": [{"file": f, "why": w} for f, w in ptx_failures]},
+            "not_analysed": not_compiled,
             "unknown": [{"kind": k, "count": len(e),
                          "places": [x for x, _ in places(e)],
                          "reasons": [{"reason": r, "count": n}
                                      for r, n in reasons(e)]}
                         for k, e in kinds]}, indent=2))
-        return 0
+        return 1 if not_compiled and len(not_compiled) == len(args.files) else 0
     share = 100.0 * analysed / total if total else 0.0
     print("%d accesses, %d analysed (%.1f%%), %d not" %
-          (total, analysed, share, total - analysed))
+          (total, analysed, share, total - analysed) +
+          ("; %d of %d files not analysed (Clang errors, above)"
+           % (len(not_compiled), len(args.files)) if not_compiled else ""))
     for kind, entries in kinds:
         common = ", ".join("%s (%d)" % (place, n) if n > 1 else place
                            for place, n in places(entries))
@@ -395,7 +410,9 @@ def main(argv=None):
                   % (os.path.relpath(path), line, describe(opcodes)))
         for path, why in ptx_failures:
             print("  %s: not compiled to PTX (%s)" % (path, why))
-    return 0
+    # Nothing counted because nothing compiled is a failure, not "0
+    # accesses".
+    return 1 if not_compiled and len(not_compiled) == len(args.files) else 0
 
 
 if __name__ == "__main__":
