@@ -93,7 +93,7 @@ PTX_OPCODES = ("ld", "ldu", "st", "atom", "red", "cp.async", "ldmatrix",
 # A memory instruction of the compiler's PTX: (opcode, the state spaces it
 # touches).
 PTX_MEMORY = re.compile(
-    r"^\s*(?:@!?%\w+\s+)?((?:" + "|".join(re.escape(o) for o in PTX_OPCODES)
+    r"^\s*(?:[\w$%.]+:\s*)*(?:@!?%\w+\s+)?((?:" + "|".join(re.escape(o) for o in PTX_OPCODES)
     + r")(?:\.[\w:]+)*)\s")
 
 

@@ -241,9 +241,23 @@ PtxMemoryOps parsePtxMemoryOps(std::string_view Template) {
   std::string Text = withoutComments(Template);
   for (std::string_view Stmt : split(Text, ';')) {
     Stmt = trim(Stmt);
-    // Block braces and a guard predicate (`@p`, `@!%p0`) before the opcode.
-    while (!Stmt.empty() && (Stmt.front() == '{' || Stmt.front() == '}'))
-      Stmt = trim(Stmt.substr(1));
+    // Block braces, labels (`L1:`, `$done%=:`) and a guard predicate (`@p`,
+    // `@!%p0`) before the opcode. A labelled load was dropped unseen.
+    while (!Stmt.empty()) {
+      if (Stmt.front() == '{' || Stmt.front() == '}') {
+        Stmt = trim(Stmt.substr(1));
+        continue;
+      }
+      std::size_t Colon = Stmt.find(':');
+      std::string_view Label = Stmt.substr(0, Colon);
+      if (Colon == std::string_view::npos || Label.empty() ||
+          Stmt.substr(Colon).substr(0, 2) == "::" ||
+          Label.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOP"
+                                  "QRSTUVWXYZ0123456789_$%=.") !=
+              std::string_view::npos)
+        break;
+      Stmt = trim(Stmt.substr(Colon + 1));
+    }
     if (!Stmt.empty() && Stmt.front() == '@') {
       std::size_t End = Stmt.find_first_of(" \t\n");
       Stmt = End == std::string_view::npos ? "" : trim(Stmt.substr(End));

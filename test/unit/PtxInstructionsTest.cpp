@@ -26,6 +26,23 @@ TEST(PtxInstructions, VectorLoadOfGlobalMemory) {
   EXPECT_EQ(Op.Opcode, "ld.global.nc.v4.f32");
 }
 
+// Issue 40: a labelled instruction (a loop's head in hand-written PTX) was
+// read as the opcode "L1:" and dropped.
+TEST(PtxInstructions, LabelsBeforeTheOpcode) {
+  PtxMemoryOp Op = only("L1: ld.global.f32 %0, [%1];");
+  EXPECT_EQ(Op.What, Kind::Load);
+  EXPECT_EQ(Op.In, Space::Global);
+  EXPECT_EQ(Op.Address.Operand, 1);
+  Op = only("$again%=:\n  @%p1 st.shared.u32 [%0+4], %1;");
+  EXPECT_EQ(Op.What, Kind::Store);
+  EXPECT_EQ(Op.Address.Offset, 4);
+  Op = only("L_a:L_b:ld.global.nc.L1::no_allocate.f32 %0, [%1];");
+  EXPECT_EQ(Op.Opcode, "ld.global.nc.L1::no_allocate.f32");
+  PtxMemoryOps None = parsePtxMemoryOps("done: bra done;");
+  EXPECT_TRUE(None.Ops.empty());
+  EXPECT_TRUE(None.NotFollowed.empty());
+}
+
 TEST(PtxInstructions, CacheHintsAndOffsets) {
   PtxMemoryOp Op =
       only("ld.global.nc.L1::no_allocate.L2::256B.v2.u64 {%0,%1}, [%2 + 32];");
