@@ -322,6 +322,17 @@ void KernelAccessCheck::onEndOfTranslationUnit() {
     for (const FunctionDecl *Kernel : Found->Kernels)
       Shared.Analysed.push_back(::gpumem::access::collectKernelAccesses(
           Kernel, *Context, Found->Launches, Settings, &Found->Functions));
+    // A kernel cut short at MaxAccessesPerKernel is said once, whether or
+    // not a finding of its first accesses notes it: with none, the cut
+    // was silent.
+    for (const ::gpumem::access::KernelAccesses &K : Shared.Analysed)
+      if (K.AccessesCapped)
+        TidyContext->diag("gpumem-diagnostic-access-limit",
+                          K.Kernel->getLocation(),
+                          "only the first %0 accesses of '%1' are analysed; "
+                          "the others are left out (option "
+                          "MaxAccessesPerKernel)")
+            << static_cast<unsigned>(K.Accesses.size()) << K.Kernel->getName();
     sharedAnalyses().push_back(std::move(Shared));
     Current = &sharedAnalyses().back();
   }

@@ -26,3 +26,10 @@ __global__ void big(const float *in, float *out) {
 // COVERAGE: 6 accesses, 5 analysed (83.3%), 1 not
 // COVERAGE: 1  limit: {{.*}}big.cu:14
 // COVERAGE: 1  more accesses in the kernel than MaxAccessesPerKernel
+//
+// Issue 40: a capped kernel with no finding in its first accesses was cut
+// in silence; the cut is said once per kernel, under a name of its own.
+// RUN: %clang_tidy --checks='-*,gpumem-*' \
+// RUN:   --config="{CheckOptions: {MaxAccessesPerKernel: 2}}" %S/Inputs/quiet-capped-kernel.cu -- %cuda_flags 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=QUIET --implicit-check-not='warning:'
+// QUIET: quiet-capped-kernel.cu:4:17: warning: only the first 2 accesses of 'sumNeighbours' are analysed; the others are left out (option MaxAccessesPerKernel) [gpumem-diagnostic-access-limit]
