@@ -78,9 +78,13 @@ void BankConflictCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
     }
     const PaddingAdvice Advice = Plan.adviceFor(*F->Access);
     // A declaration gets one fix-it: clang-tidy applies none of several
-    // that overlap, even identical ones.
+    // that overlap, even identical ones. It goes with the access whose
+    // padding removes the most conflicts, not with the first reported.
+    const unsigned Key =
+        F->Access->Array ? PaddingPlan::arrayKey(*F->Access) : 0;
     const bool FirstFix = Advice.What == PaddingAdvice::Kind::Pad &&
-                          Fixed.insert(PaddingPlan::arrayKey(*F->Access)).second;
+                          Advice.Pad == Plan.fixItPadding(Key) &&
+                          Fixed.insert(Key).second;
     reportConflict(*F->Kernel, *F->Access, F->Worst, Advice, FirstFix);
   }
 }

@@ -44,6 +44,8 @@ PaddingPlan::PaddingPlan(llvm::ArrayRef<const MemoryAccess *> Shared,
 
   // One padding per array where one clears all its conflicts.
   for (const auto &[Key, Accesses] : ToClear)
+    ConflictedOf[Key] = Accesses;
+  for (const auto &[Key, Accesses] : ToClear)
     if (Paddable[Key])
       ArrayPad[Key] = smallestClearingPadding(
           *Accesses.front()->Array, Accesses, ByArray[Key], Arch, Rule);
@@ -74,6 +76,36 @@ PaddingAdvice PaddingPlan::adviceFor(const MemoryAccess &A) const {
   if (smallestClearingPadding(*A.Array, {&A}, {}, Arch, Rule))
     return {Kind::SlowsAnotherAccess, 0};
   return {Kind::NoPaddingClears, 0};
+}
+
+std::int64_t PaddingPlan::fixItPadding(unsigned Key) const {
+  if (std::int64_t Whole = ArrayPad.lookup(Key))
+    return Whole;
+  auto Conflicted = ConflictedOf.find(Key);
+  if (Conflicted == ConflictedOf.end())
+    return 0;
+  const std::vector<const MemoryAccess *> &Accesses = Conflicted->second;
+  std::vector<std::int64_t> Candidates;
+  for (const MemoryAccess *A : Accesses) {
+    PaddingAdvice Advice = adviceFor(*A);
+    if (Advice.What == PaddingAdvice::Kind::Pad &&
+        !llvm::is_contained(Candidates, Advice.Pad))
+      Candidates.push_back(Advice.Pad);
+  }
+  std::int64_t Best = 0;
+  std::int64_t BestRemoved = -1;
+  for (std::int64_t Pad : Candidates) {
+    std::int64_t Removed = 0;
+    for (const MemoryAccess *A : Accesses)
+      Removed +=
+          std::int64_t(worstBankConflict(*A, 0, Arch, Rule).Degree.Degree) -
+          std::int64_t(worstBankConflict(*A, Pad, Arch, Rule).Degree.Degree);
+    if (Removed > BestRemoved) { // on a tie, the earlier access's
+      Best = Pad;
+      BestRemoved = Removed;
+    }
+  }
+  return Best;
 }
 
 } // namespace gpumem::access

@@ -62,6 +62,15 @@ public:
   /// The advice for \p Access, one of the conflicted accesses.
   PaddingAdvice adviceFor(const MemoryAccess &Access) const;
 
+  /// The padding the fix-it on the declaration of array \p Key applies:
+  /// the one padding that clears all its conflicts where there is one;
+  /// else, of those advised to its conflicted accesses, the one that
+  /// removes the most conflict ways over all of them (on a tie, the
+  /// first access's). Not the first reported: a declaration gets one fix-it, and
+  /// the first access's padding could leave more conflicts than another's.
+  /// 0 when none is advised.
+  std::int64_t fixItPadding(unsigned Key) const;
+
   /// The array an access is grouped by: its declaration as written, which
   /// the instantiations of a template kernel share and a padding rewrites.
   static unsigned arrayKey(const MemoryAccess &Access);
@@ -77,6 +86,8 @@ private:
   /// The one padding that clears every conflict of an array, where there
   /// is one.
   llvm::DenseMap<unsigned, std::int64_t> ArrayPad;
+  /// The conflicted accesses of each array.
+  llvm::DenseMap<unsigned, std::vector<const MemoryAccess *>> ConflictedOf;
 };
 
 } // namespace gpumem::access
