@@ -9,10 +9,13 @@
 // run's exact flags) and has each file load it (`-include-pch`).
 //
 // The cache folder holds <key>.pch and <key>.deps: the key hashes Clang's
-// and gpumem's versions and every flag of the command; the .deps lists
-// each header the PCH was built from with its size and modification time,
-// checked before every use (a toolkit reinstalled at the same path, an
-// edited header: rebuilt). A PCH is written under a unique name and
+// and gpumem's versions and every flag of the command; the .deps holds the
+// PCH's size and checksum and lists each header it was built from with its
+// size and modification time, checked before every use (a damaged PCH, a
+// toolkit reinstalled at the same path, an edited header: rebuilt). The
+// cache is only an optimisation: a build runs in a process of its own,
+// and any failure leaves the file to a plain parse
+// (plugin/PchCacheFolder.h bounds the folder and keeps runs apart). A PCH is written under a unique name and
 // renamed into place, so concurrent runs (run-clang-tidy -j N) never read
 // a torn file; two that build the same key at once each rename a
 // complete one. Only what the flags force-include is precompiled: a
