@@ -219,6 +219,23 @@ int verifyConfig(const gpumem::plugin::ToolCommandLine &Line,
   return Invalid ? 1 : Status;
 }
 
+/// gpumem-diagnostic-* say what the analysis could not do (a header not
+/// found, a kernel never instantiated): they are not findings, and
+/// `--warnings-as-errors=gpumem-*` must not fail a job on them (a missing
+/// header failed the recommended CI recipe). Each --warnings-as-errors
+/// given on the command line leaves them out.
+void keepDiagnosticsWarnings(std::vector<std::string> &Args) {
+  for (std::string &A : Args) {
+    if (A == "--")
+      break;
+    llvm::StringRef Arg(A);
+    if ((Arg.starts_with("--warnings-as-errors=") ||
+         Arg.starts_with("-warnings-as-errors=")) &&
+        !Arg.contains("-gpumem-diagnostic-"))
+      A += ",-gpumem-diagnostic-*";
+  }
+}
+
 /// What Clang's own errors do to the exit status (--clang-errors).
 enum class ClangErrorPolicy { Error, Warning, Note };
 
@@ -370,6 +387,7 @@ int main(int Argc, const char **Argv) {
   static gpumem::plugin::TranslatedDatabaseDir Database;
   Database = gpumem::plugin::useCompileDatabase(Line, Env);
   std::vector<std::string> Full = gpumem::plugin::withCudaDefaults(Line, Env);
+  keepDiagnosticsWarnings(Full);
   // Given as a compiler flag: after `--`, or in --extra-arg(-before).
   bool HasResourceDir = false;
   for (const std::string &A : Full)
