@@ -15,7 +15,6 @@
 #include "llvm/Support/Process.h"
 
 #include <algorithm>
-#include <functional>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -218,6 +217,108 @@ bool buildPreamble(const PreambleSource &From, const std::string &Pch,
   return true;
 }
 
+/// The preambles of one file in the cache: a preamble's text is looked
+/// up by its key, built where missing, and cut before its own headers
+/// where they are read through a relative folder.
+class FilePreambles {
+public:
+  FilePreambles(const std::vector<std::string> &Flags, const std::string &File,
+                const std::string &Spelled, const std::string &Toolkit,
+                const PchSettings &Settings, std::string Folder)
+      : Flags(Flags), File(File), Spelled(Spelled), Toolkit(Toolkit),
+        Settings(Settings), Folder(std::move(Folder)), Cache(Settings.Folder) {
+  }
+
+  /// The flags that load the preamble of \p Text (\p Bytes its
+  /// -preamble-bytes), or, where \p MayCut and its own headers are read
+  /// through a relative folder, of the directives before them.
+  std::optional<std::vector<std::string>> use(const std::string &Text,
+                                              const std::string &Bytes,
+                                              bool MayCut, std::string &Why);
+
+private:
+  const std::vector<std::string> &Flags;
+  const std::string &File;
+  const std::string &Spelled;
+  const std::string &Toolkit;
+  const PchSettings &Settings;
+  const std::string Folder;
+  CacheFolder Cache;
+};
+
+constexpr const char *HasDiagnostics =
+    "they have diagnostics of their own (a warning, an error, a missing "
+    "header)";
+
+std::optional<std::vector<std::string>>
+FilePreambles::use(const std::string &Text, const std::string &Bytes,
+                   bool MayCut, std::string &Why) {
+  std::vector<std::string> Parts = Flags;
+  for (std::string Part :
+       {std::string("preamble"), std::string(File), Text, Bytes})
+    Parts.push_back(std::move(Part));
+  llvm::SmallString<256> Base(Folder);
+  llvm::sys::path::append(Base, cacheKey(Parts));
+  const std::string Pch = (Base + ".pch").str();
+  const std::string Deps = (Base + ".deps").str();
+  // Checked by the stamps first, and by Clang as every PCH is (its
+  // language options, target, macros and inputs).
+  const std::vector<std::string> Flagged = {"-Xclang", "-include-pch",
+                                            "-Xclang", Pch,
+                                            "-Xclang", Bytes};
+  // A preamble declined (a warning of its own, a header read through a
+  // relative folder), its headers as they were, is remembered with the
+  // reason: not built again at each run (it would cost a parse of its
+  // headers on top of the file's).
+  const std::string Declined = (Base + ".none").str();
+  auto Cut = [&](std::size_t At) {
+    return use(Text.substr(0, At),
+               "-preamble-bytes=" + std::to_string(At) + ",1", false, Why);
+  };
+  enum class Cached { Pch, Declined, Nothing };
+  auto Look = [&] {
+    if (Cache.pin(std::string(Base)) && stillFresh(Deps))
+      return Cached::Pch;
+    return stillFresh(Declined) ? Cached::Declined : Cached::Nothing;
+  };
+  Cached Found = Look();
+  std::optional<BuildLock> Lock;
+  if (Found == Cached::Nothing) {
+    Lock.emplace(std::string(Base));
+    Found = Look(); // a run that held the lock may have built it
+  }
+  if (Found == Cached::Pch)
+    return Flagged;
+  if (Found == Cached::Declined) {
+    // Why it was declined, and where it was cut, when it says.
+    auto Kept = llvm::MemoryBuffer::getFile(Declined);
+    llvm::StringRef Notes = Kept ? (*Kept)->getBuffer() : "";
+    std::size_t At = 0;
+    if (Notes.consume_front("# cut ")) {
+      auto [Number, Rest] = Notes.split('\n');
+      if (Number.getAsInteger(10, At) || At >= Text.size())
+        At = 0;
+      Notes = Rest;
+    }
+    llvm::StringRef First = Notes.split('\n').first;
+    Why = First.consume_front("# ") ? First.str() : HasDiagnostics;
+    if (At && MayCut)
+      return Cut(At);
+    return std::nullopt;
+  }
+  if (!Lock->held()) {
+    Why = Lock->whyNot();
+    return std::nullopt;
+  }
+  std::size_t CutAt = 0;
+  if (buildPreamble({Flags, Spelled, Text, Toolkit}, Pch, Declined, Cache,
+                    Settings.Limits, HasDiagnostics, Why, CutAt))
+    return Flagged;
+  if (CutAt && MayCut)
+    return Cut(CutAt);
+  return std::nullopt;
+}
+
 std::optional<std::vector<std::string>>
 preambleFor(const std::vector<std::string> &Command, const std::string &Toolkit,
             const std::string &File, const std::string &Spelled,
@@ -248,82 +349,9 @@ preambleFor(const std::vector<std::string> &Command, const std::string &Toolkit,
     Why = "cannot create " + std::string(Folder) + ": " + EC.message();
     return std::nullopt;
   }
-  CacheFolder Cache(Settings.Folder);
-  const char *const HasDiagnostics =
-      "they have diagnostics of their own (a warning, an error, a missing "
-      "header)";
-  // The preamble of \p Text (\p Bytes its -preamble-bytes), or, where its
-  // own headers are read through a relative folder and \p MayCut, of the
-  // directives before them.
-  std::function<std::optional<std::vector<std::string>>(
-      const std::string &, const std::string &, bool)>
-      Use = [&](const std::string &Text, const std::string &Bytes,
-                bool MayCut) -> std::optional<std::vector<std::string>> {
-    std::vector<std::string> Parts = Flags;
-    for (std::string Part :
-         {std::string("preamble"), std::string(File), Text, Bytes})
-      Parts.push_back(std::move(Part));
-    llvm::SmallString<256> Base(Folder);
-    llvm::sys::path::append(Base, cacheKey(Parts));
-    const std::string Pch = (Base + ".pch").str();
-    const std::string Deps = (Base + ".deps").str();
-    // Checked by the stamps first, and by Clang as every PCH is (its
-    // language options, target, macros and inputs).
-    const std::vector<std::string> Flagged = {"-Xclang", "-include-pch",
-                                              "-Xclang", Pch,
-                                              "-Xclang", Bytes};
-    // A preamble that built with a warning of its own, its headers as
-    // they were, is remembered as declined: not built again at each run
-    // (it would cost a parse of its headers on top of the file's).
-    const std::string Declined = (Base + ".none").str();
-    auto Cut = [&](std::size_t At) {
-      return Use(Text.substr(0, At),
-                 "-preamble-bytes=" + std::to_string(At) + ",1", false);
-    };
-    enum class Cached { Pch, Declined, Nothing };
-    auto Look = [&] {
-      if (Cache.pin(std::string(Base)) && stillFresh(Deps))
-        return Cached::Pch;
-      return stillFresh(Declined) ? Cached::Declined : Cached::Nothing;
-    };
-    Cached Found = Look();
-    std::optional<BuildLock> Lock;
-    if (Found == Cached::Nothing) {
-      Lock.emplace(std::string(Base));
-      Found = Look(); // a run that held the lock may have built it
-    }
-    if (Found == Cached::Pch)
-      return Flagged;
-    if (Found == Cached::Declined) {
-      // Why it was declined, and where it was cut, when it says.
-      auto Kept = llvm::MemoryBuffer::getFile(Declined);
-      llvm::StringRef Notes = Kept ? (*Kept)->getBuffer() : "";
-      std::size_t At = 0;
-      if (Notes.consume_front("# cut ")) {
-        auto [Number, Rest] = Notes.split('\n');
-        if (Number.getAsInteger(10, At) || At >= Text.size())
-          At = 0;
-        Notes = Rest;
-      }
-      llvm::StringRef First = Notes.split('\n').first;
-      Why = First.consume_front("# ") ? First.str() : HasDiagnostics;
-      if (At && MayCut)
-        return Cut(At);
-      return std::nullopt;
-    }
-    if (!Lock->held()) {
-      Why = Lock->whyNot();
-      return std::nullopt;
-    }
-    std::size_t CutAt = 0;
-    if (buildPreamble({Flags, Spelled, Text, Toolkit}, Pch, Declined, Cache,
-                      Settings.Limits, HasDiagnostics, Why, CutAt))
-      return Flagged;
-    if (CutAt && MayCut)
-      return Cut(CutAt);
-    return std::nullopt;
-  };
-  return Use(Leading->Text, Leading->Bytes, true);
+  FilePreambles Preambles(Flags, File, Spelled, Toolkit, Settings,
+                          std::string(Folder));
+  return Preambles.use(Leading->Text, Leading->Bytes, /*MayCut=*/true, Why);
 }
 
 } // namespace
