@@ -340,6 +340,11 @@ preambleFor(const std::vector<std::string> &Command, const std::string &Toolkit,
   for (const char *F : {"-Xclang", "-include-pch", "-Xclang"})
     Flags.push_back(F);
   Flags.push_back(Toolkit);
+  // The instantiations the headers' own code needs are made once, in the
+  // PCH, not at the end of every parse that loads it (a benign language
+  // option: the parse need not say it).
+  for (const char *F : {"-Xclang", "-fpch-instantiate-templates"})
+    Flags.push_back(F);
   std::optional<PreambleText> Leading = preambleText(File, Why);
   if (!Leading)
     return std::nullopt;

@@ -25,7 +25,8 @@ flags="-x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -std=c++17
 instructions() { # CACHE FILE OUT
   rm -f "$work"/cg.*
   GPUMEM_PCH_CACHE=$1 valgrind --tool=callgrind \
-    --callgrind-out-file="$work/cg.%p" "$tidy" "$2" -- $flags > "$3" 2>&1 || true
+    --callgrind-out-file="$work/cg.%p" "$tidy" "$2" -- $flags 2>&1 |
+    grep -v '^==[0-9]*==' > "$3" || true
   cat "$work"/cg.* | sed -n 's/^summary: //p' | awk '{ s += $1 } END { print s }'
 }
 
@@ -39,6 +40,7 @@ for f in bench/torch/ext/*.cu; do
   cold=$(echo "$(date +%s.%N) - $start" | bc)
   off=$(instructions off "$f" "$work/off.txt")
   warm=$(instructions "$cache" "$f" "$work/warm.txt")
+  # valgrind's own lines (==PID== ...) differ from run to run
   same=$(cmp -s "$work/off.txt" "$work/warm.txt" && echo same || echo DIFFER)
   echo "$f $off $warm $cold $same"
 done | awk '{ name = $1; sub(".*/", "", name)
