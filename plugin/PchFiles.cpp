@@ -350,6 +350,8 @@ std::optional<BuiltPch> buildPch(
   uint64_t Size = 0;
   if (Exit == CannotWrite || Exit == Failed || Exit == FailedWithDiagnostics ||
       !Listed || llvm::sys::fs::file_size(TempPch, Size) || !Size) {
+    if (Listed)
+      Failure.Listed = (*Listed)->getBuffer().str();
     Forget();
     Failure.What =
         Exit == CannotWrite ? PchFailure::CannotWrite

@@ -92,6 +92,9 @@ struct BuildFailure {
   PchFailure What = PchFailure::DoesNotBuild;
   /// Clang's first error, when there was one.
   std::string FirstError;
+  /// The files the build read before it stopped (a make-style list),
+  /// when Clang wrote them.
+  std::string Listed;
   /// " (Clang: <first error>)", or nothing.
   std::string detail() const {
     return FirstError.empty() ? "" : " (Clang: " + FirstError + ")";

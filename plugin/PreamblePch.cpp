@@ -138,6 +138,39 @@ std::size_t cutBefore(llvm::StringRef Text,
   return 0;
 }
 
+/// The stamps of the folders \p Flags search for headers (-I, -isystem,
+/// -iquote, -idirafter) and of \p File's own, one per line: a folder's
+/// modification time changes when a file is added to it.
+std::string folderStamps(const std::vector<std::string> &Flags,
+                         const std::string &File) {
+  std::string Directory;
+  for (const std::string &F : Flags)
+    if (llvm::StringRef(F).starts_with("-working-directory="))
+      Directory = F.substr(std::strlen("-working-directory="));
+  std::vector<std::string> Folders = {
+      llvm::sys::path::parent_path(File).str()};
+  for (std::size_t I = 0; I < Flags.size(); ++I)
+    for (llvm::StringRef Prefix : {"-I", "-isystem", "-iquote", "-idirafter"}) {
+      llvm::StringRef F = Flags[I];
+      if (!F.starts_with(Prefix))
+        continue;
+      llvm::StringRef Value = F.drop_front(Prefix.size());
+      if (Value.empty() && I + 1 < Flags.size())
+        Value = Flags[I + 1];
+      Value.consume_front("=");
+      llvm::SmallString<256> Path(Value);
+      if (!llvm::sys::path::is_absolute(Path) && !Directory.empty())
+        llvm::sys::path::make_absolute(Directory, Path);
+      Folders.push_back(std::string(Path));
+      break;
+    }
+  std::string Out;
+  for (const std::string &Folder : Folders)
+    if (std::string S = stamp(Folder); !S.empty())
+      Out += S + "\n";
+  return Out;
+}
+
 /// Why a preamble whose headers include one read through a relative
 /// folder is declined; the header follows.
 constexpr llvm::StringLiteral RelativeHeader =
@@ -168,6 +201,16 @@ bool buildPreamble(const PreambleSource &From, const std::string &Pch,
     Failure.What = PchFailure::HasDiagnostics;
     Built.reset();
   }
+  // One that stopped at an error of its own (a header not found) is
+  // remembered too, or every run would try it again and pay for its
+  // headers on top of the file's parse (a warm cache was slower than none
+  // on such files). With the stamps of the folders the command searches
+  // and of the file's own: a header added there makes it stale.
+  // Clang lists the headers read only when the build ends normally.
+  if (!Built && Failure.What == PchFailure::HasDiagnostics)
+    writeAtomically(Declined, stampsOf(Failure.Listed, From.File) +
+                                  stamp(From.Toolkit) + "\n" +
+                                  folderStamps(From.Flags, From.File));
   // A header read through a folder given by a relative path (`-Iinc`,
   // common in torch extensions' commands) is named by that path in a
   // plain parse and by its absolute one when it comes from a PCH, so its
