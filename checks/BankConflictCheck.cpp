@@ -70,6 +70,8 @@ void BankConflictCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
       });
   const PaddingPlan Plan(Findings.Shared, Findings.conflicted(), Arch, Rule);
   llvm::DenseSet<unsigned> Fixed;
+  // Each array's fix-it padding, weighed once over its accesses.
+  llvm::DenseMap<unsigned, std::int64_t> FixItPads;
   for (const SharedFinding *F : Findings.reported()) {
     // Symbolic strides have their own message.
     if (!F->Worst.Scenario) {
@@ -82,8 +84,11 @@ void BankConflictCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
     // padding removes the most conflicts, not with the first reported.
     const unsigned Key =
         F->Access->Array ? PaddingPlan::arrayKey(*F->Access) : 0;
+    auto FixPad = FixItPads.find(Key);
+    if (Advice.What == PaddingAdvice::Kind::Pad && FixPad == FixItPads.end())
+      FixPad = FixItPads.try_emplace(Key, Plan.fixItPadding(Key)).first;
     const bool FirstFix = Advice.What == PaddingAdvice::Kind::Pad &&
-                          Advice.Pad == Plan.fixItPadding(Key) &&
+                          Advice.Pad == FixPad->second &&
                           Fixed.insert(Key).second;
     reportConflict(*F->Kernel, *F->Access, F->Worst, Advice, FirstFix);
   }
