@@ -91,9 +91,11 @@ struct PreambleSource {
   const std::string &Toolkit;
 };
 
-/// Builds \p From's preamble and installs it as \p Pch; false, with \p Why,
-/// when it does not precompile, cannot be written, or has diagnostics of
-/// its own (then it is remembered as \p Declined).
+/// Why a preamble with diagnostics of its own is not precompiled.
+constexpr const char *HasDiagnostics =
+    "they have diagnostics of their own (a warning, an error, a missing "
+    "header)";
+
 /// The name an `#include` line names (`a/b.h` of `#include "a/b.h"`);
 /// empty for another line. A UTF-8 byte order mark before it is skipped.
 llvm::StringRef includedName(llvm::StringRef Line) {
@@ -177,9 +179,13 @@ constexpr llvm::StringLiteral RelativeHeader =
     "a header of them is read through a folder given by a relative path, "
     "which a plain parse names it by (";
 
+/// Builds \p From's preamble and installs it as \p Pch; false, with \p Why,
+/// when it does not precompile, cannot be written, or has diagnostics of
+/// its own (then it is remembered as \p Declined); \p CutAt, where
+/// its own headers are read through a relative folder, is where to cut it.
 bool buildPreamble(const PreambleSource &From, const std::string &Pch,
                    const std::string &Declined, CacheFolder &Cache,
-                   const CacheLimits &Limits, const char *HasDiagnostics,
+                   const CacheLimits &Limits,
                    std::string &Why, std::size_t &CutAt) {
   CutAt = 0;
   const std::string &Folder = Cache.root();
@@ -289,10 +295,6 @@ private:
   CacheFolder Cache;
 };
 
-constexpr const char *HasDiagnostics =
-    "they have diagnostics of their own (a warning, an error, a missing "
-    "header)";
-
 std::optional<std::vector<std::string>>
 FilePreambles::use(const std::string &Text, const std::string &Bytes,
                    bool MayCut, std::string &Why) {
@@ -355,7 +357,7 @@ FilePreambles::use(const std::string &Text, const std::string &Bytes,
   }
   std::size_t CutAt = 0;
   if (buildPreamble({Flags, Spelled, Text, Toolkit}, Pch, Declined, Cache,
-                    Settings.Limits, HasDiagnostics, Why, CutAt))
+                    Settings.Limits, Why, CutAt))
     return Flagged;
   if (CutAt && MayCut)
     return Cut(CutAt);
