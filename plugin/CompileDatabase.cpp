@@ -1,5 +1,6 @@
 //===- CompileDatabase.cpp ------------------------------------------------===//
 #include "plugin/CompileDatabase.h"
+#include "plugin/HeaderCommands.h"
 #include "plugin/NvccFlags.h"
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -337,8 +338,12 @@ TranslatedDatabaseDir translateNvccDatabaseForEditor(
   std::optional<LoadedDatabase> Loaded = loadDatabase(DatabaseFile);
   if (!Loaded)
     return {};
+  // The project headers its CUDA files include get their includer's
+  // command: clangd's own choice (the nearest name) can be a .cpp file's.
+  std::vector<CompileEntry> Headers = headerEntriesOfCudaUnits(Loaded->Entries);
+  Loaded->Entries.insert(Loaded->Entries.end(), Headers.begin(), Headers.end());
   std::optional<std::vector<CompileEntry>> Entries =
-      clangEntries(*Loaded, Env, /*Always=*/false);
+      clangEntries(*Loaded, Env, /*Always=*/!Headers.empty());
   if (!Entries)
     return {};
   llvm::SmallString<256> Source(DatabaseFile);
@@ -402,13 +407,23 @@ TranslatedDatabaseDir useCompileDatabase(ToolCommandLine &Line,
   if (!Loaded)
     return {};
 
+  // A header named on the command line gets the command of a file that
+  // includes it (HeaderCommands.h), not clang-tidy's nearest name.
+  std::vector<CompileEntry> Headers =
+      includerEntries(Loaded->Entries, Line.sourceFiles());
+  Loaded->Entries.insert(Loaded->Entries.end(), Headers.begin(), Headers.end());
+
   // Found without -p, a clang database is used only when it compiles the
   // file: a build folder's database of C++ files above a .cu file says
   // nothing about it.
   if (!BuildPath && !FirstSource.empty() && !Loaded->FirstNvcc) {
     llvm::SmallString<256> Source(FirstSource);
     llvm::sys::fs::make_absolute(Source);
-    if (Loaded->Database->getCompileCommands(Source).empty())
+    llvm::sys::path::remove_dots(Source, /*remove_dot_dot=*/true);
+    if (Loaded->Database->getCompileCommands(Source).empty() &&
+        !llvm::any_of(Headers, [&](const CompileEntry &E) {
+          return E.File == Source;
+        }))
       return {};
   }
   // nvcc commands translated, clang CUDA commands completed; a database
@@ -417,7 +432,8 @@ TranslatedDatabaseDir useCompileDatabase(ToolCommandLine &Line,
   // A complete clang database of CUDA commands is copied as it is: the
   // run gives the copy's commands the PCH cache's headers
   // (PchCommandLine.h), and the user's file is never written.
-  if (Result.path().empty() && llvm::any_of(Loaded->Entries, compilesCuda))
+  if (Result.path().empty() &&
+      (!Headers.empty() || llvm::any_of(Loaded->Entries, compilesCuda)))
     Result = writeTemporaryDatabase(Loaded->Entries);
   if (Result.path().empty()) {
     if (!BuildPath && !FirstSource.empty())

@@ -1,0 +1,2 @@
+// Host code whose name is nearest to include/kernels.cuh.
+int kernelsReady() { return 1; }

@@ -1,0 +1,2 @@
+// Host code whose name is nearest to include/detail/rows.cuh.
+int rowsReady() { return 1; }
