@@ -72,21 +72,53 @@ void GlobalAccessCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
   // One diagnostic per source location: an access in a device function is
   // analysed once per call, one in a template once per instantiation, and
   // the costliest is reported.
-  for (const GlobalFinding &F : reportedGlobalFindings(
-           Kernels, Verdicts,
-           [this](GlobalCause Cause) {
-             return owns(Cause) ? getID() : llvm::StringRef();
-           },
-           Arch, Policy,
-           [this](const KernelAccesses &Kernel, const MemoryAccess &A,
-                  llvm::function_ref<bool(const MemoryAccess &)> IsFinding) {
-             return holdsUnderOtherShapes(Kernel, A, IsFinding);
-           }))
-    if (!hiddenByHeaderFilter(*F.Access)) {
-      report(*F.Access, *F.Verdict, *F.Kernel);
-      noteAlike(findingLocation(*F.Access), F.Alike, *F.Kernel,
-                strideFactorName(*F.Access, *F.Kernel->Symbols));
+  std::vector<GlobalFinding> Findings = reportedGlobalFindings(
+      Kernels, Verdicts,
+      [this](GlobalCause Cause) {
+        return owns(Cause) ? getID() : llvm::StringRef();
+      },
+      Arch, Policy,
+      [this](const KernelAccesses &Kernel, const MemoryAccess &A,
+             llvm::function_ref<bool(const MemoryAccess &)> IsFinding) {
+        return holdsUnderOtherShapes(Kernel, A, IsFinding);
+      });
+  // Inside a library call, one finding per call: the costliest (the first
+  // on ties), the others counted there. A field-by-field initialiser gave
+  // one warning per field, all on the same line of the user's code.
+  llvm::DenseMap<const CallExpr *, std::pair<std::size_t, unsigned>> AtCall;
+  std::vector<bool> Kept(Findings.size(), true);
+  for (std::size_t I = 0; I < Findings.size(); ++I) {
+    const GlobalFinding &F = Findings[I];
+    if (hiddenByHeaderFilter(*F.Access) || ownedByLibrary(*F.Access)) {
+      Kept[I] = false;
+      continue;
     }
+    const CallExpr *Call = libraryCall(*F.Access);
+    if (!Call)
+      continue;
+    auto [It, First] = AtCall.try_emplace(Call, I, 0);
+    if (First)
+      continue;
+    std::size_t &Best = It->second.first;
+    ++It->second.second;
+    if (costlier(*F.Verdict, *Findings[Best].Verdict)) {
+      Kept[Best] = false;
+      Best = I;
+    } else {
+      Kept[I] = false;
+    }
+  }
+  for (std::size_t I = 0; I < Findings.size(); ++I) {
+    if (!Kept[I])
+      continue;
+    const GlobalFinding &F = Findings[I];
+    report(*F.Access, *F.Verdict, *F.Kernel);
+    noteAlike(findingLocation(*F.Access), F.Alike, *F.Kernel,
+              strideFactorName(*F.Access, *F.Kernel->Symbols));
+    if (const CallExpr *Call = libraryCall(*F.Access))
+      noteLibraryCallAlike(findingLocation(*F.Access), *F.Access,
+                           AtCall.lookup(Call).second);
+  }
 }
 
 void GlobalAccessCheck::noteCommon(const MemoryAccess &Access,

@@ -117,6 +117,22 @@ protected:
   /// notes at the kernel's call and launch, in the main file, would make
   /// clang-tidy show it anyway.)
   bool hiddenByHeaderFilter(const ::gpumem::access::MemoryAccess &Access);
+  /// True when \p Access is inside a library function (a system header)
+  /// that the kernel's call hands only objects of the library's own types
+  /// (`curand_init(seed, id, 0, &states[id])`: a curandState): their
+  /// layout is the library's, not the user's to change, and a finding
+  /// there is noise. clang-tidy's --system-headers keeps them.
+  bool ownedByLibrary(const ::gpumem::access::MemoryAccess &Access) const;
+  /// The call in user code that a finding on \p Access, inside a system
+  /// header, goes to; null for an access elsewhere. Findings inside one
+  /// library call are said once per check, at the costliest.
+  const CallExpr *
+  libraryCall(const ::gpumem::access::MemoryAccess &Access) const;
+  /// Notes, at \p Loc, the \p Others accesses inside the library call of
+  /// \p Access that the finding there speaks for.
+  void noteLibraryCallAlike(SourceLocation Loc,
+                            const ::gpumem::access::MemoryAccess &Access,
+                            unsigned Others);
   /// Notes the kernel's call whose arguments an access in a device function
   /// was analysed with; for a finding moved to that call, notes the access
   /// in the header instead.

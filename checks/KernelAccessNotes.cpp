@@ -307,6 +307,65 @@ SourceLocation KernelAccessCheck::launchFindingLocation(
   return mainFileLaunch(Access.Kernel);
 }
 
+const CallExpr *KernelAccessCheck::libraryCall(
+    const ::gpumem::access::MemoryAccess &Access) const {
+  if (!Context || !Access.CallSite)
+    return nullptr;
+  const SourceManager &SM = Context->getSourceManager();
+  SourceLocation At = SM.getExpansionLoc(Access.Expression->getExprLoc());
+  SourceLocation Call = SM.getExpansionLoc(Access.CallSite->getBeginLoc());
+  if (!SM.isInSystemHeader(At) || SM.isInSystemHeader(Call))
+    return nullptr;
+  return Access.CallSite;
+}
+
+/// The record \p T points or refers to, when it is declared in a system
+/// header.
+static bool isLibraryObject(QualType T, const SourceManager &SM) {
+  if (T->isPointerType() || T->isReferenceType())
+    T = T->getPointeeType();
+  const RecordDecl *R = T->getAsRecordDecl();
+  return R && SM.isInSystemHeader(SM.getExpansionLoc(R->getLocation()));
+}
+
+bool KernelAccessCheck::ownedByLibrary(
+    const ::gpumem::access::MemoryAccess &Access) const {
+  const CallExpr *Call = libraryCall(Access);
+  if (!Call || (TidyContext && TidyContext->getOptions().SystemHeaders &&
+                *TidyContext->getOptions().SystemHeaders))
+    return false;
+  const SourceManager &SM = Context->getSourceManager();
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  bool LibraryObject = false;
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    // The parameter's type where the callee is known: `&states[id]` is a
+    // curandState * whatever the argument's own spelling.
+    QualType T = Callee && I < Callee->getNumParams()
+                     ? Callee->getParamDecl(I)->getType()
+                     : Call->getArg(I)->getType();
+    if (!(T->isPointerType() || T->isReferenceType()))
+      continue;
+    if (!isLibraryObject(T, SM))
+      return false; // memory the user lays out: the finding is theirs
+    LibraryObject = true;
+  }
+  return LibraryObject;
+}
+
+void KernelAccessCheck::noteLibraryCallAlike(
+    SourceLocation Loc, const ::gpumem::access::MemoryAccess &Access,
+    unsigned Others) {
+  if (!Others)
+    return;
+  const FunctionDecl *Callee = Access.CallSite->getDirectCallee();
+  diag(Loc,
+       "%0 more %plural{1:access|:accesses}0 inside '%1' through this call "
+       "%plural{1:has|:have}0 a finding of this check; this warning speaks "
+       "for %plural{1:it|:them}0",
+       DiagnosticIDs::Note)
+      << Others << (Callee ? Callee->getNameAsString() : std::string("?"));
+}
+
 bool KernelAccessCheck::findingAtCall(
     const ::gpumem::access::MemoryAccess &Access) const {
   return Context && (movedToCall(Access, Context->getSourceManager(),
