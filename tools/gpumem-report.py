@@ -27,6 +27,7 @@ import datetime
 import html
 import json
 import os
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -99,14 +100,18 @@ FIX_LABELS = {
 }
 
 
-def fix_label(access: gr.Access) -> str:
-    """What the fix in the record is, in the figure's words."""
+def fix_label(access: gr.Access, message: str = "") -> str:
+    """What the fix in the record is, in the figure's words: the advice
+    the finding's \p message gives."""
     verdict = access.global_verdict
     cause = verdict.get("cause")
     if cause == "misaligned":
         return "aligned to a %d-byte block" % access.kernel.geometry.transaction
-    if cause == "stride" and verdict.get("rowsSpanned"):
-        return "a block %d threads wide" % WARP
+    if verdict.get("rowsSpanned", 0) > 1:
+        # A warp over several rows: the fix keeps it in one, whatever the
+        # cause (a constant stride or a symbolic one).
+        wide = "a block %d threads wide" % WARP
+        return wide if wide in message else "consecutive elements"
     return FIX_LABELS.get(cause, "consecutive elements")
 
 
@@ -396,7 +401,7 @@ def figure_for(finding: gf.Finding, analyses: List[gr.Access]) -> str:
         fixed, fixed_transactions, label = "", cost.transactions, ""
         if access.fix:
             fix_lanes, fix_cost = access.fix
-            label = fix_label(access)
+            label = fix_label(access, finding.message)
             fixed = strip_panel("fixed: " + label, fix_lanes, access.width,
                                 geometry, "fixed", fix_cost)
             fixed_transactions = fix_cost.transactions
@@ -579,10 +584,10 @@ def render(findings: List[gf.Finding], facts: Dict[tuple, List[gr.Access]],
         by_rule[f.rule] = by_rule.get(f.rule, 0) + 1
     # A large project's run has thousands of findings: figures (the bulk of
     # the page and of its time) for the first max_figures of each check.
-    summary = "".join('<tr><td class="rule">%s</td><td>%d</td><td>%d</td></tr>'
-                      % (esc(rule), count, min(count, max_figures))
-                      for rule, count in sorted(by_rule.items()))
     drawn: Dict[str, int] = {}
+    # The figures drawn, by check: a finding with no per-lane data (or
+    # past the limit) has none, and is not counted as having one.
+    pictured: Dict[str, int] = {}
     filters = "".join('<label><input type="checkbox" value="%s" checked> %s'
                       '</label>' % (esc(rule), esc(rule))
                       for rule in sorted(by_rule))
@@ -612,6 +617,8 @@ def render(findings: List[gf.Finding], facts: Dict[tuple, List[gr.Access]],
         drawn[f.rule] = drawn.get(f.rule, 0) + 1
         figure = (figure_for(f, analyses) if drawn[f.rule] <= max_figures
                   else figure_left_out(f, max_figures))
+        if not re.search(r'data-kind="(none|left-out)"', figure):
+            pictured[f.rule] = pictured.get(f.rule, 0) + 1
         # A note in another file (a header, the launch in another .cu)
         # names that file; one in the finding's file needs only its line.
         notes = "".join(
@@ -634,6 +641,9 @@ def render(findings: List[gf.Finding], facts: Dict[tuple, List[gr.Access]],
                figure))
     if not shown:
         body.append('<p class="none">No findings.</p>')
+    summary = "".join('<tr><td class="rule">%s</td><td>%d</td><td>%d</td></tr>'
+                      % (esc(rule), count, pictured.get(rule, 0))
+                      for rule, count in sorted(by_rule.items()))
 
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime(
         "%Y-%m-%d %H:%M UTC")
