@@ -6,6 +6,8 @@
 #include "model/BankConflict.h"
 #include "model/GlobalCost.h"
 
+#include "llvm/Support/YAMLParser.h"
+
 #include <cassert>
 #include <limits>
 
@@ -13,9 +15,13 @@ namespace clang::tidy::gpumem {
 
 namespace {
 
+/// What clang-tidy's OptionsView::get<bool> reads: YAML's booleans (true,
+/// yes, on, y and their negatives, in three cases) and any integer (0 is
+/// false). --verify-config called `yes` invalid, which the checks read as
+/// true.
 bool isBool(llvm::StringRef V) {
-  return V.equals_insensitive("true") || V.equals_insensitive("false") ||
-         V == "1" || V == "0";
+  long long Number;
+  return llvm::yaml::parseBool(V).has_value() || !V.getAsInteger(10, Number);
 }
 
 bool isUnsignedIn(llvm::StringRef V, unsigned long long Min,

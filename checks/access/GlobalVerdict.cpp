@@ -357,6 +357,17 @@ GlobalVerdict judgeSymbolicStride(const MemoryAccess &Access,
       V.SymbolicBytesPerLane != 0 && !V.FixedCost.isUncoalesced(Policy.Unit);
   findRows(*Lanes, Access.Active, Access.Width, V.RowsSpanned,
            V.LanesPerRow);
+  // A warp over several rows is told to stay in one (a block a warp wide):
+  // the fix is its first row's pattern over all 32 lanes, as for a
+  // constant stride, not the factor at 1 (whose rows may still overlap).
+  if (V.RowsSpanned > 1 && (Access.Active & 3U) == 3U) {
+    lanes::LaneVector Row = *Lanes;
+    for (unsigned L = 0; L < lanes::WarpLanes; ++L)
+      Row[L] = (*Lanes)[0] + L * ((*Lanes)[1] - (*Lanes)[0]);
+    V.FixedCost = gpumem::model::computeGlobalCost(
+        footprintOf(Access, Row, Access.Active), Arch);
+    V.Fix = fixAt(Row, Access.Active);
+  }
   V.Cause = V.Cost.isUncoalesced(Policy.Unit) &&
                     V.Cost.efficiency(Policy.Unit) < Policy.EfficiencyThreshold
                 ? GlobalCause::SymbolicStride
