@@ -401,8 +401,21 @@ TranslatedDatabaseDir useCompileDatabase(ToolCommandLine &Line,
     llvm::sys::path::remove_filename(Dir);
     DatabaseFile = findDatabaseFile(Dir);
   }
-  if (!DatabaseFile)
+  if (!DatabaseFile) {
+    // -p naming a folder with no database (a build not configured yet, the
+    // pre-commit recipe's -p=build in a fresh clone): clang-tidy would
+    // print five lines and parse "without flags", C++ for the host. The
+    // files are parsed with the CUDA defaults instead, said in one line.
+    std::string Error;
+    if (BuildPath && !clang::tooling::CompilationDatabase::autoDetectFromDirectory(
+                         BuildPath->Value, Error)) {
+      warn("no compilation database in '" + BuildPath->Value +
+           "' or a folder above it; the files are parsed as CUDA with "
+           "gpumem-tidy's defaults");
+      Line.removeBuildPath();
+    }
     return {};
+  }
   std::optional<LoadedDatabase> Loaded = loadDatabase(*DatabaseFile);
   if (!Loaded)
     return {};

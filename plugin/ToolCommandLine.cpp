@@ -113,4 +113,13 @@ void ToolCommandLine::setBuildPath(const std::string &Dir) {
   Separator += 2;
 }
 
+void ToolCommandLine::removeBuildPath() {
+  std::optional<FlagValue> Build = value("p");
+  if (!Build)
+    return;
+  const std::size_t First = Build->Joined ? Build->Index : Build->Index - 1;
+  Args.erase(Args.begin() + First, Args.begin() + Build->Index + 1);
+  Separator -= Build->Index + 1 - First;
+}
+
 } // namespace gpumem::plugin

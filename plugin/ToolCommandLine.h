@@ -91,6 +91,8 @@ public:
   /// Gives -p the build folder \p Dir: in the form it was given, or as
   /// `-p DIR` appended.
   void setBuildPath(const std::string &Dir);
+  /// Removes -p and its value.
+  void removeBuildPath();
 
 private:
   std::vector<std::string> Args;

@@ -193,15 +193,17 @@ if os.access(real_nvcc, os.X_OK) and shutil.which("make"):
     config.substitutions.append(("%nvcc", q(real_nvcc)))
 if shutil.which("chromium") or shutil.which("chromium-browser"):
     config.available_features.add("chromium")
-# A git checkout with its tags (the pre-commit recipe pins a release tag);
-# CI's clone has none.
+# A git checkout with the branch main (the pre-commit recipe names it);
+# CI's clone may have none.
 if os.path.isdir(os.path.join(src, ".git")) and shutil.which("git"):
     config.available_features.add("git-checkout")
-    tags = subprocess.run(["git", "-C", src, "tag", "-l"],
-                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                          text=True, check=False).stdout
-    if tags.strip():
-        config.available_features.add("git-tags")
+    for ref in ("refs/heads/main", "refs/remotes/origin/main"):
+        if subprocess.run(["git", "-C", src, "rev-parse", "--verify", "-q",
+                           ref], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL,
+                          check=False).returncode == 0:
+            config.available_features.add("git-main")
+            break
 if shutil.which("pre-commit"):
     config.available_features.add("pre-commit")
 # libclang's Python bindings (Debian's python3-clang-22), which

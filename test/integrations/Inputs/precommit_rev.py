@@ -1,13 +1,15 @@
 """The revision the pre-commit recipe pins (docs/integrations/pre-commit.md,
 `rev:`) gives a user who pastes the recipe a hook that installs.
 
-    precommit_rev.py REPO tree   the rev is `v` + the project's version
-                                 (CMakeLists.txt) and this tree has the hook
-                                 manifest naming the hook and its script:
-                                 what the release tag of this version holds
-    precommit_rev.py REPO tag    the rev is a tag of this checkout whose
+    precommit_rev.py REPO tree   the rev is `main`, the branch this tree is
+                                 developed on (no release is tagged yet: a
+                                 `v0.1.0` named a tag that did not exist),
+                                 and this tree has the hook manifest naming
+                                 the hook and its script
+    precommit_rev.py REPO tag    the rev names a ref of this checkout (a
+                                 branch, local or remote, or a tag) whose
                                  tree has the manifest and the script (a
-                                 checkout cloned without tags cannot say)
+                                 checkout without that ref cannot say)
 
 Prints what it found; exits 1 otherwise.
 """
@@ -28,30 +30,29 @@ def names_hook(manifest):
 
 
 def check_tree(repo, rev):
-    with open(os.path.join(repo, "CMakeLists.txt")) as f:
-        version = re.search(r"project\(gpumem-tidy VERSION ([0-9.]+)",
-                            f.read())
-    if not version or rev != "v" + version.group(1):
-        print("rev %s: not the project's version %s" %
-              (rev, version.group(1) if version else "(none found)"))
+    if rev != "main":
+        print("rev %s: not the branch main" % rev)
         return 1
     with open(os.path.join(repo, ".pre-commit-hooks.yaml")) as f:
         ok = names_hook(f.read()) and \
             os.path.isfile(os.path.join(repo, "tools/gpumem-tidy-hook"))
-    print("rev %s: project version, %s" %
+    print("rev %s: branch, %s" %
           (rev, "hook gpumem-tidy" if ok else "no gpumem-tidy hook"))
     return 0 if ok else 1
 
 
 def check_tag(repo, rev):
-    tag = git(repo, "rev-parse", "--verify", "-q", "refs/tags/" + rev)
-    if tag.returncode != 0:
-        print("rev %s: no such tag" % rev)
+    for ref in ("refs/heads/" + rev, "refs/remotes/origin/" + rev,
+                "refs/tags/" + rev):
+        if git(repo, "rev-parse", "--verify", "-q", ref).returncode == 0:
+            break
+    else:
+        print("rev %s: no such ref" % rev)
         return 1
-    manifest = git(repo, "show", rev + ":.pre-commit-hooks.yaml").stdout
-    hook = git(repo, "cat-file", "-e", rev + ":tools/gpumem-tidy-hook")
+    manifest = git(repo, "show", ref + ":.pre-commit-hooks.yaml").stdout
+    hook = git(repo, "cat-file", "-e", ref + ":tools/gpumem-tidy-hook")
     ok = names_hook(manifest) and hook.returncode == 0
-    print("rev %s: tag, %s" % (rev, "hook gpumem-tidy" if ok else
+    print("rev %s: ref, %s" % (rev, "hook gpumem-tidy" if ok else
                                "no gpumem-tidy hook"))
     return 0 if ok else 1
 
