@@ -118,7 +118,8 @@ protected:
   /// clang-tidy show it anyway.)
   bool hiddenByHeaderFilter(const ::gpumem::access::MemoryAccess &Access);
   /// True when \p Access is inside a library function (a system header)
-  /// that the kernel's call hands only objects of the library's own types
+  /// and reads a field of one of the library's own records (`state->d`),
+  /// or the kernel's call hands the function only such objects
   /// (`curand_init(seed, id, 0, &states[id])`: a curandState): their
   /// layout is the library's, not the user's to change, and a finding
   /// there is noise. clang-tidy's --system-headers keeps them.

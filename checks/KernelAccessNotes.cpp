@@ -328,6 +328,29 @@ static bool isLibraryObject(QualType T, const SourceManager &SM) {
   return R && SM.isInSystemHeader(SM.getExpansionLoc(R->getLocation()));
 }
 
+/// Whether \p E reads a field of a library's record (`state->d`,
+/// `state->v[i]`): memory laid out by the library.
+static bool readsLibraryField(const Expr *E, const SourceManager &SM) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      E = AS->getBase();
+      continue;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      QualType T = ME->getBase()->getType();
+      if (ME->isArrow() && T->isPointerType())
+        T = T->getPointeeType();
+      if (isLibraryObject(T, SM))
+        return true;
+      E = ME->getBase();
+      continue;
+    }
+    return false;
+  }
+  return false;
+}
+
 bool KernelAccessCheck::ownedByLibrary(
     const ::gpumem::access::MemoryAccess &Access) const {
   const CallExpr *Call = libraryCall(Access);
@@ -335,6 +358,8 @@ bool KernelAccessCheck::ownedByLibrary(
                 *TidyContext->getOptions().SystemHeaders))
     return false;
   const SourceManager &SM = Context->getSourceManager();
+  if (readsLibraryField(Access.Expression, SM))
+    return true;
   const FunctionDecl *Callee = Call->getDirectCallee();
   bool LibraryObject = false;
   for (unsigned I = 0; I < Call->getNumArgs(); ++I) {

@@ -19,6 +19,13 @@ __device__ inline void vendorSeed(unsigned long long seed, unsigned id,
   st->hasSpare = 0;
 }
 
+// Seeds from the user's table (read by every lane alike) into the state.
+__device__ inline void vendorSeedFrom(const unsigned *table, VendorState *st) {
+  for (int i = 0; i < 5; ++i)
+    st->words[i] = table[i];
+  st->counter = table[0];
+}
+
 // Reads a user's plain array, two words per lane 8 words apart.
 __device__ inline float vendorMix(const float *table, int lane) {
   return table[lane * 8] + table[lane * 8 + 1];
