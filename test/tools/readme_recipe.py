@@ -16,6 +16,7 @@ what the commands print; exits with the first failing command's status.
 import argparse
 import glob
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -90,7 +91,13 @@ def main():
             else:
                 words.append(word)
         print("$ " + " ".join(shlex.quote(w) for w in words), flush=True)
-        done = subprocess.run(words, cwd=cwd, stderr=subprocess.STDOUT)
+        # NAME=VALUE before the command: its environment, as in the shell.
+        env = dict(os.environ)
+        while words and re.match(r"^[A-Za-z_][A-Za-z0-9_]*=", words[0]):
+            name, value = words.pop(0).split("=", 1)
+            env[name] = value
+        done = subprocess.run(words, cwd=cwd, env=env,
+                              stderr=subprocess.STDOUT)
         if done.returncode:
             return done.returncode
     return 0
