@@ -296,10 +296,13 @@ def main(argv=None):
     unseen = []
     ptx_failures = []
     not_compiled = []
-    for path in args.files:
+    for number, path in enumerate(args.files, start=1):
         if not os.path.isfile(path):
             print("gpumem-coverage: %s: no such file" % path, file=sys.stderr)
             return 2
+        # A run over a project is long: each file is said as it starts.
+        print("gpumem-coverage: [%d/%d] %s" % (number, len(args.files), path),
+              file=sys.stderr, flush=True)
         try:
             done = subprocess.run(command + [path] + flags,
                                   stdout=subprocess.PIPE,

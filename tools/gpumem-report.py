@@ -697,8 +697,16 @@ def main(argv=None):
         parser.error("give the command after `--`")
 
     files = gf.SourceFiles()
-    run = gf.run_tool(command, files)
-    dump = gf.run_tool(dump_command(command), files, echo=False)
+    # Two runs of the tool: long on a project, so each is said as it
+    # starts, and each file as the tool reaches it.
+    sys.stderr.write("gpumem-report: 1 of 2: the findings\n")
+    sys.stderr.flush()
+    run = gf.run_tool(command, files, progress="gpumem-report")
+    sys.stderr.write("gpumem-report: 2 of 2: the access records the figures "
+                     "are drawn from\n")
+    sys.stderr.flush()
+    dump = gf.run_tool(dump_command(command), files, echo=False,
+                       progress="gpumem-report")
     if dump.exit_code != 0 and not dump.findings:
         sys.stderr.write("gpumem-report: the access dump failed (exit %d); "
                          "figures are left out\n%s" % (dump.exit_code,

@@ -20,6 +20,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple
@@ -483,26 +484,49 @@ class ToolRun:
     findings: List[Finding]
 
 
+# clang-tidy's line before each file of a run over several.
+PROCESSING = re.compile(r"^\[(\d+)/(\d+)\] Processing file (.*)\.$")
+
+
 def run_tool(command: List[str], files: Optional[SourceFiles] = None,
-             echo: bool = True) -> ToolRun:
+             echo: bool = True, progress: Optional[str] = None) -> ToolRun:
     """Runs clang-tidy / gpumem-tidy with --export-fixes and reads the result.
 
     The tool's own output is echoed (stdout to stdout, stderr to stderr), so
-    a CI log and a problem matcher still see the text diagnostics.
+    a CI log and a problem matcher still see the text diagnostics; stderr
+    as it comes, with clang-tidy's "[3/78] Processing file" lines. Not
+    echoed, with \p progress (a tool's name), each file the tool starts is
+    still said on stderr ("NAME: [3/78] path"): a long run is not silent.
     """
     with tempfile.TemporaryDirectory(prefix="gpumem-") as scratch:
         export = given_export_fixes(command) or os.path.join(scratch, "fixes.yaml")
         full = with_export_fixes(command, export)
         try:
-            proc = subprocess.run(full, stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, text=True,
-                                  errors="replace")
+            proc = subprocess.Popen(full, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, text=True,
+                                    errors="replace")
         except OSError as error:
             sys.exit("gpumem: cannot run %s: %s" % (full[0], error))
+        out: List[str] = []
+        reader = threading.Thread(target=lambda: out.append(proc.stdout.read()))
+        reader.start()
+        err = []
+        for line in proc.stderr:
+            err.append(line)
+            match = PROCESSING.match(line.rstrip("\n"))
+            if echo:
+                sys.stderr.write(line)  # as it comes, its progress included
+            elif progress and match:
+                sys.stderr.write("%s: [%s/%s] %s\n" % (progress, match.group(1),
+                                                       match.group(2),
+                                                       match.group(3)))
+            sys.stderr.flush()
+        reader.join()
+        returncode = proc.wait()
+        stdout, stderr = "".join(out), "".join(err)
         if echo:
-            sys.stdout.write(proc.stdout)
-            sys.stderr.write(proc.stderr)
+            sys.stdout.write(stdout)
         # clang-tidy writes the file only when it has something to say.
         findings = (load_export_fixes(export, files)
                     if os.path.exists(export) else [])
-    return ToolRun(full, proc.returncode, proc.stdout, proc.stderr, findings)
+    return ToolRun(full, returncode, stdout, stderr, findings)
