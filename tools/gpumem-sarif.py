@@ -331,7 +331,7 @@ def main(argv=None):
     exit_code = 0
     if command:
         # With the SARIF on stdout the tool's own output goes to stderr.
-        run = gf.run_tool(command, files, echo=False)
+        run = gf.run_tool(command, files, echo=False, progress="gpumem-sarif")
         (sys.stderr if args.output == "-" else sys.stdout).write(run.stdout)
         sys.stderr.write(run.stderr)
         findings = run.findings
