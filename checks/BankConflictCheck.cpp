@@ -120,7 +120,7 @@ void BankConflictCheck::reportConflict(const KernelAccesses &Kernel,
                                        const PaddingAdvice &Advice,
                                        bool WithFixIt) {
   SourceLocation Loc = findingLocation(A);
-  if (hiddenByHeaderFilter(A) || ownedByLibrary(A))
+  if (hidden(A))
     return;
   const ::gpumem::model::BankConflictDegree &D = Worst.Degree;
   // "the 8 lanes" only when they are all the phase's active lanes.
@@ -237,7 +237,7 @@ void BankConflictCheck::reportSymbolicStride(const KernelAccesses &Kernel,
   const unsigned Threshold = std::max(2U, MinimumDegree);
   SourceLocation Loc = findingLocation(A);
   if (!Worst || *Worst < Threshold || Loc.isInvalid() ||
-      hiddenByHeaderFilter(A) || ownedByLibrary(A) ||
+      hidden(A) ||
       !holdsUnderOtherShapes(Kernel, A,
                              [&](const MemoryAccess &Other) {
                                auto D = DegreeAt(Other, Period);

@@ -1,6 +1,7 @@
 //===- GlobalAccessCheck.cpp ----------------------------------------------===//
 #include "checks/GlobalAccessCheck.h"
 #include "checks/GpumemCheckNames.h"
+#include "checks/LibraryCalls.h"
 
 #include "checks/access/ReportedAnalyses.h"
 
@@ -89,11 +90,11 @@ void GlobalAccessCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
   std::vector<bool> Kept(Findings.size(), true);
   for (std::size_t I = 0; I < Findings.size(); ++I) {
     const GlobalFinding &F = Findings[I];
-    if (hiddenByHeaderFilter(*F.Access) || ownedByLibrary(*F.Access)) {
+    if (hidden(*F.Access)) {
       Kept[I] = false;
       continue;
     }
-    const CallExpr *Call = libraryCall(*F.Access);
+    const CallExpr *Call = libraryCall(*F.Access, Context->getSourceManager());
     if (!Call)
       continue;
     auto [It, First] = AtCall.try_emplace(Call, I, 0);
@@ -115,7 +116,8 @@ void GlobalAccessCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
     report(*F.Access, *F.Verdict, *F.Kernel);
     noteAlike(findingLocation(*F.Access), F.Alike, *F.Kernel,
               strideFactorName(*F.Access, *F.Kernel->Symbols));
-    if (const CallExpr *Call = libraryCall(*F.Access))
+    if (const CallExpr *Call =
+            libraryCall(*F.Access, Context->getSourceManager()))
       noteLibraryCallAlike(findingLocation(*F.Access), *F.Access,
                            AtCall.lookup(Call).second);
   }
@@ -140,6 +142,21 @@ void GlobalAccessCheck::noteCommon(const MemoryAccess &Access,
   noteBlockDim(Kernel);
   noteInstantiation(Kernel, Access.Expression->getExprLoc());
 }
+
+void GlobalAccessCheck::noteLibraryCallAlike(
+    SourceLocation Loc, const ::gpumem::access::MemoryAccess &Access,
+    unsigned Others) {
+  if (!Others)
+    return;
+  const FunctionDecl *Callee = Access.CallSite->getDirectCallee();
+  diag(Loc,
+       "%0 more %plural{1:access|:accesses}0 inside '%1' through this call "
+       "%plural{1:has|:have}0 a finding of this check; this warning speaks "
+       "for %plural{1:it|:them}0",
+       DiagnosticIDs::Note)
+      << Others << (Callee ? Callee->getNameAsString() : std::string("?"));
+}
+
 
 /// 'a', 'b' and 'c': the names of \p Ids.
 static std::string quotedNames(llvm::ArrayRef<::gpumem::lanes::SymbolId> Ids,

@@ -49,6 +49,11 @@ protected:
   void noteWarpStarts(const ::gpumem::access::MemoryAccess &Access,
                       const ::gpumem::access::GlobalVerdict &Verdict,
                       const ::gpumem::access::KernelAccesses &Kernel);
+  /// Notes, at \p Loc, the \p Others accesses inside the library call of
+  /// \p Access that the finding there speaks for (LibraryCalls.h).
+  void noteLibraryCallAlike(SourceLocation Loc,
+                            const ::gpumem::access::MemoryAccess &Access,
+                            unsigned Others);
 
   const ::gpumem::access::GlobalPolicy Policy;
   const ::gpumem::model::Architecture Arch;

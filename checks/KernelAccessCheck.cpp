@@ -227,7 +227,8 @@ void KernelAccessCheck::onStartOfTranslationUnit() {
 
 /// Says, once per TU, what was not analysed: each header not found, with
 /// the count of kernels analysed, and kernel templates never instantiated
-/// in a file that did not compile.
+/// (any, in a file that did not compile; the main file's, in one that
+/// did).
 static void sayWhatWasNotAnalysed(KernelAccessCheck::Collection *Found,
                                   Preprocessor *PP,
                                   ClangTidyContext &TidyContext) {
@@ -244,13 +245,28 @@ static void sayWhatWasNotAnalysed(KernelAccessCheck::Collection *Found,
   const std::string Why = Missing.empty()
                               ? std::string("it has errors")
                               : "'" + Missing.front().Name + "' not found";
+  // In a file that compiles, a kernel template of the file itself that
+  // nothing instantiates (a header of kernels run directly, a kernel not
+  // launched yet) vanished without a word too: it gets the same, and its
+  // diagnostic says the file compiled. Those of the file's headers are
+  // the business of the files that use them.
+  std::vector<const FunctionDecl *> Templates;
+  for (const FunctionDecl *Template : Found->Uninstantiated)
+    if (Failed ||
+        (Found->Context &&
+         Found->Context->getSourceManager().isInMainFile(
+             Found->Context->getSourceManager().getExpansionLoc(
+                 Template->getLocation()))))
+      Templates.push_back(Template);
   std::vector<std::pair<const FunctionDecl *, RepresentativeInstance>> Made;
-  if (Failed) {
+  {
     Sema *S = PP && Found->Context ? semaWhileParsing(*PP) : nullptr;
-    for (const FunctionDecl *Template : Found->Uninstantiated) {
+    for (const FunctionDecl *Template : Templates) {
       RepresentativeInstance R;
       if (S)
         R = instantiateRepresentative(*S, Template);
+      else if (!Failed)
+        continue; // the editor, as the user types a kernel not launched yet
       else
         R.WhyNot = "no instantiation can be made after the parse";
       if (R.Instance) {
@@ -276,19 +292,21 @@ static void sayWhatWasNotAnalysed(KernelAccessCheck::Collection *Found,
                                        /*Qualified=*/true);
       TidyContext.diag("gpumem-diagnostic-uninstantiated-kernel",
                        Template->getLocation(),
-                       "'%0' is never instantiated (the file did not "
-                       "compile: %1); it is analysed as '%2', an "
-                       "instantiation of the analysis's own (%3)")
-          << Template->getQualifiedNameAsString() << Why << Name << R.Chosen;
+                       "'%0' is never instantiated %select{(the file did not "
+                       "compile: %1)|in this file}4; it is analysed as '%2', "
+                       "an instantiation of the analysis's own (%3)")
+          << Template->getQualifiedNameAsString() << Why << Name << R.Chosen
+          << (Failed ? 0 : 1);
       continue;
     }
     TidyContext.diag("gpumem-diagnostic-uninstantiated-kernel",
                      Template->getLocation(),
                      "%select{|no kernel analysed in this file: }0'%1' is "
-                     "never instantiated, so it is not analysed (the file "
-                     "did not compile: %2; %3)")
+                     "never instantiated%select{, so it is not analysed (the "
+                     "file did not compile: %2; %3)| in this file, so it is "
+                     "not analysed (%3)}4")
         << (Analysed == 0 ? 1 : 0) << Template->getQualifiedNameAsString()
-        << Why << R.WhyNot;
+        << Why << R.WhyNot << (Failed ? 0 : 1);
   }
 }
 

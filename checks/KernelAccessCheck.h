@@ -111,29 +111,13 @@ protected:
   /// check: the finding is then made at the call, where clang-tidy's
   /// NOLINT handling silences it on every path, as in the editor.
   bool silencedAtCall(const ::gpumem::access::MemoryAccess &Access) const;
-  /// True when a finding on \p Access would be in a header that the
-  /// header filter given (--header-filter, HeaderFilterRegex) does not
-  /// match, or that ExcludeHeaderFilterRegex matches: it is not made. (Its
-  /// notes at the kernel's call and launch, in the main file, would make
-  /// clang-tidy show it anyway.)
-  bool hiddenByHeaderFilter(const ::gpumem::access::MemoryAccess &Access);
-  /// True when \p Access is inside a library function (a system header)
-  /// and reads a field of one of the library's own records (`state->d`),
-  /// or the kernel's call hands the function only such objects
-  /// (`curand_init(seed, id, 0, &states[id])`: a curandState): their
-  /// layout is the library's, not the user's to change, and a finding
-  /// there is noise. clang-tidy's --system-headers keeps them.
-  bool ownedByLibrary(const ::gpumem::access::MemoryAccess &Access) const;
-  /// The call in user code that a finding on \p Access, inside a system
-  /// header, goes to; null for an access elsewhere. Findings inside one
-  /// library call are said once per check, at the costliest.
-  const CallExpr *
-  libraryCall(const ::gpumem::access::MemoryAccess &Access) const;
-  /// Notes, at \p Loc, the \p Others accesses inside the library call of
-  /// \p Access that the finding there speaks for.
-  void noteLibraryCallAlike(SourceLocation Loc,
-                            const ::gpumem::access::MemoryAccess &Access,
-                            unsigned Others);
+  /// True when a finding on \p Access is not made: it would be in a
+  /// header that the header filter given (--header-filter,
+  /// HeaderFilterRegex) does not match, or that ExcludeHeaderFilterRegex
+  /// matches (its notes at the kernel's call and launch, in the main file,
+  /// would make clang-tidy show it anyway), or inside a library call on the
+  /// library's own objects (LibraryCalls.h) without --system-headers.
+  bool hidden(const ::gpumem::access::MemoryAccess &Access);
   /// Notes the kernel's call whose arguments an access in a device function
   /// was analysed with; for a finding moved to that call, notes the access
   /// in the header instead.

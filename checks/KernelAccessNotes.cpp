@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "checks/KernelAccessCheck.h"
+#include "checks/LibraryCalls.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
@@ -276,11 +277,13 @@ bool KernelAccessCheck::silencedAtCall(
          namesCheck(Prev.drop_front(Pos + 14), getID());
 }
 
-bool KernelAccessCheck::hiddenByHeaderFilter(
-    const ::gpumem::access::MemoryAccess &Access) {
+bool KernelAccessCheck::hidden(const ::gpumem::access::MemoryAccess &Access) {
   if (!Context || !TidyContext)
     return false;
   const ClangTidyOptions &Opts = TidyContext->getOptions();
+  if (ownedByLibrary(Access, Context->getSourceManager(),
+                     Opts.SystemHeaders && *Opts.SystemHeaders))
+    return true;
   if (!Opts.HeaderFilterRegex && !Opts.ExcludeHeaderFilterRegex)
     return false;
   const SourceManager &SM = Context->getSourceManager();
@@ -305,90 +308,6 @@ SourceLocation KernelAccessCheck::launchFindingLocation(
        SM.isInMainFile(SM.getExpansionLoc(Access.CallSite->getBeginLoc()))))
     return {};
   return mainFileLaunch(Access.Kernel);
-}
-
-const CallExpr *KernelAccessCheck::libraryCall(
-    const ::gpumem::access::MemoryAccess &Access) const {
-  if (!Context || !Access.CallSite)
-    return nullptr;
-  const SourceManager &SM = Context->getSourceManager();
-  SourceLocation At = SM.getExpansionLoc(Access.Expression->getExprLoc());
-  SourceLocation Call = SM.getExpansionLoc(Access.CallSite->getBeginLoc());
-  if (!SM.isInSystemHeader(At) || SM.isInSystemHeader(Call))
-    return nullptr;
-  return Access.CallSite;
-}
-
-/// The record \p T points or refers to, when it is declared in a system
-/// header.
-static bool isLibraryObject(QualType T, const SourceManager &SM) {
-  if (T->isPointerType() || T->isReferenceType())
-    T = T->getPointeeType();
-  const RecordDecl *R = T->getAsRecordDecl();
-  return R && SM.isInSystemHeader(SM.getExpansionLoc(R->getLocation()));
-}
-
-/// Whether \p E reads a field of a library's record (`state->d`,
-/// `state->v[i]`): memory laid out by the library.
-static bool readsLibraryField(const Expr *E, const SourceManager &SM) {
-  while (E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
-      E = AS->getBase();
-      continue;
-    }
-    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-      QualType T = ME->getBase()->getType();
-      if (ME->isArrow() && T->isPointerType())
-        T = T->getPointeeType();
-      if (isLibraryObject(T, SM))
-        return true;
-      E = ME->getBase();
-      continue;
-    }
-    return false;
-  }
-  return false;
-}
-
-bool KernelAccessCheck::ownedByLibrary(
-    const ::gpumem::access::MemoryAccess &Access) const {
-  const CallExpr *Call = libraryCall(Access);
-  if (!Call || (TidyContext && TidyContext->getOptions().SystemHeaders &&
-                *TidyContext->getOptions().SystemHeaders))
-    return false;
-  const SourceManager &SM = Context->getSourceManager();
-  if (readsLibraryField(Access.Expression, SM))
-    return true;
-  const FunctionDecl *Callee = Call->getDirectCallee();
-  bool LibraryObject = false;
-  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-    // The parameter's type where the callee is known: `&states[id]` is a
-    // curandState * whatever the argument's own spelling.
-    QualType T = Callee && I < Callee->getNumParams()
-                     ? Callee->getParamDecl(I)->getType()
-                     : Call->getArg(I)->getType();
-    if (!(T->isPointerType() || T->isReferenceType()))
-      continue;
-    if (!isLibraryObject(T, SM))
-      return false; // memory the user lays out: the finding is theirs
-    LibraryObject = true;
-  }
-  return LibraryObject;
-}
-
-void KernelAccessCheck::noteLibraryCallAlike(
-    SourceLocation Loc, const ::gpumem::access::MemoryAccess &Access,
-    unsigned Others) {
-  if (!Others)
-    return;
-  const FunctionDecl *Callee = Access.CallSite->getDirectCallee();
-  diag(Loc,
-       "%0 more %plural{1:access|:accesses}0 inside '%1' through this call "
-       "%plural{1:has|:have}0 a finding of this check; this warning speaks "
-       "for %plural{1:it|:them}0",
-       DiagnosticIDs::Note)
-      << Others << (Callee ? Callee->getNameAsString() : std::string("?"));
 }
 
 bool KernelAccessCheck::findingAtCall(
