@@ -204,6 +204,10 @@ if os.path.isdir(os.path.join(src, ".git")) and shutil.which("git"):
                           check=False).returncode == 0:
             config.available_features.add("git-main")
             break
+# Debian's default clangd (14), for the translated database's stock-clangd
+# claim.
+if shutil.which("clangd-14"):
+    config.available_features.add("clangd-14")
 if shutil.which("pre-commit"):
     config.available_features.add("pre-commit")
 # libclang's Python bindings (Debian's python3-clang-22), which

@@ -11,7 +11,9 @@
 //  - min and max for host code: nvcc declares them host and device, Clang
 //    device only.
 //  - Host APIs the toolkit removed, declared only for the toolkits that
-//    lack them (CUDART_VERSION): texture and surface references (CUDA 12),
+//    lack them (CUDART_VERSION): cudaConfigureCall, which a Clang older
+//    than the toolkit launches kernels with, texture and surface
+//    references (CUDA 12),
 //    the cudaThread* functions and the device-number forms of
 //    cudaMemAdvise and cudaMemPrefetchAsync (CUDA 13). Host code using them
 //    is common in projects older than the toolkit installed; without these
@@ -120,6 +122,18 @@ __host__ cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count,
                                           int dstDevice,
                                           cudaStream_t stream = 0);
 }
+#endif
+
+// The launch API before CUDA 9.2, which CUDA 12 removed. A Clang that does
+// not know the toolkit's version (-target-sdk-version=12.9 is newer than
+// its table: Debian's default clangd, 14, reading a translated database)
+// lowers `k<<<g, b>>>()` to a call of it, and every launch was an error
+// ("use of undeclared identifier cudaConfigureCall"). Clang 22 calls
+// __cudaPushCallConfiguration and never this.
+#if CUDART_VERSION >= 12000
+extern "C" __host__ cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim,
+                                                 size_t sharedMem = 0,
+                                                 cudaStream_t stream = 0);
 #endif
 
 #endif // __CUDA__ && __cplusplus && CUDART_VERSION
