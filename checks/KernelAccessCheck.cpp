@@ -111,6 +111,9 @@ struct KernelAccessCheck::Collection {
   /// Kernel templates of the TU with no instantiation: no kernel of theirs
   /// is analysed.
   llvm::SetVector<const FunctionDecl *> Uninstantiated;
+  /// Kernel templates whose every instantiation is invalid (its body does
+  /// not compile for the arguments given), with the first of them.
+  llvm::MapVector<const FunctionDecl *, const FunctionDecl *> NoValidInstance;
   /// The instantiations the analysis made of them, where the file did not
   /// compile, with what it chose ("float for 'T'").
   llvm::DenseMap<const FunctionDecl *, std::string> Representatives;
@@ -161,9 +164,16 @@ void KernelAccessCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Kernel || Kernel->isInvalidDecl())
     return;
   if (const FunctionTemplateDecl *Template =
-          Kernel->getDescribedFunctionTemplate();
-      Template && Template->specializations().empty())
-    Found->Uninstantiated.insert(Kernel);
+          Kernel->getDescribedFunctionTemplate()) {
+    if (Template->specializations().empty())
+      Found->Uninstantiated.insert(Kernel);
+    else if (llvm::all_of(Template->specializations(),
+                          [](const FunctionDecl *F) {
+                            return F->isInvalidDecl();
+                          }))
+      Found->NoValidInstance.insert(
+          {Kernel, *Template->specializations().begin()});
+  }
   if (Kernel->isDependentContext())
     return;
   Found->Kernels.insert(Kernel);
@@ -284,6 +294,21 @@ static void sayWhatWasNotAnalysed(KernelAccessCheck::Collection *Found,
                      "header '%0' not found; the file is analysed without "
                      "it (%1 %plural{1:kernel|:kernels}1 analysed)")
         << Header.Name << Analysed;
+  for (const auto &[Template, Instance] : Found->NoValidInstance) {
+    std::string Name;
+    llvm::raw_string_ostream OS(Name);
+    Instance->getNameForDiagnostic(OS, Found->Context->getPrintingPolicy(),
+                                   /*Qualified=*/true);
+    const unsigned Count = static_cast<unsigned>(llvm::size(
+        Template->getDescribedFunctionTemplate()->specializations()));
+    TidyContext.diag("gpumem-diagnostic-uninstantiated-kernel",
+                     Template->getLocation(),
+                     "'%0' is not analysed: %select{its one instantiation, "
+                     "'%2', does not compile|none of its %1 instantiations "
+                     "compiles ('%2' is one)}3")
+        << Template->getQualifiedNameAsString() << Count << Name
+        << (Count == 1 ? 0 : 1);
+  }
   for (const auto &[Template, R] : Made) {
     if (R.Instance) {
       std::string Name;
