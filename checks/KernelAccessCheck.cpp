@@ -13,6 +13,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/Path.h"
 
 #include <list>
 #include <map>
@@ -294,6 +295,23 @@ static void sayWhatWasNotAnalysed(KernelAccessCheck::Collection *Found,
                      "header '%0' not found; the file is analysed without "
                      "it (%1 %plural{1:kernel|:kernels}1 analysed)")
         << Header.Name << Analysed;
+  // A header run directly that does not compile on its own (it needs what
+  // its includers include first): what parses is analysed, the rest only
+  // where a file includes it, which is said once.
+  if (Failed && Found->Context) {
+    const SourceManager &SM = Found->Context->getSourceManager();
+    const OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+    const llvm::StringRef Ext =
+        Main ? llvm::sys::path::extension(Main->getName()) : "";
+    if (Ext == ".cuh" || Ext == ".h" || Ext == ".hpp" || Ext == ".hh" ||
+        Ext == ".hxx" || Ext == ".inl")
+      TidyContext.diag("gpumem-diagnostic-header-alone",
+                       SM.getLocForStartOfFile(SM.getMainFileID()),
+                       "this header does not compile on its own (%0); its "
+                       "kernels are analysed as far as it parses here, and "
+                       "fully where a file that includes it is analysed")
+          << Why;
+  }
   for (const auto &[Template, Instance] : Found->NoValidInstance) {
     std::string Name;
     llvm::raw_string_ostream OS(Name);
