@@ -236,6 +236,49 @@ void KernelAccessCheck::onStartOfTranslationUnit() {
   Reported.clear();
 }
 
+/// A header run directly that does not compile on its own (it needs what
+/// its includers include first): what parses is analysed, the rest only
+/// where a file includes it, which is said once.
+static void sayHeaderAlone(KernelAccessCheck::Collection *Found, bool Failed,
+                           const std::string &Why,
+                           ClangTidyContext &TidyContext) {
+  if (Failed && Found->Context) {
+    const SourceManager &SM = Found->Context->getSourceManager();
+    const OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+    const llvm::StringRef Ext =
+        Main ? llvm::sys::path::extension(Main->getName()) : "";
+    if (Ext == ".cuh" || Ext == ".h" || Ext == ".hpp" || Ext == ".hh" ||
+        Ext == ".hxx" || Ext == ".inl")
+      TidyContext.diag("gpumem-diagnostic-header-alone",
+                       SM.getLocForStartOfFile(SM.getMainFileID()),
+                       "this header does not compile on its own (%0); its "
+                       "kernels are analysed as far as it parses here, and "
+                       "fully where a file that includes it is analysed")
+          << Why;
+  }
+}
+
+/// Kernel templates none of whose instantiations compiles, each named with
+/// one that failed.
+static void sayNoValidInstance(KernelAccessCheck::Collection *Found,
+                               ClangTidyContext &TidyContext) {
+  for (const auto &[Template, Instance] : Found->NoValidInstance) {
+    std::string Name;
+    llvm::raw_string_ostream OS(Name);
+    Instance->getNameForDiagnostic(OS, Found->Context->getPrintingPolicy(),
+                                   /*Qualified=*/true);
+    const unsigned Count = static_cast<unsigned>(llvm::size(
+        Template->getDescribedFunctionTemplate()->specializations()));
+    TidyContext.diag("gpumem-diagnostic-uninstantiated-kernel",
+                     Template->getLocation(),
+                     "'%0' is not analysed: %select{its one instantiation, "
+                     "'%2', does not compile|none of its %1 instantiations "
+                     "compiles ('%2' is one)}3")
+        << Template->getQualifiedNameAsString() << Count << Name
+        << (Count == 1 ? 0 : 1);
+  }
+}
+
 /// Says, once per TU, what was not analysed: each header not found, with
 /// the count of kernels analysed, and kernel templates never instantiated
 /// (any, in a file that did not compile; the main file's, in one that
@@ -295,38 +338,8 @@ static void sayWhatWasNotAnalysed(KernelAccessCheck::Collection *Found,
                      "header '%0' not found; the file is analysed without "
                      "it (%1 %plural{1:kernel|:kernels}1 analysed)")
         << Header.Name << Analysed;
-  // A header run directly that does not compile on its own (it needs what
-  // its includers include first): what parses is analysed, the rest only
-  // where a file includes it, which is said once.
-  if (Failed && Found->Context) {
-    const SourceManager &SM = Found->Context->getSourceManager();
-    const OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
-    const llvm::StringRef Ext =
-        Main ? llvm::sys::path::extension(Main->getName()) : "";
-    if (Ext == ".cuh" || Ext == ".h" || Ext == ".hpp" || Ext == ".hh" ||
-        Ext == ".hxx" || Ext == ".inl")
-      TidyContext.diag("gpumem-diagnostic-header-alone",
-                       SM.getLocForStartOfFile(SM.getMainFileID()),
-                       "this header does not compile on its own (%0); its "
-                       "kernels are analysed as far as it parses here, and "
-                       "fully where a file that includes it is analysed")
-          << Why;
-  }
-  for (const auto &[Template, Instance] : Found->NoValidInstance) {
-    std::string Name;
-    llvm::raw_string_ostream OS(Name);
-    Instance->getNameForDiagnostic(OS, Found->Context->getPrintingPolicy(),
-                                   /*Qualified=*/true);
-    const unsigned Count = static_cast<unsigned>(llvm::size(
-        Template->getDescribedFunctionTemplate()->specializations()));
-    TidyContext.diag("gpumem-diagnostic-uninstantiated-kernel",
-                     Template->getLocation(),
-                     "'%0' is not analysed: %select{its one instantiation, "
-                     "'%2', does not compile|none of its %1 instantiations "
-                     "compiles ('%2' is one)}3")
-        << Template->getQualifiedNameAsString() << Count << Name
-        << (Count == 1 ? 0 : 1);
-  }
+  sayHeaderAlone(Found, Failed, Why, TidyContext);
+  sayNoValidInstance(Found, TidyContext);
   for (const auto &[Template, R] : Made) {
     if (R.Instance) {
       std::string Name;

@@ -26,7 +26,7 @@ using namespace clang;
 using namespace detail;
 
 std::optional<LaneMask> EvaluatorCore::evaluateCondition(const Expr *Cond) {
-  if (!Cond || Depth >= MaxDepth || !takeStep())
+  if (!Cond || Guard.tooDeep(Depth, MaxDepth, MaxStackBytes) || !takeStep())
     return std::nullopt;
   llvm::SaveAndRestore Deeper(Depth, Depth + 1);
   Cond = Cond->IgnoreParenImpCasts();

@@ -229,8 +229,13 @@ public:
     bool Entered;
   };
 
-  /// Depth beyond which an expression is unknown ("too deep").
-  static constexpr unsigned MaxDepth = 96;
+  /// Depth beyond which an expression is unknown ("too deep"). A chain of
+  /// 32 reassignments (`i = i + 1;`) took 96 levels, the old limit, and
+  /// its access vanished into an unknown.
+  static constexpr unsigned MaxDepth = 1024;
+  /// Stack one query may use below its outermost frame: a quarter of the
+  /// 8 MiB a thread of clang-tidy or clangd has.
+  static constexpr std::size_t MaxStackBytes = std::size_t(2) << 20;
   /// Loop trips enumerated before a loop variable stops being enumerable.
   static constexpr unsigned MaxLoopTrips = 64;
   /// Expression nodes one query (one outermost evaluate, evaluateCondition,
@@ -247,6 +252,8 @@ private:
   Assumptions Assumed;
   unsigned Generations = 0;
   unsigned Depth = 0;
+  /// Stops the recursion past MaxDepth levels or MaxStackBytes.
+  detail::DepthGuard Guard;
   unsigned QuerySteps = 0;
   unsigned KernelSteps = 0;
   Effects KernelDid;

@@ -20,6 +20,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 
@@ -139,6 +140,27 @@ PointerValue offsetBy(PointerValue P, const LaneValue &Index,
 /// \p P, the address of the cast's operand, moved to its base class.
 PointerValue toBase(PointerValue P, const clang::CastExpr *Cast,
                     const clang::ASTContext &Ctx);
+
+/// How deep an evaluation may recurse: a number of levels, and bytes of the
+/// thread's stack below the outermost query's frame (frames are larger in
+/// a sanitized build; the bytes, not the levels, are what a thread has).
+struct DepthGuard {
+  /// The frame of the outermost query, set when \p Depth is 0.
+  const char *Base = nullptr;
+
+  /// True when one more level at \p Depth passes \p MaxDepth levels or
+  /// \p MaxBytes of stack.
+  bool tooDeep(unsigned Depth, unsigned MaxDepth, std::size_t MaxBytes) {
+    const char *Here = static_cast<const char *>(__builtin_frame_address(0));
+    if (Depth == 0) {
+      Base = Here;
+      return false;
+    }
+    // The stack grows down on every target the tool is built for.
+    return Depth >= MaxDepth ||
+           (Base > Here && static_cast<std::size_t>(Base - Here) > MaxBytes);
+  }
+};
 
 } // namespace gpumem::lanes::detail
 

@@ -135,7 +135,7 @@ private:
 LaneValue EvaluatorCore::evaluate(const Expr *E) {
   if (!E)
     return LaneValue::unknown(UnknownKind::NotFollowed, "missing expression");
-  if (Depth >= MaxDepth)
+  if (Guard.tooDeep(Depth, MaxDepth, MaxStackBytes))
     return LaneValue::unknown(UnknownKind::Limit,
                               "expression nested too deeply", loc(E));
   if (!takeStep())

@@ -70,7 +70,7 @@ PointerValue detail::toBase(PointerValue P, const CastExpr *Cast,
 }
 
 std::optional<PointerValue> EvaluatorCore::pointerCap(const Expr *E) {
-  if (!E || Depth >= MaxDepth)
+  if (!E || Guard.tooDeep(Depth, MaxDepth, MaxStackBytes))
     return PointerValue::unknown(UnknownKind::Limit,
                                  "expression nested too deeply", loc(E));
   if (!takeStep())
