@@ -7,6 +7,7 @@
 #include "checks/cuda/CudaBuiltins.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 namespace gpumem::access::detail {
 
@@ -182,10 +183,12 @@ void AccessWalk::visitCall(const CallExpr *Call, const State &St) {
   }
   // Arguments are evaluated in the caller.
   const FunctionDecl *Def = nullptr;
-  if (!Callee || !Callee->hasBody(Def) || !Def || CallDepth >= 4 ||
+  if (!Callee || !Callee->hasBody(Def) || !Def || CallDepth >= MaxCallDepth ||
       CalleeVisits > MaxCalleeVisits || !cuda::isDeviceFunction(Def)) {
     for (unsigned I = 0; I < Call->getNumArgs(); ++I)
       visitUnenteredArgument(Call, I, St);
+    if (Def && CallDepth >= MaxCallDepth && cuda::isDeviceFunction(Def))
+      visitUnfollowed(Call, Def, St);
     return;
   }
   for (const Expr *Arg : Call->arguments())
@@ -206,6 +209,28 @@ void AccessWalk::visitCall(const CallExpr *Call, const State &St) {
   KernelCall = SavedCall;
   --CallDepth;
   Eval.leaveCall();
+}
+
+void AccessWalk::visitUnfollowed(const CallExpr *Call, const FunctionDecl *Def,
+                                 const State &St) {
+  if (CallDepth >= MaxUnfollowedDepth || llvm::is_contained(UnfollowedPath, Def))
+    return;
+  std::optional<std::string> Reason = Unfollowed;
+  if (!Reason)
+    Reason = "inside the call of '" + Def->getNameAsString() + "', " +
+             std::to_string(CallDepth + 1) +
+             " device functions deep (the analysis follows " +
+             std::to_string(MaxCallDepth) + ")";
+  llvm::SaveAndRestore<std::optional<std::string>> Saved(Unfollowed, Reason);
+  UnfollowedPath.push_back(Def);
+  ++CallDepth;
+  const CallExpr *SavedCall = KernelCall;
+  if (!KernelCall)
+    KernelCall = Call;
+  visit(Def->getBody(), St);
+  KernelCall = SavedCall;
+  --CallDepth;
+  UnfollowedPath.pop_back();
 }
 
 void AccessWalk::visitPointerParts(const Expr *E, const State &St) {
@@ -253,12 +278,24 @@ void AccessWalk::recordPointer(const Expr *Ptr, const Expr *Where,
   add(Target, Address, Ctx.getTypeSizeInChars(T).getQuantity(), Kind, St);
 }
 
-void AccessWalk::add(const Expr *Target, const lanes::PointerValue &Address,
+void AccessWalk::add(const Expr *Target, const lanes::PointerValue &Given,
                      std::int64_t Width, AccessKind Kind, const State &St,
                      llvm::function_ref<lanes::PointerValue()> AddressAgain) {
-  if (Address.Space == MemorySpace::Local ||
-      Address.Space == MemorySpace::Constant)
+  if (Given.Space == MemorySpace::Local ||
+      Given.Space == MemorySpace::Constant)
     return;
+  // Inside a call the evaluator did not enter, its parameters mean nothing
+  // here: the place is unknown, with why (a shared array stays shared).
+  std::optional<lanes::PointerValue> Forced;
+  if (Unfollowed) {
+    Forced = lanes::PointerValue::unknown(
+        lanes::UnknownKind::Limit, *Unfollowed,
+        Target->getExprLoc().getRawEncoding());
+    if (Given.Space == MemorySpace::Shared)
+      Forced->Space = MemorySpace::Shared;
+    AddressAgain = nullptr;
+  }
+  const lanes::PointerValue &Address = Forced ? *Forced : Given;
   if (Address.Space == MemorySpace::Unknown && !Address.isUnknown())
     return;
   MemoryAccess A;

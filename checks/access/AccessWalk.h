@@ -24,6 +24,8 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace gpumem::access::detail {
@@ -66,6 +68,16 @@ private:
   const AnalysisSettings &Settings;
   KernelAccesses &Out;
   unsigned CallDepth = 0;
+  /// Device functions nested deeper than this are not followed with their
+  /// arguments (the evaluator holds 8 frames, the kernel's among them).
+  static constexpr unsigned MaxCallDepth = 7;
+  /// Past MaxCallDepth, the functions' accesses are still recorded, as
+  /// unknown with this reason ("a call nested deeper than ..."): an access
+  /// never vanishes. Down to MaxUnfollowedDepth; the functions on that path
+  /// are in UnfollowedPath (recursion ends there).
+  std::optional<std::string> Unfollowed;
+  static constexpr unsigned MaxUnfollowedDepth = 16;
+  llvm::SmallVector<const clang::FunctionDecl *, 4> UnfollowedPath;
   /// Statements visited inside called device functions, all calls together:
   /// a function that calls the next one a hundred times, four deep, would
   /// otherwise be walked 10^8 times. Past the budget calls are not followed.
@@ -139,6 +151,10 @@ private:
   /// recorded here; anything else is visited as any expression.
   /// True for a call of a lambda the walk enters (see its definition).
   bool entersLambda(const clang::CXXOperatorCallExpr *Op);
+  /// A call past MaxCallDepth: the accesses of \p Def recorded as unknown
+  /// (Unfollowed), down to MaxUnfollowedDepth and not into recursion.
+  void visitUnfollowed(const clang::CallExpr *Call,
+                       const clang::FunctionDecl *Def, const State &St);
   void visitUnenteredArgument(const clang::CallExpr *Call, unsigned I,
                               const State &St);
 
