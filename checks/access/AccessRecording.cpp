@@ -7,6 +7,7 @@
 #include "checks/cuda/CudaBuiltins.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/Support/SaveAndRestore.h"
 
 namespace gpumem::access::detail {
@@ -183,12 +184,40 @@ void AccessWalk::visitCall(const CallExpr *Call, const State &St) {
   }
   // Arguments are evaluated in the caller.
   const FunctionDecl *Def = nullptr;
-  if (!Callee || !Callee->hasBody(Def) || !Def || CallDepth >= MaxCallDepth ||
-      CalleeVisits > MaxCalleeVisits || !cuda::isDeviceFunction(Def)) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const unsigned Limit =
+      Callee && Callee->hasBody(Def) && Def &&
+              SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation()))
+          ? MaxLibraryCallDepth
+          : MaxCallDepth;
+  const bool Deep = Def && CallDepth >= Limit;
+  if (!Callee || !Def || Deep || CalleeVisits > MaxCalleeVisits ||
+      !cuda::isDeviceFunction(Def)) {
     for (unsigned I = 0; I < Call->getNumArgs(); ++I)
       visitUnenteredArgument(Call, I, St);
-    if (Def && CallDepth >= MaxCallDepth && cuda::isDeviceFunction(Def))
-      visitUnfollowed(Call, Def, St);
+    // Past the depth, the function's accesses are still recorded, as
+    // unknown with why (Unfollowed), down to MaxUnfollowedDepth and not
+    // into recursion: an access never vanishes.
+    if (!Deep || !cuda::isDeviceFunction(Def) ||
+        CallDepth >= MaxUnfollowedDepth ||
+        llvm::is_contained(UnfollowedPath, Def))
+      return;
+    std::optional<std::string> Reason = Unfollowed;
+    if (!Reason)
+      Reason = "inside the call of '" + Def->getNameAsString() + "', " +
+               std::to_string(CallDepth + 1) +
+               " device functions deep (the analysis follows " +
+               std::to_string(Limit) + ")";
+    llvm::SaveAndRestore<std::optional<std::string>> Saved(Unfollowed, Reason);
+    UnfollowedPath.push_back(Def);
+    ++CallDepth;
+    const CallExpr *SavedCall = KernelCall;
+    if (!KernelCall)
+      KernelCall = Call;
+    visit(Def->getBody(), St);
+    KernelCall = SavedCall;
+    --CallDepth;
+    UnfollowedPath.pop_back();
     return;
   }
   for (const Expr *Arg : Call->arguments())
@@ -209,28 +238,6 @@ void AccessWalk::visitCall(const CallExpr *Call, const State &St) {
   KernelCall = SavedCall;
   --CallDepth;
   Eval.leaveCall();
-}
-
-void AccessWalk::visitUnfollowed(const CallExpr *Call, const FunctionDecl *Def,
-                                 const State &St) {
-  if (CallDepth >= MaxUnfollowedDepth || llvm::is_contained(UnfollowedPath, Def))
-    return;
-  std::optional<std::string> Reason = Unfollowed;
-  if (!Reason)
-    Reason = "inside the call of '" + Def->getNameAsString() + "', " +
-             std::to_string(CallDepth + 1) +
-             " device functions deep (the analysis follows " +
-             std::to_string(MaxCallDepth) + ")";
-  llvm::SaveAndRestore<std::optional<std::string>> Saved(Unfollowed, Reason);
-  UnfollowedPath.push_back(Def);
-  ++CallDepth;
-  const CallExpr *SavedCall = KernelCall;
-  if (!KernelCall)
-    KernelCall = Call;
-  visit(Def->getBody(), St);
-  KernelCall = SavedCall;
-  --CallDepth;
-  UnfollowedPath.pop_back();
 }
 
 void AccessWalk::visitPointerParts(const Expr *E, const State &St) {

@@ -71,6 +71,11 @@ private:
   /// Device functions nested deeper than this are not followed with their
   /// arguments (the evaluator holds 8 frames, the kernel's among them).
   static constexpr unsigned MaxCallDepth = 7;
+  /// A library's functions (system headers: CCCL's memcpy_async, texture
+  /// fetches) are followed four deep, as before: deeper, their loops over
+  /// sizes held in the library's objects are not known, and an access
+  /// there would be priced at offsets it never takes.
+  static constexpr unsigned MaxLibraryCallDepth = 4;
   /// Past MaxCallDepth, the functions' accesses are still recorded, as
   /// unknown with this reason ("a call nested deeper than ..."): an access
   /// never vanishes. Down to MaxUnfollowedDepth; the functions on that path
@@ -151,10 +156,6 @@ private:
   /// recorded here; anything else is visited as any expression.
   /// True for a call of a lambda the walk enters (see its definition).
   bool entersLambda(const clang::CXXOperatorCallExpr *Op);
-  /// A call past MaxCallDepth: the accesses of \p Def recorded as unknown
-  /// (Unfollowed), down to MaxUnfollowedDepth and not into recursion.
-  void visitUnfollowed(const clang::CallExpr *Call,
-                       const clang::FunctionDecl *Def, const State &St);
   void visitUnenteredArgument(const clang::CallExpr *Call, unsigned I,
                               const State &St);
 
