@@ -291,6 +291,8 @@ void AccessWalk::add(const Expr *Target, const lanes::PointerValue &Given,
   if (Given.Space == MemorySpace::Local ||
       Given.Space == MemorySpace::Constant)
     return;
+  if (++RecordsOf[Target] > MaxRecordsPerExpression)
+    return;
   // Inside a call the evaluator did not enter, its parameters mean nothing
   // here: the place is unknown, with why (a shared array stays shared).
   std::optional<lanes::PointerValue> Forced;

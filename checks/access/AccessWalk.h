@@ -21,6 +21,7 @@
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -83,6 +84,13 @@ private:
   std::optional<std::string> Unfollowed;
   static constexpr unsigned MaxUnfollowedDepth = 16;
   llvm::SmallVector<const clang::FunctionDecl *, 4> UnfollowedPath;
+  /// Records of each expression so far: past MaxRecordsPerExpression (a
+  /// helper called a hundred times from each of a hundred places) one
+  /// more analysis of the same place adds nothing the reported one does
+  /// not say, and would fill the kernel's MaxAccesses before the kernel's
+  /// own accesses after the calls.
+  llvm::DenseMap<const clang::Expr *, unsigned> RecordsOf;
+  static constexpr unsigned MaxRecordsPerExpression = 64;
   /// Statements visited inside called device functions, all calls together:
   /// a function that calls the next one a hundred times, four deep, would
   /// otherwise be walked 10^8 times. Past the budget calls are not followed.
