@@ -232,10 +232,12 @@ public:
   /// Depth beyond which an expression is unknown ("too deep"). A chain of
   /// 32 reassignments (`i = i + 1;`) took 96 levels, the old limit, and
   /// its access vanished into an unknown.
-  static constexpr unsigned MaxDepth = 1024;
-  /// Stack one query may use below its outermost frame: a quarter of the
-  /// 8 MiB a thread of clang-tidy or clangd has.
-  static constexpr std::size_t MaxStackBytes = std::size_t(2) << 20;
+  static constexpr unsigned MaxDepth = 256;
+  /// Stack one query may use below its outermost frame, a guard that a
+  /// sanitized build's frames (about 13 KiB a level with ASan, 2.3 KiB
+  /// without) never reach before MaxDepth: the same depth is analysed in
+  /// every build, and a thread of clang-tidy or clangd (8 MiB) keeps room.
+  static constexpr std::size_t MaxStackBytes = std::size_t(6) << 20;
   /// Loop trips enumerated before a loop variable stops being enumerable.
   static constexpr unsigned MaxLoopTrips = 64;
   /// Expression nodes one query (one outermost evaluate, evaluateCondition,

@@ -1,10 +1,11 @@
 // Issue 37: a local reassigned step by step (`i = i + 1;` 40 times, as
 // unrolled index arithmetic is written out) took one level of nesting per
 // read and passed the old limit of 96: the access became "nested too
-// deeply" and had no finding. The limit is now the stack a query uses (2
-// MiB) and 1024 levels; a chain past it is unknown with its reason, and
-// nothing crashes (a generated 3000-step chain, in the sanitized build
-// too).
+// deeply" and had no finding. The limit is now 256 levels (about 84 such
+// steps), the same in every build, with a guard on the stack a query uses
+// (6 MiB, which a sanitized build's larger frames do not reach first); a
+// chain past it is unknown with its reason, and nothing crashes (a
+// generated 3000-step chain, in the sanitized build too).
 //
 // RUN: %check_gpumem_tidy %s gpumem-uncoalesced-access %t
 // RUN: %python -c "import sys; print('__global__ void deep(const float *in, float *out) {\n  int i = threadIdx.x;\n' + '  i = i + 1;\n' * 3000 + '  out[threadIdx.x] = in[i];\n}')" > %t.deep.cu
