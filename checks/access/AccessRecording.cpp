@@ -190,7 +190,20 @@ void AccessWalk::visitCall(const CallExpr *Call, const State &St) {
               SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation()))
           ? MaxLibraryCallDepth
           : MaxCallDepth;
-  const bool Deep = Def && CallDepth >= Limit;
+  // Inside a call not followed, every deeper call is not followed either:
+  // its arguments mean nothing in the evaluator's frame.
+  const bool Deep = Def && (CallDepth >= Limit || Unfollowed);
+  // The callee's body, one call deeper, through this call when it is the
+  // kernel's.
+  auto WalkBody = [&] {
+    ++CallDepth;
+    const CallExpr *SavedCall = KernelCall;
+    if (!KernelCall)
+      KernelCall = Call;
+    visit(Def->getBody(), St);
+    KernelCall = SavedCall;
+    --CallDepth;
+  };
   if (!Callee || !Def || Deep || CalleeVisits > MaxCalleeVisits ||
       !cuda::isDeviceFunction(Def)) {
     for (unsigned I = 0; I < Call->getNumArgs(); ++I)
@@ -210,13 +223,7 @@ void AccessWalk::visitCall(const CallExpr *Call, const State &St) {
                std::to_string(Limit) + ")";
     llvm::SaveAndRestore<std::optional<std::string>> Saved(Unfollowed, Reason);
     UnfollowedPath.push_back(Def);
-    ++CallDepth;
-    const CallExpr *SavedCall = KernelCall;
-    if (!KernelCall)
-      KernelCall = Call;
-    visit(Def->getBody(), St);
-    KernelCall = SavedCall;
-    --CallDepth;
+    WalkBody();
     UnfollowedPath.pop_back();
     return;
   }
@@ -230,13 +237,7 @@ void AccessWalk::visitCall(const CallExpr *Call, const State &St) {
         record(Call->getArg(I), *Kind, St);
     return;
   }
-  ++CallDepth;
-  const CallExpr *SavedCall = KernelCall;
-  if (!KernelCall)
-    KernelCall = Call;
-  visit(Def->getBody(), St);
-  KernelCall = SavedCall;
-  --CallDepth;
+  WalkBody();
   Eval.leaveCall();
 }
 
