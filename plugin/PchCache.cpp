@@ -121,13 +121,15 @@ precompiledHeaderFor(const std::vector<std::string> &Flags,
           Failure.detail();
     return std::nullopt;
   }
-  if (!Cache.makeRoom(Built->Size, /*Preamble=*/false, Settings.Limits)) {
-    discardPch(*Built);
-    Why = cacheFullReason(Built->Size, Settings.Limits.Total);
-    return std::nullopt;
-  }
-  if (!installPch(*Built, Pch, stampsOf(Built->Listed))) {
-    Why = "cannot write in " + Settings.Folder;
+  const std::string Stamps = stampsOf(Built->Listed);
+  const CacheFolder::Admission Kept =
+      Cache.keep(Built->Size, /*Preamble=*/false, Settings.Limits,
+                 [&] { return installPch(*Built, Pch, Stamps); });
+  if (Kept != CacheFolder::Admission::Kept) {
+    if (Kept != CacheFolder::Admission::NotWritten)
+      discardPch(*Built);
+    Why = notKeptReason(Kept, Built->Size, Settings.Limits.Total,
+                        Settings.Folder);
     return std::nullopt;
   }
   return Pch;

@@ -63,7 +63,8 @@ CacheLimits cacheLimits(const std::optional<std::string> &Given) {
   return L;
 }
 
-std::string cacheFullReason(uint64_t Bytes, uint64_t Limit) {
+/// Why an entry of \p Bytes is not kept within \p Limit.
+static std::string cacheFullReason(uint64_t Bytes, uint64_t Limit) {
   auto Megabytes = [](uint64_t B) {
     if (B < 1024)
       return std::to_string(B) + (B == 1 ? " byte" : " bytes");
@@ -278,11 +279,14 @@ bool CacheFolder::pin(const std::string &Base) {
   return fs::exists(Base + ".pch");
 }
 
-bool CacheFolder::makeRoom(uint64_t Bytes, bool Preamble,
-                           const CacheLimits &Limits) {
+CacheFolder::Admission CacheFolder::keep(uint64_t Bytes, bool Preamble,
+                                         const CacheLimits &Limits,
+                                         llvm::function_ref<bool()> Install) {
   if (Bytes > Limits.Total || (Preamble && Bytes > Limits.Preambles))
-    return false;
+    return Admission::NoRoom;
   const FolderLock Lock(Root);
+  if (!Lock.held())
+    return Admission::Busy; // another run may be pinning what would go
   std::vector<Entry> Entries;
   collectEntries(Root, /*Preamble=*/false, Entries);
   llvm::SmallString<256> Preambles(Root);
@@ -298,9 +302,7 @@ bool CacheFolder::makeRoom(uint64_t Bytes, bool Preamble,
     return Preamble && PreambleTotal + Bytes > Limits.Preambles;
   };
   if (!OverTotal() && !OverPreambles())
-    return true;
-  if (!Lock.held())
-    return false; // another run may be pinning what would go
+    return Install() ? Admission::Kept : Admission::NotWritten;
   const std::set<std::string> Pinned = pinnedBases(Root);
   llvm::sort(Entries,
              [](const Entry &A, const Entry &B) { return A.Used < B.Used; });
@@ -331,7 +333,21 @@ bool CacheFolder::makeRoom(uint64_t Bytes, bool Preamble,
         Remove(P);
     }
   }
-  return !OverTotal() && !OverPreambles();
+  if (OverTotal() || OverPreambles())
+    return Admission::NoRoom;
+  return Install() ? Admission::Kept : Admission::NotWritten;
+}
+
+std::string notKeptReason(CacheFolder::Admission How, uint64_t Bytes,
+                          uint64_t Limit, const std::string &Root) {
+  switch (How) {
+  case CacheFolder::Admission::NoRoom:
+    return cacheFullReason(Bytes, Limit);
+  case CacheFolder::Admission::Busy:
+    return "the cache's lock (" + Root + "/cache.lock) was busy";
+  default:
+    return "cannot write in " + Root;
+  }
 }
 
 } // namespace gpumem::plugin

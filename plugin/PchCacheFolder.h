@@ -20,6 +20,7 @@
 #ifndef GPUMEM_PLUGIN_PCHCACHEFOLDER_H
 #define GPUMEM_PLUGIN_PCHCACHEFOLDER_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
@@ -62,10 +63,17 @@ public:
   /// seen.
   bool pin(const std::string &Base);
 
-  /// Makes room for an entry of \p Bytes (a preamble's when \p Preamble)
-  /// within \p Limits, removing the entries used longest ago that no live
-  /// run has pinned; false when it cannot be had.
-  bool makeRoom(uint64_t Bytes, bool Preamble, const CacheLimits &Limits);
+  /// What became of an entry offered to the cache.
+  enum class Admission { Kept, NoRoom, Busy, NotWritten };
+
+  /// Keeps an entry of \p Bytes (a preamble's when \p Preamble) within
+  /// \p Limits: under the cache-wide lock, removes the entries used
+  /// longest ago that no live run has pinned until it fits, then calls
+  /// \p Install, which writes it. Room is made and taken under one lock,
+  /// so runs that finish builds at once never pass the bound together;
+  /// without the lock (another run held it ten seconds) nothing is kept.
+  Admission keep(uint64_t Bytes, bool Preamble, const CacheLimits &Limits,
+                 llvm::function_ref<bool()> Install);
 
   const std::string &root() const { return Root; }
 
@@ -73,8 +81,10 @@ private:
   std::string Root;
 };
 
-/// Why an entry of \p Bytes is not kept within \p Limit.
-std::string cacheFullReason(uint64_t Bytes, uint64_t Limit);
+/// Why an entry was not kept in the cache folder \p Root: \p How, an
+/// admission that is not Kept, for an entry of \p Bytes within \p Limit.
+std::string notKeptReason(CacheFolder::Admission How, uint64_t Bytes,
+                          uint64_t Limit, const std::string &Root);
 
 /// The part of a temporary file's name that says which run made it:
 /// `.<pid>.` (a build's files are `<key>.pch.<pid>.XXXXXXXX.tmp`).

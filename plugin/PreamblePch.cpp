@@ -254,13 +254,13 @@ bool buildPreamble(const PreambleSource &From, const std::string &Pch,
                                                        : "they do not precompile";
     return false;
   }
-  if (!Cache.makeRoom(Built->Size, /*Preamble=*/true, Limits)) {
-    discardPch(*Built);
-    Why = cacheFullReason(Built->Size, Limits.Preambles);
-    return false;
-  }
-  if (!installPch(*Built, Pch, Stamps)) {
-    Why = "cannot write in " + Folder;
+  const CacheFolder::Admission Kept =
+      Cache.keep(Built->Size, /*Preamble=*/true, Limits,
+                 [&] { return installPch(*Built, Pch, Stamps); });
+  if (Kept != CacheFolder::Admission::Kept) {
+    if (Kept != CacheFolder::Admission::NotWritten)
+      discardPch(*Built);
+    Why = notKeptReason(Kept, Built->Size, Limits.Preambles, Folder);
     return false;
   }
   return true;
