@@ -14,7 +14,7 @@
 //
 // Each idiom the evaluator follows is a unit with its own state, holding
 // this core and asking it (LoopVariables, ReassignedValues and its
-// WriteCycles, WarpSharedValues, AggregateFields). A visit returns the
+// WriteCycles, WarpSharedValues, AggregateFields, LocalArrays). A visit returns the
 // value; what deciding it did is recorded here, and a caller that needs an
 // evaluation's own effects (a memo, a select) collects them with the value
 // (collect: an Evaluated<T>).
@@ -28,6 +28,7 @@
 #include "checks/lanes/EvaluatorSupport.h"
 #include "checks/lanes/FunctionCache.h"
 #include "checks/lanes/LaneEvaluator.h"
+#include "checks/lanes/LocalArrays.h"
 #include "checks/lanes/LoopVariables.h"
 #include "checks/lanes/ReassignedValues.h"
 #include "checks/lanes/WarpSharedValues.h"
@@ -107,6 +108,7 @@ public:
   LoopVariables Loops{*this};
   WarpSharedValues Shared{*this};
   AggregateFields Fields{*this};
+  LocalArrays Arrays{*this};
   /// The innermost strides of tensor accessors taken as 1, by name.
   std::vector<std::string> UnitStrides;
 

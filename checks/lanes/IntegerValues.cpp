@@ -182,6 +182,10 @@ LaneValue detail::builtinValue(cuda::BuiltinIndex Builtin,
 LaneValue IntegerVisitor::loaded(const Expr *Lvalue) {
   if (std::optional<LaneValue> Loaded = C.Shared.load(Lvalue))
     return *Loaded;
+  // An element of the thread's own array of offsets.
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Lvalue->IgnoreParens()))
+    if (std::optional<PointerValue> Element = C.Arrays.element(AS))
+      return Element->Offset;
   // An element of an array field of the kernel's struct parameter.
   if (std::optional<LaneValue> Field = C.Fields.parameterValue(Lvalue))
     return *Field;
@@ -364,6 +368,12 @@ LaneValue IntegerVisitor::variable(const VarDecl *VD, const Expr *Use) {
     return LaneValue::unknown(
         UnknownKind::NotFollowed,
         "'" + VD->getNameAsString() + "' is not an integer", C.loc(Use));
+  // Fixed for a while (the subscript of a local array's write, read as
+  // the element a read names).
+  const auto &Fixed = C.assumptions().Fixed;
+  for (auto It = Fixed.rbegin(); It != Fixed.rend(); ++It)
+    if (It->Var == VD)
+      return It->Value.Offset;
   const std::vector<CallFrame> &Frames = C.frames();
   const cuda::FunctionFacts *F = Frames.empty() ? nullptr : Frames.back().Facts;
   if (const cuda::InductionLoop *Loop =

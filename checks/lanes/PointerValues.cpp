@@ -260,6 +260,11 @@ PointerValue PointerVisitor::VisitCastExpr(const CastExpr *Cast) {
     if (std::optional<PointerValue> Loaded =
             C.Shared.pointerLoad(Cast->getSubExpr()))
       return *Loaded;
+    // An element of the thread's own array of pointers.
+    if (const auto *AS =
+            dyn_cast<ArraySubscriptExpr>(Cast->getSubExpr()->IgnoreParens()))
+      if (std::optional<PointerValue> Element = C.Arrays.element(AS))
+        return *Element;
     // A pointer field of the kernel's struct parameter (an accessor's
     // data pointer): global memory, as a pointer parameter is; of a local
     // aggregate the kernel builds: what its initialiser gives.

@@ -49,10 +49,11 @@ __global__ void uniformValues(const float *in, float *out, const int *offsets,
   int own = offsets[tid];
   out[own] = 4.0f;
   // CHECK: :[[@LINE-1]]:3: remark: store global 'out[own]' width 4; offset unknown, data-dependent (index reads memory (data-dependent))
-  // Each lane's own local array: not a value the lanes share.
+  // Each lane's own local array: not a value the lanes share; its element
+  // chosen by a symbol is not followed (test/analysis/access-dump-local-arrays.cu).
   int regs[4] = {1, 2, 3, 4};
   out[regs[n & 3] + tid] = 5.0f;
-  // CHECK: :[[@LINE-1]]:3: remark: store global 'out[regs[n & 3] + tid]' width 4; offset unknown, data-dependent
+  // CHECK: :[[@LINE-1]]:3: remark: store global 'out[regs[n & 3] + tid]' width 4; offset unknown, not followed (element of the per-thread array 'regs' chosen by a value that is not a number)
   out[c_shift + tid] = 6.0f;
   // CHECK: :[[@LINE-1]]:3: remark: store global 'out[c_shift + tid]' width 4; offset 4*lane + (128)*warp.x + (4)*c_shift; active 0xffffffff; scenarios 1; transactions 1, sectors 4
 
