@@ -75,7 +75,7 @@ void AccessWalk::visitExpr(const Expr *E, const State &St) {
       Member->getImplicitObjectArgument())
     return visitConversion(Member->getImplicitObjectArgument(), St);
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
-    if (entersLambda(Op))
+    if (entersCallable(Op))
       return visitCall(Op, St);
     for (unsigned I = 0; I < Op->getNumArgs(); ++I)
       visitUnenteredArgument(Op, I, St);
@@ -87,7 +87,18 @@ void AccessWalk::visitExpr(const Expr *E, const State &St) {
   visitChildren(E, St);
 }
 
-bool AccessWalk::entersLambda(const CXXOperatorCallExpr *Op) {
+bool AccessWalk::entersCallable(const CXXOperatorCallExpr *Op) {
+  // `f(i)` of a function object a kernel template is handed (`struct Scale
+  // { float *out; ... void operator()(int i) const { out[i] = ...; } }`):
+  // entered as a member function call is, its fields read from the object
+  // (the kernel's by-value parameter, a local the kernel builds). An
+  // operator() that returns a reference is an accessor (`a(i, j)`), whose
+  // result is the access itself, not entered.
+  const auto *Callee = dyn_cast_or_null<CXXMethodDecl>(cuda::calleeOf(Op));
+  if (Op->getOperator() == OO_Call && Callee &&
+      !Callee->getParent()->isLambda() &&
+      !Callee->getReturnType()->isReferenceType() && Callee->hasBody())
+    return true;
   // `put(i, x)` of `auto put = [&](int j, float v) { out[j] = v; };`: its
   // body is walked as a device function's, with its parameters bound to
   // the call's arguments. The variables it captures are read where they

@@ -162,8 +162,9 @@ private:
   /// b[i]` on __half, a function without a body): in memory and bound to a
   /// reference, it is the callee's access (referenceArgumentAccess),
   /// recorded here; anything else is visited as any expression.
-  /// True for a call of a lambda the walk enters (see its definition).
-  bool entersLambda(const clang::CXXOperatorCallExpr *Op);
+  /// True for a call of a lambda or a function object the walk enters
+  /// (see its definition).
+  bool entersCallable(const clang::CXXOperatorCallExpr *Op);
   void visitUnenteredArgument(const clang::CallExpr *Call, unsigned I,
                               const State &St);
 
