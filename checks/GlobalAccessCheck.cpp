@@ -190,7 +190,7 @@ void GlobalAccessCheck::noteWarpStarts(const MemoryAccess &Access,
   // The quotient of a `%` taken as not wrapping has its own note.
   std::vector<::gpumem::lanes::SymbolId> Assumed;
   for (::gpumem::lanes::SymbolId Id : Access.AssumedAlignedBy)
-    if (Symbols[Id].WrapDivisor.empty())
+    if (Symbols[Id].WrapDivisor.empty() && Symbols[Id].MultipleDivisor.empty())
       Assumed.push_back(Id);
   if (Verdict.Shifted && !Access.ShiftedBy.empty())
     diag(findingLocation(Access),

@@ -183,6 +183,14 @@ void KernelAccessCheck::noteNoWrap(const ::gpumem::access::MemoryAccess &A) {
          "taken as not reached); where one does, its lanes split in two",
          DiagnosticIDs::Note)
         << Divisor;
+  for (const std::string &Divisor : A.SharedMultipleDivisors)
+    diag(findingLocation(A),
+         "assuming the part of the index the warp's lanes share is a multiple "
+         "of '%0' where it is divided by it (the lanes then fall in groups of "
+         "'%0' from the first); where it is not, the groups shift and a warp "
+         "may touch one element more",
+         DiagnosticIDs::Note)
+        << Divisor;
 }
 
 void KernelAccessCheck::noteIndexDefinition(const Expr *Access) {

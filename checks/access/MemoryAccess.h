@@ -152,6 +152,9 @@ struct MemoryAccess {
   /// Divisors of `%` whose lanes are taken as not wrapping within a warp
   /// (WarpSharedValues::remainderWithoutWrap), as written.
   std::vector<std::string> NoWrapDivisors;
+  /// Divisors of a `/` or `>>` the part of the dividend the lanes share is
+  /// taken as a multiple of.
+  std::vector<std::string> SharedMultipleDivisors;
   /// The kernel's own early exit or assert keeps the symbolic stride's
   /// factor at most this (ParameterBounds.h); 0 where nothing bounds it.
   std::int64_t FactorBound = 0;

@@ -352,10 +352,14 @@ LaneValue IntegerVisitor::VisitBinaryOperator(const BinaryOperator *BO) {
     return LaneValue::unknown(UnknownKind::NotFollowed,
                               "operator the analysis does not follow",
                               C.loc(BO));
-  if ((Op == BO_Rem || Op == BO_Div) && Result->isUnknown())
+  if ((Op == BO_Rem || Op == BO_Div || Op == BO_Shr) && Result->isUnknown()) {
     if (std::optional<LaneValue> NoWrap =
             C.Shared.remainderWithoutWrap(BO, L, R))
       return *NoWrap;
+    if (std::optional<LaneValue> Groups =
+            C.Shared.quotientOfSharedMultiple(BO, L, R))
+      return *Groups;
+  }
   if (Result->isUnknown() && Result->reason().Location == 0)
     Result = LaneValue::unknown(Result->reason().Kind, Result->reason().What,
                                 C.loc(BO));

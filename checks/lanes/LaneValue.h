@@ -117,6 +117,10 @@ struct Symbol {
   /// For the quotient of a `%` taken as not wrapping within a warp
   /// (WarpSharedValues::remainderWithoutWrap): the divisor's spelling.
   std::string WrapDivisor;
+  /// For the quotient of a `/` or `>>` by a number whose dividend has a
+  /// part the warp shares that is not a multiple of it, taken as one
+  /// (WarpSharedValues::remainderWithoutWrap): the divisor.
+  std::string MultipleDivisor;
   /// The blockIdx axes the symbol stands for (bit 0 for x): blockIdx.y is
   /// 2, the grid's threads before this block all three. A guard on such a
   /// symbol (`if (i == 0)` with i a global index) is evaluated for the

@@ -1,11 +1,11 @@
 //===- WarpSharedValues.cpp - values every lane of a warp shares ----------===//
 #include "checks/lanes/WarpSharedValues.h"
-
 #include "checks/lanes/EvaluatorCore.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace gpumem::lanes {
@@ -127,12 +127,42 @@ WarpSharedValues::pointerLoad(const Expr *Lvalue) {
   return P;
 }
 
+bool WarpSharedValues::enumerable(const LaneValue &V) const {
+  // The collector prices each value of such symbols (a warp's row, a loop
+  // counter with numbers for bounds), exactly, when they are all such.
+  const std::vector<SymbolId> Symbols = V.symbols();
+  return !Symbols.empty() && llvm::all_of(Symbols, [&](SymbolId Id) {
+    return !E.Symbols[Id].Values.empty();
+  });
+}
+
 std::optional<LaneValue>
 WarpSharedValues::remainderWithoutWrap(const BinaryOperator *BO,
                                        const LaneValue &L, const LaneValue &R) {
-  if (L.isUnknown() || R.isUnknown() || L.kind() != LaneKind::Varying ||
-      R.kind() != LaneKind::Uniform)
+  if (L.isUnknown() || R.isUnknown() || L.kind() != LaneKind::Varying)
     return std::nullopt;
+  // A divisor that is a number (`i % 4096`, `x >> 3`) where the dividend
+  // has a term the warp shares that is not a multiple of it (a block's
+  // start): the same policy, where the warp's lanes span less than it.
+  std::string DivisorSpelling = spelling(BO->getRHS());
+  LaneValue Divisor = R;
+  if (std::optional<std::int64_t> D = R.asConstant()) {
+    if (BO->getOpcode() == BO_Shr) {
+      if (*D < 0 || *D > 30)
+        return std::nullopt;
+      Divisor = LaneValue::constant(std::int64_t(1) << *D);
+      DivisorSpelling = std::to_string(std::int64_t(1) << *D);
+    }
+    const std::int64_t By = *Divisor.asConstant();
+    if (By <= 0 || L.hasVaryingSymbolicTerm() || enumerable(L))
+      return std::nullopt;
+    const LaneVector &K = L.laneConstants();
+    const auto [Low, High] = std::minmax_element(K.begin(), K.end());
+    if (*High - *Low >= By)
+      return std::nullopt;
+  } else if (R.kind() != LaneKind::Uniform || BO->getOpcode() == BO_Shr) {
+    return std::nullopt;
+  }
   // A divisor with known values is enumerated by the collector instead.
   for (SymbolId Id : R.symbols())
     if (!E.Symbols[Id].Values.empty())
@@ -140,16 +170,73 @@ WarpSharedValues::remainderWithoutWrap(const BinaryOperator *BO,
   // One symbol for `x / n` and `x % n` of the same values: the row and
   // the column of one index (idx / cols, idx % cols) agree.
   std::vector<std::int64_t> Operands = L.identity();
-  const std::vector<std::int64_t> Divisor = R.identity();
-  Operands.insert(Operands.end(), Divisor.begin(), Divisor.end());
+  const std::vector<std::int64_t> DivisorValue = Divisor.identity();
+  Operands.insert(Operands.end(), DivisorValue.begin(), DivisorValue.end());
   SymbolId Quotient = E.Symbols.intern(
       SymbolKey{SymbolKind::SharedOperation, nullptr, nullptr, BO_Div,
                 Operands},
-      spelling(BO->getLHS()) + " / " + spelling(BO->getRHS()));
-  E.Symbols[Quotient].WrapDivisor = spelling(BO->getRHS());
-  if (BO->getOpcode() == BO_Div)
+      spelling(BO->getLHS()->IgnoreParens()) + " / " + DivisorSpelling);
+  E.Symbols[Quotient].WrapDivisor = DivisorSpelling;
+  for (SymbolId Used : L.symbols())
+    E.Symbols[Quotient].BlockAxes |= E.Symbols[Used].BlockAxes;
+  if (BO->getOpcode() != BO_Rem)
     return LaneValue::symbol(Quotient);
-  return L - R * LaneValue::symbol(Quotient);
+  return L - Divisor * LaneValue::symbol(Quotient);
+}
+
+std::optional<LaneValue>
+WarpSharedValues::quotientOfSharedMultiple(const BinaryOperator *BO,
+                                           const LaneValue &L,
+                                           const LaneValue &R) {
+  const std::optional<std::int64_t> D = R.asConstant();
+  if (L.isUnknown() || L.kind() != LaneKind::Varying || !D ||
+      (BO->getOpcode() != BO_Div && BO->getOpcode() != BO_Shr))
+    return std::nullopt;
+  std::int64_t By = *D;
+  if (BO->getOpcode() == BO_Shr) {
+    if (By < 0 || By > 30)
+      return std::nullopt;
+    By = std::int64_t(1) << By;
+  }
+  if (By <= 1)
+    return std::nullopt;
+  // The terms the warp shares that By does not divide, and the rest.
+  std::vector<LaneTerm> Shared, Rest;
+  for (const LaneTerm &T : L.terms()) {
+    const bool Multiple = std::all_of(T.Coeff.begin(), T.Coeff.end(),
+                                      [&](std::int64_t C) { return C % By == 0; });
+    const bool Uniform = std::all_of(T.Coeff.begin(), T.Coeff.end(),
+                                     [&](std::int64_t C) { return C == T.Coeff[0]; });
+    if (Multiple)
+      Rest.push_back(T);
+    else if (Uniform)
+      Shared.push_back(T);
+    else
+      return std::nullopt;
+  }
+  const LaneVector &K = L.laneConstants();
+  if (Shared.empty() || enumerable(L) ||
+      std::any_of(K.begin(), K.end(), [](std::int64_t C) { return C < 0; }))
+    return std::nullopt;
+  const LaneValue Lanes = LaneValue::fromParts(K, std::move(Rest))
+                              .divide(LaneValue::constant(By));
+  if (Lanes.isUnknown())
+    return std::nullopt;
+  const LaneValue Part = LaneValue::fromParts(LaneVector{}, std::move(Shared));
+  std::vector<std::int64_t> Operands = Part.identity();
+  Operands.push_back(By);
+  const std::string Divisor = std::to_string(By);
+  SymbolId Quotient = E.Symbols.intern(
+      SymbolKey{SymbolKind::SharedOperation, nullptr, nullptr, BO_Shr,
+                Operands},
+      "shared part of (" + spelling(BO->getLHS()->IgnoreParens()) + ") / " +
+          Divisor);
+  E.Symbols[Quotient].MultipleDivisor = Divisor;
+  for (SymbolId Used : Part.symbols()) {
+    E.Symbols[Quotient].BlockAxes |= E.Symbols[Used].BlockAxes;
+    E.Symbols[Quotient].ThreadDerived |= E.Symbols[Used].ThreadDerived;
+  }
+  return LaneValue::symbol(Quotient) + Lanes;
 }
 
 } // namespace gpumem::lanes

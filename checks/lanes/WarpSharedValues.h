@@ -71,6 +71,15 @@ public:
                                                 const LaneValue &L,
                                                 const LaneValue &R);
 
+  /// `x / d` or `x >> k` with d (2^k) a number and `x` lane-varying, whose
+  /// part the warp shares (`row * pitch` in `(row * pitch + col) >> 3`) is
+  /// not a multiple of it: that part taken as a multiple, so the lanes fall
+  /// in groups of d from the first (Symbol::MultipleDivisor, said in a
+  /// note); the quotient is a symbol for it plus the lanes' own quotient.
+  /// std::nullopt where the rest does not divide lane by lane.
+  std::optional<LaneValue> quotientOfSharedMultiple(
+      const clang::BinaryOperator *BO, const LaneValue &L, const LaneValue &R);
+
   /// \p Where's text on one line (a symbol's name, a divisor in a note).
   std::string spellingOf(const clang::Expr *Where) const {
     return spelling(Where);
@@ -79,6 +88,9 @@ public:
 private:
   EvaluatorCore &E;
 
+  /// True when every symbol of \p V has values the analysis knows (the
+  /// collector prices it value by value, exactly: no policy is needed).
+  bool enumerable(const LaneValue &V) const;
   /// load with \p Lvalue's address already evaluated.
   std::optional<LaneValue> loadAt(const clang::Expr *Lvalue,
                                   const PointerValue &Address,
