@@ -1,5 +1,6 @@
 //===- ParseRecovery.cpp --------------------------------------------------===//
 #include "checks/ParseRecovery.h"
+#include "checks/MissingHeaderNames.h"
 #include "checks/TranslationUnitState.h"
 
 #include "clang/Lex/PPCallbacks.h"
@@ -14,10 +15,14 @@ namespace {
 /// #include (InclusionDirective follows with no file).
 class MissingHeaders : public PPCallbacks {
 public:
-  explicit MissingHeaders(std::vector<MissingHeader> &Out) : Out(Out) {}
+  MissingHeaders(Preprocessor &PP, std::vector<MissingHeader> &Out)
+      : PP(PP), Out(Out) {}
 
   bool FileNotFound(StringRef FileName) override {
     Skipped.insert(FileName);
+    // The calls the rest of the file makes into it (MissingHeaderNames.h).
+    if (!CallsDeclared)
+      CallsDeclared = declareMissingHeaderCalls(PP);
     return true;
   }
 
@@ -31,8 +36,10 @@ public:
   }
 
 private:
+  Preprocessor &PP;
   std::vector<MissingHeader> &Out;
   llvm::StringSet<> Skipped;
+  bool CallsDeclared = false;
 };
 
 } // namespace
@@ -149,7 +156,7 @@ void installParseRecovery(Preprocessor &PP) {
     State.Limit = Wrapper.get();
     Engine.setClient(Wrapper.release(), /*ShouldOwnClient=*/true);
   }
-  PP.addPPCallbacks(std::make_unique<MissingHeaders>(State.Missing));
+  PP.addPPCallbacks(std::make_unique<MissingHeaders>(PP, State.Missing));
 }
 
 } // namespace clang::tidy::gpumem
