@@ -469,8 +469,17 @@ void LaunchSites::add(const CUDAKernelCallExpr *Launch, ASTContext &Ctx) {
       if (std::optional<std::int64_t> Value = Reader.valueAtLaunch(E)) {
         Now.Values.push_back(*Value);
         Now.Bound = Value;
-      } else {
-        Now.Bound = Reader.boundAtLaunch(E);
+      } else if (std::optional<std::int64_t> Bound = Reader.boundAtLaunch(E)) {
+        Now.Bound = Bound;
+      } else if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+        // A parameter of the file's own dispatch helper: what its callers
+        // pass (HostCallers.h).
+        if (const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl()))
+          if (auto Values =
+                  Callers.valuesOf(P, Ctx, ArgumentFacts::MaxValues)) {
+            Now.Values = std::move(*Values);
+            Now.Bound = *llvm::max_element(Now.Values);
+          }
       }
     }
     if (!Arg->isValueDependent() && Arg->getType()->isPointerType())
@@ -507,8 +516,10 @@ void ArgumentFacts::merge(const ArgumentFacts &Now) {
   // Every launch must pass a constant; a new one joins the others.
   if (Now.Values.empty() || Values.empty())
     Values.clear();
-  else if (!llvm::is_contained(Values, Now.Values.front()))
-    Values.push_back(Now.Values.front());
+  else
+    for (std::int64_t V : Now.Values)
+      if (!llvm::is_contained(Values, V))
+        Values.push_back(V);
   if (Values.size() > MaxValues)
     Values.clear();
   // A bound holds for every launch when each has one: the largest.

@@ -12,6 +12,7 @@
 
 #include "checks/cuda/BranchFacts.h"
 #include "checks/cuda/FunctionFacts.h"
+#include "checks/cuda/HostCallers.h"
 #include "checks/cuda/BlockShape.h"
 
 #include "clang/AST/ASTContext.h"
@@ -86,6 +87,7 @@ public:
   void clear() {
     Entries.clear();
     Facts.clear();
+    Callers.clear();
   }
 
   /// What is known of a host function's variables, built once per
@@ -113,6 +115,7 @@ public:
 
 private:
   FactsCache Facts;
+  HostCallers Callers;
   llvm::DenseMap<const clang::FunctionDecl *, Entry> Entries;
 };
 

@@ -1,0 +1,136 @@
+//===- HostCallers.cpp ----------------------------------------------------===//
+#include "checks/cuda/HostCallers.h"
+#include "checks/cuda/ConstantInt.h"
+#include "checks/cuda/FunctionFacts.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
+
+namespace gpumem::cuda {
+
+using namespace clang;
+
+namespace {
+
+/// Helpers followed up from the launch, at most.
+constexpr unsigned MaxDepth = 3;
+
+class CallFinder : public RecursiveASTVisitor<CallFinder> {
+public:
+  explicit CallFinder(
+      llvm::DenseMap<const FunctionDecl *,
+                     llvm::SmallVector<const CallExpr *, 2>> &Calls)
+      : Calls(Calls) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitCallExpr(CallExpr *Call) {
+    if (const FunctionDecl *Callee = Call->getDirectCallee())
+      Calls[Callee->getCanonicalDecl()].push_back(Call);
+    return true;
+  }
+
+private:
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const CallExpr *, 2>>
+      &Calls;
+};
+
+/// True when no other file can call \p FD: an instantiation of a template
+/// the main file defines, or internal linkage.
+bool ownedByFile(const FunctionDecl *FD, const SourceManager &SM) {
+  if (!FD->isExternallyVisible())
+    return true;
+  const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
+  if (!Pattern || FD->getTemplateSpecializationKind() !=
+                      TSK_ImplicitInstantiation)
+    return false;
+  for (const FunctionDecl *Redecl : Pattern->redecls())
+    if (!SM.isInMainFile(SM.getExpansionLoc(Redecl->getLocation())))
+      return false;
+  return true;
+}
+
+} // namespace
+
+void HostCallers::build(ASTContext &Ctx) {
+  Built = true;
+  const SourceManager &SM = Ctx.getSourceManager();
+  CallFinder Finder(Calls);
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+      Finder.TraverseDecl(D);
+}
+
+std::optional<std::vector<std::int64_t>>
+HostCallers::valuesOf(const ParmVarDecl *P, ASTContext &Ctx, std::size_t Most,
+                      unsigned Depth) {
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(P->getDeclContext());
+  if (!FD || Depth > MaxDepth)
+    return std::nullopt;
+  const unsigned Index = P->getFunctionScopeIndex();
+  // A launch in the template itself (its arguments not dependent) speaks
+  // for every instantiation: the values of all of theirs.
+  if (const FunctionTemplateDecl *Template = FD->getDescribedFunctionTemplate()) {
+    std::vector<std::int64_t> Values;
+    for (const FunctionDecl *Instance : Template->specializations()) {
+      if (Index >= Instance->getNumParams())
+        return std::nullopt;
+      auto Of = valuesOf(Instance->getParamDecl(Index), Ctx, Most, Depth);
+      if (!Of)
+        return std::nullopt;
+      for (std::int64_t V : *Of)
+        if (!llvm::is_contained(Values, V))
+          Values.push_back(V);
+    }
+    if (Values.empty() || Values.size() > Most)
+      return std::nullopt;
+    return Values;
+  }
+  if (!FD->hasBody() ||
+      P->getType().isVolatileQualified() ||
+      !ownedByFile(FD, Ctx.getSourceManager()) ||
+      !FunctionFacts(FD).writesOf(P).empty())
+    return std::nullopt;
+  if (!Built)
+    build(Ctx);
+  auto It = Calls.find(FD->getCanonicalDecl());
+  if (It == Calls.end() || It->second.empty())
+    return std::nullopt;
+  std::vector<std::int64_t> Values;
+  for (const CallExpr *Call : It->second) {
+    if (Index >= Call->getNumArgs() || Call->getDirectCallee() != FD)
+      return std::nullopt;
+    std::optional<std::vector<std::int64_t>> At =
+        valuesAt(Call->getArg(Index), Ctx, Most, Depth);
+    if (!At)
+      return std::nullopt;
+    for (std::int64_t V : *At)
+      if (!llvm::is_contained(Values, V))
+        Values.push_back(V);
+    if (Values.size() > Most)
+      return std::nullopt;
+  }
+  return Values;
+}
+
+std::optional<std::vector<std::int64_t>>
+HostCallers::valuesAt(const Expr *Arg, ASTContext &Ctx, std::size_t Most,
+                      unsigned Depth) {
+  if (Arg->isValueDependent())
+    return std::nullopt;
+  if (std::optional<std::int64_t> K = constantInt(Arg, Ctx))
+    return std::vector<std::int64_t>{*K};
+  const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!VD || !VD->hasLocalStorage() || VD->getType().isVolatileQualified())
+    return std::nullopt;
+  if (const auto *Param = dyn_cast<ParmVarDecl>(VD))
+    return valuesOf(Param, Ctx, Most, Depth + 1);
+  const auto *Owner = dyn_cast<FunctionDecl>(VD->getParentFunctionOrMethod());
+  if (const Expr *Init = VD->getInit();
+      Init && Owner && FunctionFacts(Owner).writesOf(VD).empty())
+    if (std::optional<std::int64_t> K = constantInt(Init, Ctx))
+      return std::vector<std::int64_t>{*K};
+  return std::nullopt;
+}
+
+} // namespace gpumem::cuda

@@ -1,0 +1,67 @@
+//===- HostCallers.h - the values a host helper's callers pass -*- C++ -*-===//
+//
+// A kernel is often launched from a host helper, a dispatch template of the
+// file's own, whose parameter carries what the caller decided:
+//
+//   template <typename T> void launchColumn(T *o, const T *i, int cols) {
+//     column<<<g, 256>>>(o, i, cols);
+//   }
+//   ... launchColumn(out, in, 1);
+//
+// The launch passes `cols`, a value of the run for the launch alone; the
+// helper's callers all pass 1. Where the helper is the file's own (an
+// instantiation of a template the file defines, or a function with internal
+// linkage: no other file can call it) and nothing in it writes the
+// parameter, the values its calls in the file pass are the launch's: each
+// call's argument a constant, a local set once from a constant, or the
+// caller's own such parameter, a few helpers up.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUMEM_CHECKS_CUDA_HOSTCALLERS_H
+#define GPUMEM_CHECKS_CUDA_HOSTCALLERS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace gpumem::cuda {
+
+class HostCallers {
+public:
+  /// The distinct constants \p P's function is called with for \p P, at
+  /// every call in the main file (at most \p Most of them); std::nullopt
+  /// when a call passes something else, there is no call, or the function
+  /// may be called from another file.
+  std::optional<std::vector<std::int64_t>>
+  valuesOf(const clang::ParmVarDecl *P, clang::ASTContext &Ctx,
+           std::size_t Most, unsigned Depth = 0);
+
+  void clear() {
+    Calls.clear();
+    Built = false;
+  }
+
+private:
+  /// The calls of each function (canonical declaration) in the main file.
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 llvm::SmallVector<const clang::CallExpr *, 2>>
+      Calls;
+  bool Built = false;
+
+  void build(clang::ASTContext &Ctx);
+  /// The value of \p Arg at its call: a constant, a local set once from
+  /// one, or (through valuesOf) the caller's parameter.
+  std::optional<std::vector<std::int64_t>>
+  valuesAt(const clang::Expr *Arg, clang::ASTContext &Ctx, std::size_t Most,
+           unsigned Depth);
+};
+
+} // namespace gpumem::cuda
+
+#endif // GPUMEM_CHECKS_CUDA_HOSTCALLERS_H
