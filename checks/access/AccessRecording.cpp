@@ -95,10 +95,12 @@ bool AccessWalk::entersCallable(const CXXOperatorCallExpr *Op) {
   // operator() that returns a reference is an accessor (`a(i, j)`), whose
   // result is the access itself, not entered.
   const auto *Callee = dyn_cast_or_null<CXXMethodDecl>(cuda::calleeOf(Op));
+  // One whose body cannot reach memory (`return a + b;` of a reduction's
+  // operator) is not walked: it has no access to record.
   if (Op->getOperator() == OO_Call && Callee &&
-      !Callee->getParent()->isLambda() &&
-      !Callee->getReturnType()->isReferenceType() && Callee->hasBody())
-    return true;
+      !Callee->getParent()->isLambda())
+    return !Callee->getReturnType()->isReferenceType() && Callee->hasBody() &&
+           Eval.functionFacts(Callee).mayTouchMemory();
   // `put(i, x)` of `auto put = [&](int j, float v) { out[j] = v; };`: its
   // body is walked as a device function's, with its parameters bound to
   // the call's arguments. The variables it captures are read where they

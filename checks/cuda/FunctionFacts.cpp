@@ -29,6 +29,13 @@ const VarDecl *writtenVar(const Expr *E) {
 class WriteFinder : public RecursiveASTVisitor<WriteFinder> {
 public:
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Stmt *, 2>> Writes;
+  bool TouchesMemory = false;
+  /// The for-loops of the body, outer first.
+  llvm::SmallVector<const ForStmt *, 8> Loops;
+  bool VisitForStmt(ForStmt *FS) {
+    Loops.push_back(FS);
+    return true;
+  }
 
   bool shouldVisitLambdaBody() const { return true; }
 
@@ -38,6 +45,7 @@ public:
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *UO) {
+    TouchesMemory |= UO->getOpcode() == UO_Deref;
     if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
       note(writtenVar(UO->getSubExpr()), UO);
     return true;
@@ -48,6 +56,7 @@ public:
     return true;
   }
   bool VisitCallExpr(CallExpr *Call) {
+    TouchesMemory = true;
     const FunctionDecl *Callee = calleeOf(Call);
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const VarDecl *VD = writtenVar(Call->getArg(I));
@@ -65,7 +74,16 @@ public:
     }
     return true;
   }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *) {
+    return TouchesMemory = true;
+  }
+  bool VisitMemberExpr(MemberExpr *ME) {
+    TouchesMemory |= ME->isArrow();
+    return true;
+  }
+  bool VisitCXXNewExpr(CXXNewExpr *) { return TouchesMemory = true; }
   bool VisitAsmStmt(AsmStmt *Asm) {
+    TouchesMemory = true;
     // An output operand (`"=r"(x)`, `"+r"(x)`) is written by the
     // instructions, which are not followed.
     for (unsigned I = 0; I < Asm->getNumOutputs(); ++I)
@@ -86,17 +104,6 @@ private:
       Writes[VD].push_back(S);
   }
 };
-
-/// The for-loops of a body.
-void forLoops(const Stmt *S, llvm::SmallVectorImpl<const ForStmt *> &Out,
-              unsigned Depth = 0) {
-  if (!S || Depth > 512)
-    return;
-  if (const auto *FS = dyn_cast<ForStmt>(S))
-    Out.push_back(FS);
-  for (const Stmt *Child : S->children())
-    forLoops(Child, Out, Depth + 1);
-}
 
 } // namespace
 
@@ -129,10 +136,9 @@ FunctionFacts::FunctionFacts(const FunctionDecl *FD) {
   WriteFinder Finder;
   Finder.TraverseStmt(FD->getBody());
   Writes = std::move(Finder.Writes);
+  TouchesMemory = Finder.TouchesMemory;
 
-  llvm::SmallVector<const ForStmt *, 8> Loops;
-  forLoops(FD->getBody(), Loops);
-  for (const ForStmt *FS : Loops) {
+  for (const ForStmt *FS : Finder.Loops) {
     const VarDecl *VD = nullptr;
     const Expr *Init = nullptr;
     if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit())) {

@@ -50,8 +50,12 @@ public:
   allWrites() const {
     return Writes;
   }
+  /// False when the body has nothing that can reach memory: no subscript,
+  /// dereference, `->`, call or asm (a functor's `return a + b;`).
+  bool mayTouchMemory() const { return TouchesMemory; }
 
 private:
+  bool TouchesMemory = false;
   llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<const clang::Stmt *, 2>>
       Writes;
   llvm::DenseMap<const clang::VarDecl *, InductionLoop> Induction;

@@ -14,7 +14,7 @@ using namespace clang;
 namespace {
 
 /// Helpers followed up from the launch, at most.
-constexpr unsigned MaxDepth = 3;
+constexpr unsigned MaxDepth = 4;
 
 class CallFinder : public RecursiveASTVisitor<CallFinder> {
 public:
@@ -51,6 +51,13 @@ bool ownedByFile(const FunctionDecl *FD, const SourceManager &SM) {
 
 } // namespace
 
+const FunctionFacts &HostCallers::factsOf(const FunctionDecl *FD) {
+  std::unique_ptr<FunctionFacts> &Known = Facts[FD];
+  if (!Known)
+    Known = std::make_unique<FunctionFacts>(FD);
+  return *Known;
+}
+
 void HostCallers::build(ASTContext &Ctx) {
   Built = true;
   const SourceManager &SM = Ctx.getSourceManager();
@@ -63,6 +70,13 @@ void HostCallers::build(ASTContext &Ctx) {
 std::optional<std::vector<std::int64_t>>
 HostCallers::valuesOf(const ParmVarDecl *P, ASTContext &Ctx, std::size_t Most,
                       unsigned Depth) {
+  // Asked once per launch and argument: the launch's own answer is kept.
+  if (Depth == 0) {
+    auto [It, New] = Known.try_emplace(P);
+    if (New)
+      It->second = valuesOf(P, Ctx, Most, 1);
+    return It->second;
+  }
   const auto *FD = dyn_cast_or_null<FunctionDecl>(P->getDeclContext());
   if (!FD || Depth > MaxDepth)
     return std::nullopt;
@@ -88,7 +102,7 @@ HostCallers::valuesOf(const ParmVarDecl *P, ASTContext &Ctx, std::size_t Most,
   if (!FD->hasBody() ||
       P->getType().isVolatileQualified() ||
       !ownedByFile(FD, Ctx.getSourceManager()) ||
-      !FunctionFacts(FD).writesOf(P).empty())
+      !factsOf(FD).writesOf(P).empty())
     return std::nullopt;
   if (!Built)
     build(Ctx);
@@ -127,7 +141,7 @@ HostCallers::valuesAt(const Expr *Arg, ASTContext &Ctx, std::size_t Most,
     return valuesOf(Param, Ctx, Most, Depth + 1);
   const auto *Owner = dyn_cast<FunctionDecl>(VD->getParentFunctionOrMethod());
   if (const Expr *Init = VD->getInit();
-      Init && Owner && FunctionFacts(Owner).writesOf(VD).empty())
+      Init && Owner && factsOf(Owner).writesOf(VD).empty())
     if (std::optional<std::int64_t> K = constantInt(Init, Ctx))
       return std::vector<std::int64_t>{*K};
   return std::nullopt;

@@ -20,6 +20,8 @@
 #ifndef GPUMEM_CHECKS_CUDA_HOSTCALLERS_H
 #define GPUMEM_CHECKS_CUDA_HOSTCALLERS_H
 
+#include "checks/cuda/FunctionFacts.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -27,6 +29,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -44,6 +47,8 @@ public:
 
   void clear() {
     Calls.clear();
+    Facts.clear();
+    Known.clear();
     Built = false;
   }
 
@@ -53,6 +58,14 @@ private:
                  llvm::SmallVector<const clang::CallExpr *, 2>>
       Calls;
   bool Built = false;
+  /// What each function asked of writes its variables (built once).
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionFacts>>
+      Facts;
+  const FunctionFacts &factsOf(const clang::FunctionDecl *FD);
+  /// The answers for the launches' own parameters.
+  llvm::DenseMap<const clang::ParmVarDecl *,
+                 std::optional<std::vector<std::int64_t>>>
+      Known;
 
   void build(clang::ASTContext &Ctx);
   /// The value of \p Arg at its call: a constant, a local set once from
