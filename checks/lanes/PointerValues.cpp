@@ -17,6 +17,8 @@
 #include "clang/AST/StmtVisitor.h"
 #include "llvm/Support/SaveAndRestore.h"
 
+#include <algorithm>
+
 namespace gpumem::lanes {
 
 using namespace clang;
@@ -79,6 +81,40 @@ std::optional<PointerValue> EvaluatorCore::pointerCap(const Expr *E) {
   return std::nullopt;
 }
 
+namespace {
+
+/// The index \p Of computes, \p V, in its type (inType), unless it is
+/// unsigned and some lane's number lies below 0 with only symbols of known
+/// values besides (`(threadIdx.y - 1) * 8 + threadIdx.x`, the warp's row
+/// a symbol): it wraps around the type in the warps whose symbols leave it
+/// negative and in no other, so it is unknown here and priced warp by warp
+/// (the collector's retry with the symbols pinned, where the numbers are
+/// all known and inType wraps them). inType alone takes the symbols to
+/// bring every lane back in range.
+LaneValue indexInType(EvaluatorCore &C, LaneValue V, const Expr *Of) {
+  const QualType T = Of->getType().getCanonicalType();
+  if (!V.isUnknown() && !V.terms().empty() &&
+      T->isUnsignedIntegerOrEnumerationType() && !T->isBooleanType() &&
+      C.Ctx.getIntWidth(T) < 64) {
+    const LaneVector &K = V.laneConstants();
+    const bool Negative =
+        std::any_of(K.begin(), K.end(), [](std::int64_t N) { return N < 0; });
+    const std::vector<SymbolId> Used = V.symbols();
+    if (Negative && std::all_of(Used.begin(), Used.end(), [&](SymbolId Id) {
+          return !C.Symbols[Id].Values.empty();
+        }))
+      return LaneValue::unknown(
+          UnknownKind::SymbolicOperation,
+          "unsigned index below 0 in some lanes of some warps, where it wraps "
+          "around its " +
+              std::to_string(C.Ctx.getIntWidth(T)) + "-bit type",
+          C.loc(Of));
+  }
+  return inType(std::move(V), Of, C.Ctx);
+}
+
+} // namespace
+
 /// The value of a pointer-typed expression node, one Visit per node kind.
 namespace {
 
@@ -111,7 +147,7 @@ public:
       if (!Ptr->getType()->isPointerType())
         std::swap(Ptr, Int);
       if (Ptr->getType()->isPointerType() && !Int->getType()->isPointerType()) {
-        LaneValue Index = inType(C.evaluate(Int), Int, C.Ctx);
+        LaneValue Index = indexInType(C, C.evaluate(Int), Int);
         if (BO->getOpcode() == BO_Sub)
           Index = -Index;
         return offsetBy(C.evaluatePointer(Ptr), Index,
@@ -314,7 +350,7 @@ public:
   }
   PointerValue VisitArraySubscriptExpr(const ArraySubscriptExpr *AS) {
     return offsetBy(C.evaluatePointer(AS->getBase()),
-                    inType(C.evaluate(AS->getIdx()), AS->getIdx(), C.Ctx),
+                    indexInType(C, C.evaluate(AS->getIdx()), AS->getIdx()),
                     AS->getType(), AS, C.Ctx);
   }
   PointerValue VisitUnaryOperator(const UnaryOperator *UO) {
