@@ -29,7 +29,10 @@ public:
         !Where || !Where->getFnParent())
       return false;
     llvm::SmallVector<IdentifierInfo *, 4> Chain;
-    if (!callChain(R.getNameLoc(), Chain))
+    // The text at the name must be the name looked up (typo correction
+    // looks other names up at the same place).
+    if (!callChain(R.getNameLoc(), Chain) ||
+        Chain.front() != R.getLookupName().getAsIdentifierInfo())
       return false;
     ASTContext &Ctx = S.getASTContext();
     const SourceLocation At = R.getNameLoc();
