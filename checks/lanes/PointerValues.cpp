@@ -85,12 +85,14 @@ namespace {
 
 /// The index \p Of computes, \p V, in its type (inType), unless it is
 /// unsigned and some lane's number lies below 0 with only symbols of known
-/// values besides (`(threadIdx.y - 1) * 8 + threadIdx.x`, the warp's row
-/// a symbol): it wraps around the type in the warps whose symbols leave it
-/// negative and in no other, so it is unknown here and priced warp by warp
-/// (the collector's retry with the symbols pinned, where the numbers are
-/// all known and inType wraps them). inType alone takes the symbols to
-/// bring every lane back in range.
+/// values besides, a row of the block among them (`(threadIdx.y - 1) * 8
+/// + threadIdx.x`, the warp's rows a symbol): it wraps around the type in
+/// the warps whose rows leave it negative and in no other, so it is
+/// unknown here and priced warp by warp (the collector's retry with the
+/// symbols pinned, where the numbers are all known and inType wraps them).
+/// inType alone takes the symbols to bring every lane back in range, as
+/// for `in[threadIdx.x - 1]` under `threadIdx.x > 0` (the one lane below
+/// 0 is the guarded one: robustness/wraparound-32-bit.cu).
 LaneValue indexInType(EvaluatorCore &C, LaneValue V, const Expr *Of) {
   const QualType T = Of->getType().getCanonicalType();
   if (!V.isUnknown() && !V.terms().empty() &&
@@ -100,7 +102,15 @@ LaneValue indexInType(EvaluatorCore &C, LaneValue V, const Expr *Of) {
     const bool Negative =
         std::any_of(K.begin(), K.end(), [](std::int64_t N) { return N < 0; });
     const std::vector<SymbolId> Used = V.symbols();
-    if (Negative && std::all_of(Used.begin(), Used.end(), [&](SymbolId Id) {
+    if (Negative &&
+        std::any_of(Used.begin(), Used.end(),
+                    [&](SymbolId Id) {
+                      const SymbolKey &K = C.Symbols[Id].Key;
+                      return (K.Kind == SymbolKind::ThreadIndex ||
+                              K.Kind == SymbolKind::WarpPosition) &&
+                             K.Detail >= 1;
+                    }) &&
+        std::all_of(Used.begin(), Used.end(), [&](SymbolId Id) {
           return !C.Symbols[Id].Values.empty();
         }))
       return LaneValue::unknown(
