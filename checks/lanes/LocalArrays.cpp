@@ -168,13 +168,7 @@ LocalArrays::element(const ArraySubscriptExpr *Read) {
   if (!U.Followed || Found == U.ReadLoops.end())
     return std::nullopt;
 
-  const std::string Name = "'" + Array->getNameAsString() + "'";
-  auto Unknown = [&](const std::string &Why) {
-    return PointerValue::unknown(UnknownKind::NotFollowed,
-                                 "element of the per-thread array " + Name +
-                                     " " + Why,
-                                 E.loc(Read));
-  };
+  auto Unknown = [&](const char *Why) { return unknownElement(Read, Why); };
   const LaneValue Index = E.evaluate(Read->getIdx());
   if (Index.isUnknown())
     return PointerValue::integer(Index);
@@ -184,9 +178,9 @@ LocalArrays::element(const ArraySubscriptExpr *Read) {
   for (const Write &W : U.Writes) {
     bool Covers = false;
     if (!W.Index) {
-      Covers = !At || *At == W.Position;
       if (!At)
         return Unknown("chosen by a value that is not a number");
+      Covers = *At == W.Position;
     } else if (auto K = cuda::constantInt(W.Index, E.Ctx)) {
       if (!At)
         return Unknown("chosen by a value that is not a number");
@@ -205,27 +199,28 @@ LocalArrays::element(const ArraySubscriptExpr *Read) {
   }
   if (!Covering)
     return Unknown("read before it is written");
-  return stored(*Covering, Read, Index, Pointer);
+  return stored(*Covering, Read, Found->second, Index, Pointer);
+}
+
+PointerValue LocalArrays::unknownElement(const ArraySubscriptExpr *Read,
+                                         const char *Why) const {
+  return PointerValue::unknown(
+      UnknownKind::NotFollowed,
+      "element of the per-thread array '" +
+          arrayOf(Read->getBase())->getNameAsString() + "' " + Why,
+      E.loc(Read));
 }
 
 std::optional<PointerValue>
 LocalArrays::stored(const Write &W, const ArraySubscriptExpr *Read,
+                    llvm::ArrayRef<const Stmt *> ReadLoops,
                     const LaneValue &Index, bool Pointer) {
   const SourceManager &SM = E.Ctx.getSourceManager();
-  const auto &ReadLoops = Arrays.find(arrayOf(Read->getBase()))
-                              ->second.ReadLoops.find(Read)
-                              ->second;
   const VarDecl *Var = nullptr;
   const cuda::InductionLoop *Loop =
       W.Index ? inductionIndex(W.Index, E.frames().back().Facts, Var)
               : nullptr;
-  auto Unknown = [&](const std::string &Why) {
-    return PointerValue::unknown(
-        UnknownKind::NotFollowed,
-        "element of the per-thread array '" +
-            arrayOf(Read->getBase())->getNameAsString() + "' " + Why,
-        E.loc(Read));
-  };
+  auto Unknown = [&](const char *Why) { return unknownElement(Read, Why); };
   // The write is done before the read: earlier in the function, and in no
   // loop the read is outside of (but its own subscript's, which writes
   // every element once).

@@ -73,10 +73,15 @@ private:
 
   const Uses &usesOf(const clang::VarDecl *Array,
                      const clang::FunctionDecl *In);
-  /// The value \p W stores, read at \p Read whose index is \p Index.
+  /// The value \p W stores, read at \p Read (inside \p ReadLoops) whose
+  /// index is \p Index.
   std::optional<PointerValue> stored(const Write &W,
                                      const clang::ArraySubscriptExpr *Read,
+                                     llvm::ArrayRef<const clang::Stmt *> ReadLoops,
                                      const LaneValue &Index, bool Pointer);
+  /// The element \p Read, unknown for \p Why.
+  PointerValue unknownElement(const clang::ArraySubscriptExpr *Read,
+                              const char *Why) const;
 };
 
 } // namespace gpumem::lanes
