@@ -150,6 +150,13 @@ void BankConflictCheck::reportConflict(const KernelAccesses &Kernel,
       Warning << *Fix;
   }
   noteWorstLoopValues(Kernel, *Worst.Scenario);
+  if (std::optional<WorstWarp> Warp =
+          worstWarp(Kernel, A, *Worst.Scenario, [&](const LaneScenario &S) {
+            return sharedBankConflict(A, S.Offset, S.Active, Arch, Rule)
+                .Degree;
+          }))
+    noteWorstWarp(*this, findingLocation(A), Kernel, *Warp,
+                  "words on the busiest bank");
   if (Advice.What == PaddingAdvice::Kind::Pad)
     diag(A.Array->Decl->getLocation(),
          "pad the innermost dimension of '%0' to %1", DiagnosticIDs::Note)

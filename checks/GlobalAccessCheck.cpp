@@ -135,6 +135,20 @@ void GlobalAccessCheck::noteCommon(const MemoryAccess &Access,
         << Arch.SectorBytes << Verdict.Cost.Sectors << Verdict.Cost.IdealSectors
         << percent(Verdict.Cost.SectorEfficiency);
   noteWarpStarts(Access, Verdict, Kernel);
+  if (std::optional<WorstWarp> Warp =
+          Verdict.Worst
+              ? worstWarp(Kernel, Access, *Verdict.Worst,
+                          [&](const LaneScenario &S) {
+                            return ::gpumem::model::computeGlobalCost(
+                                       footprintOf(Access, S.Offset, S.Active),
+                                       Arch)
+                                .units(Policy.Unit);
+                          })
+              : std::nullopt)
+    noteWorstWarp(*this, findingLocation(Access), Kernel, *Warp,
+                  Policy.Unit == ::gpumem::model::CoalescingUnit::Sectors
+                      ? "sectors"
+                      : "transactions");
   noteNoWrap(Access);
   noteIndexDefinition(Access.Expression);
   noteCallSite(Access, Kernel);

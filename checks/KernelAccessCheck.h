@@ -13,6 +13,7 @@
 #include "checks/GpumemOptions.h"
 #include "checks/access/GlobalVerdict.h"
 #include "checks/access/MemoryAccess.h"
+#include "checks/access/StraddledWarps.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseSet.h"
@@ -171,6 +172,14 @@ private:
   /// the instantiations of RepresentativeInstances.h).
   Preprocessor *PP = nullptr;
 };
+
+/// Notes, at a finding's \p Loc, which warp of a block whose warps straddle
+/// rows the numbers are of, how many warps pay as much, and the mean over
+/// the warps in \p Unit ("transactions").
+void noteWorstWarp(ClangTidyCheck &Check, SourceLocation Loc,
+                   const ::gpumem::access::KernelAccesses &Kernel,
+                   const ::gpumem::access::WorstWarp &Worst,
+                   llvm::StringRef Unit);
 
 } // namespace clang::tidy::gpumem
 

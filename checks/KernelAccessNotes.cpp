@@ -78,7 +78,10 @@ void noteLaunchShape(ClangTidyCheck &Check,
       << S.text(", ", "not a constant")
       << (Kernel.FirstWarpOnly ? "; warps straddle rows, the first warp is "
                                  "shown"
-                               : "")
+          : Kernel.WarpsWalked
+              ? "; warps straddle rows, each of its " +
+                    std::to_string(Kernel.WarpsWalked) + " warps is priced"
+              : "")
       << (Open.empty()
               ? std::string()
               : "; which thread each lane is does not depend on " + Open);
@@ -173,6 +176,25 @@ void KernelAccessCheck::noteBlockDim(
     const ::gpumem::access::KernelAccesses &Kernel) {
   noteAnalysisLimits(*this, Kernel);
   noteBlockOrigin(*this, *Context, Kernel);
+}
+
+void noteWorstWarp(ClangTidyCheck &Check, SourceLocation Loc,
+                   const ::gpumem::access::KernelAccesses &Kernel,
+                   const ::gpumem::access::WorstWarp &Worst,
+                   llvm::StringRef Unit) {
+  std::string Mean;
+  llvm::raw_string_ostream(Mean) << llvm::format("%.2f", Worst.Mean);
+  Check.diag(Loc,
+             "blockDim.x = %0 starts rows inside the block's warps, so each "
+             "warp has other lanes and each is priced: the numbers above are "
+             "warp %1's (threads %2 to %3), which %4 of the %5 warps that run "
+             "the access pay; over the warps, a mean of %6 %7",
+             DiagnosticIDs::Note)
+      << static_cast<long long>(Kernel.Block.Shape->X)
+      << static_cast<long long>(Worst.Warp)
+      << static_cast<long long>(Worst.FirstThread)
+      << static_cast<long long>(Worst.LastThread) << Worst.Paying
+      << Worst.Running << Mean << Unit;
 }
 
 void KernelAccessCheck::noteNoWrap(const ::gpumem::access::MemoryAccess &A) {

@@ -87,7 +87,11 @@ void UncoalescedAccessCheck::reportRows(const MemoryAccess &Access,
                          : " when '" + Factor + "' " + sampleText(Access, Verdict))
       << (NarrowBlock ? "a block " + Lanes + " threads wide keeps each "
                                            "warp in one row"
-                      : "the rows come from the index, not the block's "
+          : Kernel.WarpsWalked
+              ? "blockDim.x = " + std::to_string(Shape->X) +
+                    " starts rows inside warps; a block a multiple of " +
+                    Lanes + " threads wide keeps each warp in one row"
+              : "the rows come from the index, not the block's "
                         "shape: a warp stays in one row only where its " +
                             Lanes + " lanes take consecutive elements of "
                                     "it");

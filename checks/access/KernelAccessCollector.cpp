@@ -10,33 +10,27 @@
 #include "checks/access/AccessWalk.h"
 #include "checks/access/KernelBlockShape.h"
 #include "checks/access/ParameterBounds.h"
+#include "checks/access/StraddledWarps.h"
 
 namespace gpumem::access {
 
 using namespace clang;
 using lanes::SymbolId;
 
-KernelAccesses collectKernelAccesses(const FunctionDecl *Kernel,
-                                     ASTContext &Ctx,
-                                     const cuda::LaunchSites &Launches,
-                                     const AnalysisSettings &Settings,
-                                     lanes::FunctionCache *Functions) {
-  KernelAccesses Out;
-  Out.Kernel = Kernel;
-  Out.Symbols = std::make_shared<lanes::SymbolTable>();
-  Out.AssumedBlockSize = Settings.AssumedBlockSize;
-  const FunctionDecl *Def = nullptr;
-  if (!Kernel || !Kernel->hasBody(Def) || !Def || Def->isDependentContext())
-    return Out;
+namespace {
 
-  decideBlockShape(Def, Kernel, Ctx, Launches, Settings, Out);
-  Out.ParameterBounds = parameterUpperBounds(Def, Ctx);
-  const std::optional<cuda::BlockShape> &Shape = Out.Block.Shape;
-  lanes::ThreadGeometry Geometry =
-      Shape ? lanes::ThreadGeometry::known(*Shape, *Out.Symbols)
-            : lanes::ThreadGeometry::assumed(*Out.Symbols,
-                                             Out.AssumedBlockSize);
-  lanes::LaneEvaluator Eval(Ctx, *Out.Symbols, Geometry, Functions);
+/// Warps of a straddled block walked apart at most (a block holds 32), and
+/// the accesses of the first walk past which the others are not made (the
+/// first warp is then shown, as the launch's note says).
+constexpr unsigned MaxWalkedWarps = 32;
+constexpr std::size_t MaxAccessesPerWarpWalk = 512;
+
+/// Binds what the launches fix of \p Def's parameters and walks its body
+/// with \p Eval, into \p Out.
+void walkKernel(const FunctionDecl *Def, const FunctionDecl *Kernel,
+                ASTContext &Ctx, const cuda::LaunchSites &Launches,
+                const AnalysisSettings &Settings, lanes::LaneEvaluator &Eval,
+                KernelAccesses &Out) {
   Eval.enterKernel(Def);
   if (const cuda::LaunchSites::Entry *Launch = Launches.find(Kernel))
     for (std::size_t I = 0;
@@ -64,7 +58,72 @@ KernelAccesses collectKernelAccesses(const FunctionDecl *Kernel,
         Out.PointerOffsets.emplace_back(P, *Facts.Offset);
     }
   detail::AccessWalk C(Ctx, Eval, Settings, Out);
-  C.run(Def->getBody(), Geometry.populatedLanes());
+  C.run(Def->getBody(), Eval.geometry().populatedLanes());
+}
+
+/// A block whose warps straddle rows (blockDim (24, 4)): walks warps 1 to
+/// \p Warps - 1 as the first was walked, from \p Start, and adds their
+/// scenarios to \p Out's accesses, each pinned to its warp, so that every
+/// check prices the worst warp and the share of warps that pay it. Where
+/// a warp's walk meets other accesses (a guard on the row drops one) or
+/// prices one the first did not, the first warp stays the one shown.
+void priceEveryWarp(const FunctionDecl *Def, const FunctionDecl *Kernel,
+                    ASTContext &Ctx, const cuda::LaunchSites &Launches,
+                    const AnalysisSettings &Settings,
+                    lanes::FunctionCache *Functions,
+                    const KernelAccesses &Start, unsigned Warps,
+                    KernelAccesses &Out) {
+  lanes::SymbolTable &Symbols = *Out.Symbols;
+  std::vector<std::vector<MemoryAccess>> Walks;
+  for (unsigned W = 1; W < Warps; ++W) {
+    KernelAccesses Other = Start;
+    lanes::ThreadGeometry Geometry =
+        lanes::ThreadGeometry::known(*Out.Block.Shape, Symbols, W);
+    lanes::LaneEvaluator Eval(Ctx, Symbols, Geometry, Functions);
+    walkKernel(Def, Kernel, Ctx, Launches, Settings, Eval, Other);
+    if (Other.AccessesCapped)
+      return;
+    Walks.push_back(std::move(Other.Accesses));
+  }
+  mergeWarpWalks(Out, std::move(Walks));
+}
+
+} // namespace
+
+KernelAccesses collectKernelAccesses(const FunctionDecl *Kernel,
+                                     ASTContext &Ctx,
+                                     const cuda::LaunchSites &Launches,
+                                     const AnalysisSettings &Settings,
+                                     lanes::FunctionCache *Functions) {
+  KernelAccesses Out;
+  Out.Kernel = Kernel;
+  Out.Symbols = std::make_shared<lanes::SymbolTable>();
+  Out.AssumedBlockSize = Settings.AssumedBlockSize;
+  const FunctionDecl *Def = nullptr;
+  if (!Kernel || !Kernel->hasBody(Def) || !Def || Def->isDependentContext())
+    return Out;
+
+  decideBlockShape(Def, Kernel, Ctx, Launches, Settings, Out);
+  Out.ParameterBounds = parameterUpperBounds(Def, Ctx);
+  const std::optional<cuda::BlockShape> &Shape = Out.Block.Shape;
+  const unsigned Warps =
+      Shape ? lanes::ThreadGeometry::straddledWarps(*Shape) : 1;
+  // Before the first walk: the later warps' walks start from the same
+  // facts (an empty list of accesses).
+  std::optional<KernelAccesses> Start;
+  if (Warps > 1)
+    Start = Out;
+  lanes::ThreadGeometry Geometry =
+      Shape ? lanes::ThreadGeometry::known(*Shape, *Out.Symbols)
+            : lanes::ThreadGeometry::assumed(*Out.Symbols,
+                                             Out.AssumedBlockSize);
+  lanes::LaneEvaluator Eval(Ctx, *Out.Symbols, Geometry, Functions);
+  walkKernel(Def, Kernel, Ctx, Launches, Settings, Eval, Out);
+  Out.FirstWarpOnly = Geometry.firstWarpOnly();
+  if (Warps > 1 && Warps <= MaxWalkedWarps &&
+      Out.Accesses.size() <= MaxAccessesPerWarpWalk)
+    priceEveryWarp(Def, Kernel, Ctx, Launches, Settings, Functions, *Start,
+                   Warps, Out);
   // The results stay until the end of the TU, next to every other kernel's:
   // vectors grown by doubling give their spare room back (2.8 of the 63 MB
   // the analysis held on bench/'s 10,000-kernel TU).
@@ -75,7 +134,6 @@ KernelAccesses collectKernelAccesses(const FunctionDecl *Kernel,
   }
   Out.Symbols->shrinkToFit();
 
-  Out.FirstWarpOnly = Geometry.firstWarpOnly();
   Out.UsedAssumedBounds = Eval.kernelEffects().UsedAssumedBounds;
   Out.UnitStrides = Eval.unitStrides();
   Out.GuardOnFirstWarp = Eval.kernelEffects().decidedForFirstWarp();

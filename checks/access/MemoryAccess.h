@@ -235,6 +235,10 @@ struct KernelAccesses {
   /// shape, and the notes say so.
   clang::SourceLocation InvalidLaunch;
   bool FirstWarpOnly = false;
+  /// The block's warps straddle rows and each was walked apart, its
+  /// scenarios pinned to it (the BlockWarp symbol): their number; 0
+  /// otherwise.
+  unsigned WarpsWalked = 0;
   bool UsedAssumedBounds = false;
   /// Innermost strides of tensor accessors taken as 1 (contiguous).
   std::vector<std::string> UnitStrides;

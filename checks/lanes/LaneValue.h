@@ -85,6 +85,10 @@ enum class SymbolKind : std::uint8_t {
   /// Other: the base object and Detail its field, as pointers; Path: the
   /// offset's value).
   SharedLoad,
+  /// The warp's number in a block whose warps straddle rows unevenly
+  /// (blockDim (24, 4)): each warp is walked apart and its scenarios carry
+  /// this symbol, pinned to the warp.
+  BlockWarp,
 };
 
 /// What a symbol stands for: two symbols are one exactly when their keys

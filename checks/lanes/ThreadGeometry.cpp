@@ -57,7 +57,19 @@ void ThreadGeometry::initGridSymbols(SymbolTable &Symbols) {
   }
 }
 
-ThreadGeometry ThreadGeometry::known(BlockShape S, SymbolTable &Symbols) {
+unsigned ThreadGeometry::straddledWarps(const BlockShape &S) {
+  const std::int64_t W = WarpLanes;
+  if (!S.complete() || S.threads() <= W || S.X % W == 0)
+    return 1;
+  if (W % S.X == 0 &&
+      (S.Y % (W / S.X) == 0 ||
+       (W % (S.X * S.Y) == 0 && S.Z % (W / (S.X * S.Y)) == 0)))
+    return 1;
+  return static_cast<unsigned>((S.threads() + W - 1) / W);
+}
+
+ThreadGeometry ThreadGeometry::known(BlockShape S, SymbolTable &Symbols,
+                                     unsigned Warp) {
   assert(S.placesLanes() && "a shape that does not place the lanes");
   ThreadGeometry G;
   G.Shape = S;
@@ -125,15 +137,23 @@ ThreadGeometry ThreadGeometry::known(BlockShape S, SymbolTable &Symbols) {
       return G;
     }
   }
-  // Warps straddle rows unevenly (blockDim.x = 48, say): describe the first
-  // warp exactly and say so.
-  G.FirstWarpOnly = S.threads() > static_cast<std::int64_t>(WarpLanes);
-  G.ThreadIdx[0] = LaneValue::perLane(laneVector(
-      [](std::int64_t L, const BlockShape &B) { return L % B.X; }, S));
-  G.ThreadIdx[1] = LaneValue::perLane(laneVector(
-      [](std::int64_t L, const BlockShape &B) { return (L / B.X) % B.Y; }, S));
-  G.ThreadIdx[2] = LaneValue::perLane(laneVector(
-      [](std::int64_t L, const BlockShape &B) { return L / (B.X * B.Y); }, S));
+  // Warps straddle rows unevenly (blockDim.x = 48, say): the lanes of warp
+  // \p Warp, threads 32*Warp + l (the caller walks each warp).
+  G.FirstWarpOnly = S.threads() > W;
+  const std::int64_t First = W * Warp;
+  LaneVector X{}, Y{}, Z{};
+  G.Populated = 0;
+  for (unsigned L = 0; L < WarpLanes; ++L) {
+    const std::int64_t T = First + L;
+    X[L] = T % S.X;
+    Y[L] = (T / S.X) % S.Y;
+    Z[L] = T / (S.X * S.Y);
+    if (T < S.threads())
+      G.Populated |= LaneMask(1) << L;
+  }
+  G.ThreadIdx[0] = LaneValue::perLane(X);
+  G.ThreadIdx[1] = LaneValue::perLane(Y);
+  G.ThreadIdx[2] = LaneValue::perLane(Z);
   return G;
 }
 

@@ -27,8 +27,11 @@ using cuda::BlockShape;
 class ThreadGeometry {
 public:
   /// A block of known \p Shape (placesLanes; an extent that is not a
-  /// constant is a symbol, 1 for loop bounds).
-  static ThreadGeometry known(BlockShape Shape, SymbolTable &Symbols);
+  /// constant is a symbol, 1 for loop bounds). Where warps straddle rows
+  /// unevenly, the lanes are those of warp \p Warp of the block
+  /// (straddledWarps()).
+  static ThreadGeometry known(BlockShape Shape, SymbolTable &Symbols,
+                              unsigned Warp = 0);
   /// blockDim unknown; blockDim.x assumed a multiple of 32. Loop bounds
   /// that need a number use \p BoundsBlockSize threads in x.
   static ThreadGeometry assumed(SymbolTable &Symbols,
@@ -46,6 +49,9 @@ public:
   /// True when warps differ (the shape does not tile warps evenly) and the
   /// values describe the first warp only.
   bool firstWarpOnly() const { return FirstWarpOnly; }
+  /// The warps of a block whose warps straddle rows unevenly (each needs
+  /// its own walk); 1 where one warp's values describe every warp.
+  static unsigned straddledWarps(const BlockShape &Shape);
   /// blockDim.x as a number for loop bounds (known or assumed).
   std::int64_t boundsBlockDim(unsigned Axis) const;
   /// Substitution of the blockDim symbols by the bounds numbers.

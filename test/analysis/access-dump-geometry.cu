@@ -32,12 +32,13 @@ __global__ void cube(float *out) {
   // CHECK: :[[@LINE-1]]:3: remark: store global 'out[(threadIdx.z * 4 + threadIdx.y) * 4 + threadIdx.x]' width 4; offset 4*lane + (128)*warp.z; active 0xffffffff; scenarios 1; transactions 1, sectors 4
 }
 
-// 48 x 4: warps straddle rows unevenly; the first warp is lanes 0..31 of
-// row 0.
+// 48 x 4: warps straddle rows unevenly; each of the block's 6 warps is
+// walked apart (one scenario each); the dump shows the first warp's offset,
+// lanes 0..31 of row 0, and the worst warp's cost.
 // CHECK: :[[@LINE+1]]:17: remark: kernel 'wide48': blockDim launch 48x4x1, 1 accesses
 __global__ void wide48(float *out) {
   out[threadIdx.y * 48 + threadIdx.x] = 0.0f;
-  // CHECK: :[[@LINE-1]]:3: remark: store global 'out[threadIdx.y * 48 + threadIdx.x]' width 4; offset 4*lane; active 0xffffffff; scenarios 1; transactions 1, sectors 4
+  // CHECK: :[[@LINE-1]]:3: remark: store global 'out[threadIdx.y * 48 + threadIdx.x]' width 4; offset 4*lane; active 0xffffffff; scenarios 6; transactions 1, sectors 4
 }
 
 // 20 threads: lanes 20..31 hold no thread.
