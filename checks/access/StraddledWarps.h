@@ -1,4 +1,4 @@
-//===- StraddledWarps.h - every warp of a block that straddles rows -*- C++ -*-===//
+//===- StraddledWarps.h - each warp of a straddled block --------*- C++ -*-===//
 //
 // In a block whose warps straddle rows unevenly (blockDim (24, 4), (48, 2))
 // each warp holds other threads, so one warp's lanes describe no other.

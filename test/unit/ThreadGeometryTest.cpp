@@ -99,6 +99,41 @@ TEST(ThreadGeometryTest, ShapesThatDoNotPlaceLanes) {
   EXPECT_TRUE((BlockShape{48, 2, 1}.placesLanes()));
 }
 
+TEST(ThreadGeometryTest, StraddledWarpsAreEachWarpsOwnThreads) {
+  // Warps that straddle rows unevenly: warp W's geometry holds threads
+  // 32W .. 32W+31 exactly, and lanes past the block's end hold none.
+  const BlockShape Shapes[] = {{48, 2, 1}, {24, 4, 1}, {20, 3, 2},
+                               {33, 1, 1}, {40, 3, 1}};
+  for (const BlockShape &S : Shapes) {
+    const std::int64_t Warps = (S.threads() + 31) / 32;
+    ASSERT_EQ(ThreadGeometry::straddledWarps(S), Warps) << S.text("x", "?");
+    for (std::int64_t W = 0; W < Warps; ++W) {
+      SymbolTable Symbols;
+      ThreadGeometry G =
+          ThreadGeometry::known(S, Symbols, static_cast<unsigned>(W));
+      for (unsigned Axis = 0; Axis < 3; ++Axis) {
+        auto Lanes = G.threadIdx(Axis).asPerLane();
+        ASSERT_TRUE(Lanes.has_value());
+        for (unsigned L = 0; L < WarpLanes; ++L) {
+          const std::int64_t T = 32 * W + L;
+          const std::int64_t Want[3] = {T % S.X, (T / S.X) % S.Y,
+                                        T / (S.X * S.Y)};
+          if (T < S.threads())
+            EXPECT_EQ((*Lanes)[L], Want[Axis])
+                << "lane " << L << " of warp " << W << ", axis " << Axis
+                << ", shape " << S.text("x", "?");
+          EXPECT_EQ((G.populatedLanes() >> L) & 1U,
+                    T < S.threads() ? 1U : 0U);
+        }
+      }
+    }
+  }
+  // Shapes whose warps share one pattern need one walk.
+  for (const BlockShape &S : {BlockShape{32, 4, 1}, BlockShape{16, 16, 1},
+                              BlockShape{4, 8, 3}, BlockShape{24, 1, 1}})
+    EXPECT_EQ(ThreadGeometry::straddledWarps(S), 1U) << S.text("x", "?");
+}
+
 TEST(ThreadGeometryTest, OpenExtentsAreSymbolsAndBoundsOfOne) {
   SymbolTable Symbols;
   ThreadGeometry G = ThreadGeometry::known({4, 8, 0}, Symbols);
