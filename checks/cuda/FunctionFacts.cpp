@@ -26,6 +26,69 @@ const VarDecl *writtenVar(const Expr *E) {
   return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
 }
 
+/// True when \p S, in a member function's body, may write the object the
+/// function is called on: an assignment, increment or address of a field
+/// of `this`, `*this` or `this` handed on, or a call of a member function
+/// on it that may (\p Depth: how many such calls deep this looks).
+bool writesThis(const Stmt *S, unsigned Depth);
+
+/// True when calling \p Method may write the object it is called on: a
+/// non-const member function whose body does (writesThis), or one with no
+/// body here.
+bool mayWriteObject(const CXXMethodDecl *Method, unsigned Depth) {
+  if (!Method || Method->isConst() || Method->isStatic())
+    return false;
+  const FunctionDecl *Def = nullptr;
+  if (!Method->hasBody(Def) || !Def || Depth > 4)
+    return true;
+  return writesThis(Def->getBody(), Depth);
+}
+
+/// The lvalue \p E names a field of `this` (through `.`/`->` chains).
+bool onThis(const Expr *E) {
+  E = E ? E->IgnoreParenImpCasts() : nullptr;
+  while (const auto *ME = dyn_cast_or_null<MemberExpr>(E))
+    E = ME->getBase()->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_Deref)
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  return isa_and_nonnull<CXXThisExpr>(E);
+}
+
+bool writesThis(const Stmt *S, unsigned Depth) {
+  if (!S)
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && BO->isAssignmentOp() && onThis(BO->getLHS()))
+    return true;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+      onThis(UO->getSubExpr()))
+    return true;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
+      Op && Op->isAssignmentOp() && Op->getNumArgs() > 0 &&
+      onThis(Op->getArg(0)))
+    return true;
+  if (const auto *Call = dyn_cast<CXXMemberCallExpr>(S);
+      Call && onThis(Call->getImplicitObjectArgument()) &&
+      mayWriteObject(Call->getMethodDecl(), Depth + 1))
+    return true;
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    for (const Expr *Arg : Call->arguments())
+      if (onThis(Arg) || isa<CXXThisExpr>(Arg->IgnoreParenImpCasts()))
+        if (const FunctionDecl *Callee = Call->getDirectCallee())
+          for (unsigned I = 0; I < Callee->getNumParams(); ++I) {
+            QualType PT = Callee->getParamDecl(I)->getType();
+            if ((PT->isReferenceType() || PT->isPointerType()) &&
+                !PT->getPointeeType().isConstQualified())
+              return true;
+          }
+  for (const Stmt *Child : S->children())
+    if (writesThis(Child, Depth))
+      return true;
+  return false;
+}
+
 class WriteFinder : public RecursiveASTVisitor<WriteFinder> {
 public:
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Stmt *, 2>> Writes;
@@ -72,6 +135,19 @@ public:
       if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified())
         note(VD, Call);
     }
+    return true;
+  }
+  /// A member function that may write its object (a setter,
+  /// `v.setStride(1)`) writes the variable it is called on: the values
+  /// its initializer gave the fields no longer hold.
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+    const Expr *Object = Call->getImplicitObjectArgument();
+    if (const auto *ME = dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParens());
+        ME && ME->isArrow())
+      return true;
+    if (const VarDecl *VD = writtenVar(Object);
+        VD && mayWriteObject(Call->getMethodDecl(), 0))
+      note(VD, Call);
     return true;
   }
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *) {
