@@ -47,14 +47,20 @@ bool mergeWarpWalks(KernelAccesses &Out,
   for (unsigned W = 0; W < Warps; ++W)
     Symbols[Warp].Values.push_back(W);
   for (std::size_t I = 0; I < Out.Accesses.size(); ++I) {
-    std::vector<LaneScenario> &Scenarios = Out.Accesses[I].Scenarios;
-    for (LaneScenario &S : Scenarios)
+    MemoryAccess &A = Out.Accesses[I];
+    for (LaneScenario &S : A.Scenarios)
       S.Pins[Warp] = 0;
-    for (unsigned W = 1; W < Warps; ++W)
-      for (LaneScenario &S : Others[W - 1][I].Scenarios) {
+    for (unsigned W = 1; W < Warps; ++W) {
+      MemoryAccess &Other = Others[W - 1][I];
+      // The first warp may not run it (a guard on the row): the access's
+      // lanes are then those of the first warp that does.
+      if (A.Active == 0)
+        A.Active = Other.Active;
+      for (LaneScenario &S : Other.Scenarios) {
         S.Pins[Warp] = W;
-        Scenarios.push_back(std::move(S));
+        A.Scenarios.push_back(std::move(S));
       }
+    }
   }
   Out.FirstWarpOnly = false;
   Out.WarpsWalked = Warps;
