@@ -136,6 +136,21 @@ bool WarpSharedValues::enumerable(const LaneValue &V) const {
   });
 }
 
+namespace {
+
+/// What \p BO divides by when its right operand is the number \p D: D for
+/// `/` and `%`, 2^D for `>>` (none for a shift past 30 or below 0).
+std::optional<std::int64_t> divisorOf(const BinaryOperator *BO,
+                                      std::int64_t D) {
+  if (BO->getOpcode() != BO_Shr)
+    return D;
+  if (D < 0 || D > 30)
+    return std::nullopt;
+  return std::int64_t(1) << D;
+}
+
+} // namespace
+
 std::optional<LaneValue>
 WarpSharedValues::remainderWithoutWrap(const BinaryOperator *BO,
                                        const LaneValue &L, const LaneValue &R) {
@@ -147,13 +162,14 @@ WarpSharedValues::remainderWithoutWrap(const BinaryOperator *BO,
   std::string DivisorSpelling = spelling(BO->getRHS());
   LaneValue Divisor = R;
   if (std::optional<std::int64_t> D = R.asConstant()) {
+    const std::optional<std::int64_t> Number = divisorOf(BO, *D);
+    if (!Number)
+      return std::nullopt;
+    const std::int64_t By = *Number;
     if (BO->getOpcode() == BO_Shr) {
-      if (*D < 0 || *D > 30)
-        return std::nullopt;
-      Divisor = LaneValue::constant(std::int64_t(1) << *D);
-      DivisorSpelling = std::to_string(std::int64_t(1) << *D);
+      Divisor = LaneValue::constant(By);
+      DivisorSpelling = std::to_string(By);
     }
-    const std::int64_t By = *Divisor.asConstant();
     if (By <= 0 || L.hasVaryingSymbolicTerm() || enumerable(L))
       return std::nullopt;
     const LaneVector &K = L.laneConstants();
@@ -192,14 +208,10 @@ WarpSharedValues::quotientOfSharedMultiple(const BinaryOperator *BO,
   if (L.isUnknown() || L.kind() != LaneKind::Varying || !D ||
       (BO->getOpcode() != BO_Div && BO->getOpcode() != BO_Shr))
     return std::nullopt;
-  std::int64_t By = *D;
-  if (BO->getOpcode() == BO_Shr) {
-    if (By < 0 || By > 30)
-      return std::nullopt;
-    By = std::int64_t(1) << By;
-  }
-  if (By <= 1)
+  const std::optional<std::int64_t> Number = divisorOf(BO, *D);
+  if (!Number || *Number <= 1)
     return std::nullopt;
+  const std::int64_t By = *Number;
   // The terms the warp shares that By does not divide, and the rest.
   std::vector<LaneTerm> Shared, Rest;
   for (const LaneTerm &T : L.terms()) {
