@@ -81,7 +81,8 @@ void priceEveryWarp(const FunctionDecl *Def, const FunctionDecl *Kernel,
         lanes::ThreadGeometry::known(*Out.Block.Shape, Symbols, W);
     lanes::LaneEvaluator Eval(Ctx, Symbols, Geometry, Functions);
     walkKernel(Def, Kernel, Ctx, Launches, Settings, Eval, Other);
-    if (Other.AccessesCapped)
+    // A walk that cannot merge ends the others' (they would be wasted).
+    if (Other.AccessesCapped || !sameAccesses(Out.Accesses, Other.Accesses))
       return;
     Walks.push_back(std::move(Other.Accesses));
   }

@@ -7,8 +7,16 @@ namespace gpumem::access {
 
 namespace {
 
-/// The same accesses in the same order, each priced or not alike: the
-/// walks of two warps can be merged access by access.
+std::optional<std::int64_t> warpOf(const lanes::SymbolTable &Symbols,
+                                   const LaneScenario &S) {
+  for (const auto &[Id, Value] : S.Pins)
+    if (Symbols[Id].Key.Kind == lanes::SymbolKind::BlockWarp)
+      return Value;
+  return std::nullopt;
+}
+
+} // namespace
+
 bool sameAccesses(const std::vector<MemoryAccess> &A,
                   const std::vector<MemoryAccess> &B) {
   if (A.size() != B.size())
@@ -21,16 +29,6 @@ bool sameAccesses(const std::vector<MemoryAccess> &A,
       return false;
   return true;
 }
-
-std::optional<std::int64_t> warpOf(const lanes::SymbolTable &Symbols,
-                                   const LaneScenario &S) {
-  for (const auto &[Id, Value] : S.Pins)
-    if (Symbols[Id].Key.Kind == lanes::SymbolKind::BlockWarp)
-      return Value;
-  return std::nullopt;
-}
-
-} // namespace
 
 bool mergeWarpWalks(KernelAccesses &Out,
                     std::vector<std::vector<MemoryAccess>> Others) {

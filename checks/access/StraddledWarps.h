@@ -21,10 +21,15 @@
 
 namespace gpumem::access {
 
+/// The same accesses in the same order, each priced or not alike: the
+/// walks of two warps can be merged access by access.
+bool sameAccesses(const std::vector<MemoryAccess> &A,
+                  const std::vector<MemoryAccess> &B);
+
 /// Adds the accesses of warps 1, 2, ... (\p Others, one walk each, in
 /// order) to \p Out's, the first warp's: each scenario pinned to its warp.
 /// False, and \p Out unchanged, where a walk met other accesses than the
-/// first (a guard on the row drops one) or priced one the first did not.
+/// first (sameAccesses).
 bool mergeWarpWalks(KernelAccesses &Out,
                     std::vector<std::vector<MemoryAccess>> Others);
 

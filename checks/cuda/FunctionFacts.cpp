@@ -75,7 +75,7 @@ bool writesThis(const Stmt *S, unsigned Depth) {
     return true;
   if (const auto *Call = dyn_cast<CallExpr>(S))
     for (const Expr *Arg : Call->arguments())
-      if (onThis(Arg) || isa<CXXThisExpr>(Arg->IgnoreParenImpCasts()))
+      if (onThis(Arg))
         if (const FunctionDecl *Callee = Call->getDirectCallee())
           for (unsigned I = 0; I < Callee->getNumParams(); ++I) {
             QualType PT = Callee->getParamDecl(I)->getType();
