@@ -101,6 +101,11 @@ def ptx_spaces(opcode):
     """The spaces a PTX memory instruction touches: global, shared, or
     generic (either); none for param, local and const."""
     parts = opcode.split(".")
+    # A cp.async group's commit and waits move no bytes (the C++ reader's
+    # NotMemory): counted, each wait was a line "the analysis saw none".
+    if parts[0] == "cp" and set(parts) & {"commit_group", "wait_group",
+                                          "wait_all"}:
+        return []
     if parts[0] == "cp" and "bulk" not in parts:
         return ["global", "shared"]
     if "global" in parts:
