@@ -9,6 +9,7 @@
 #ifndef GPUMEM_CHECKS_LANES_EVALUATORSUPPORT_H
 #define GPUMEM_CHECKS_LANES_EVALUATORSUPPORT_H
 
+#include "checks/cuda/ConstantInt.h"
 #include "checks/cuda/CudaBuiltins.h"
 #include "checks/lanes/LaneValue.h"
 #include "checks/lanes/PointerValue.h"
@@ -56,29 +57,74 @@ inline bool isIntegerLike(clang::QualType T) {
   return T->isIntegralOrUnscopedEnumerationType() || T->isBooleanType();
 }
 
+/// What \p Stmts return (returnedExpression): null with \p FellThrough
+/// set when they end without returning, having declared nothing they
+/// could write.
+inline const clang::Expr *returnedFrom(llvm::ArrayRef<clang::Stmt *> Stmts,
+                                       const clang::ASTContext &Ctx,
+                                       bool &FellThrough, unsigned Depth) {
+  FellThrough = false;
+  if (Depth > 8)
+    return nullptr;
+  for (const Stmt *S : Stmts) {
+    if (isa<NullStmt>(S))
+      continue;
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D);
+            VD && VD->hasLocalStorage() &&
+            (!VD->getInit() || VD->getType().isVolatileQualified()))
+          return nullptr;
+      continue;
+    }
+    if (const auto *Ret = dyn_cast<ReturnStmt>(S))
+      return Ret->getRetValue();
+    // A branch on a constant (`if constexpr (Step == 8)`, `if (sizeof(T)
+    // == 2)` in an instantiation): the statements of the branch taken.
+    const auto *If = dyn_cast<IfStmt>(S);
+    if (!If || If->getInit() || If->getConditionVariable())
+      return nullptr;
+    std::optional<const Stmt *> Taken;
+    if (If->isConstexpr()) {
+      Taken = If->getNondiscardedCase(Ctx);
+    } else if (auto Holds = cuda::constantInt(If->getCond(), Ctx)) {
+      Taken = *Holds ? If->getThen() : If->getElse();
+    }
+    if (!Taken)
+      return nullptr;
+    if (!*Taken)
+      continue;
+    Stmt *Branch = const_cast<Stmt *>(*Taken);
+    llvm::ArrayRef<Stmt *> Inner(&Branch, 1);
+    if (const auto *Block = dyn_cast<CompoundStmt>(Branch))
+      Inner = llvm::ArrayRef(Block->body_begin(), Block->body_end());
+    bool BranchFellThrough = false;
+    if (const Expr *Returned =
+            returnedFrom(Inner, Ctx, BranchFellThrough, Depth + 1))
+      return Returned;
+    if (!BranchFellThrough)
+      return nullptr;
+  }
+  FellThrough = true;
+  return nullptr;
+}
+
 /// What a small helper returns: its body is `return e;`, after nothing but
 /// declarations: of variables that are not its locals (the `extern
 /// __shared__` buffer of the SharedMemory<T> idiom) or of initialised
 /// locals, which nothing between them and the return can write (an
-/// accessor's `int *rest = strides + 1;`); null otherwise.
+/// accessor's `int *rest = strides + 1;`), and branches on constants,
+/// through the branch taken (a swizzle helper's `if constexpr (Step == 8)
+/// return a; else return b;`, each perhaps after a static_assert); null
+/// otherwise.
 inline const clang::Expr *
 returnedExpression(const clang::FunctionDecl *Def) {
-  const auto *Body =
-      dyn_cast_or_null<CompoundStmt>(Def ? Def->getBody() : nullptr);
-  if (!Body || Body->body_empty())
+  auto *Body = dyn_cast_or_null<CompoundStmt>(Def ? Def->getBody() : nullptr);
+  if (!Body)
     return nullptr;
-  for (const Stmt *S : llvm::drop_end(Body->body())) {
-    const auto *DS = dyn_cast<DeclStmt>(S);
-    if (!DS)
-      return nullptr;
-    for (const Decl *D : DS->decls())
-      if (const auto *VD = dyn_cast<VarDecl>(D);
-          VD && VD->hasLocalStorage() &&
-          (!VD->getInit() || VD->getType().isVolatileQualified()))
-        return nullptr;
-  }
-  const auto *Ret = dyn_cast<ReturnStmt>(Body->body_back());
-  return Ret ? Ret->getRetValue() : nullptr;
+  bool FellThrough = false;
+  return returnedFrom(llvm::ArrayRef(Body->body_begin(), Body->body_end()),
+                      Def->getASTContext(), FellThrough, 0);
 }
 
 inline bool compareHolds(clang::BinaryOperatorKind Op, std::int64_t A,
