@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <climits>
 #include <numeric>
+#include <set>
 
 namespace gpumem::access {
 
@@ -176,6 +177,45 @@ private:
       Enumerable = std::move(With);
   }
 
+  /// The address evaluated again with every pin of \p Ids at its first
+  /// value.
+  lanes::PointerValue addressUnder(const Pins &P,
+                                   std::set<SymbolId> *Consulted = nullptr) {
+    lanes::PointerValue Address;
+    Eval.withPins(
+        P,
+        [&] {
+          Address = AddressAgain ? AddressAgain()
+                                 : Eval.evaluateAddress(A.Expression);
+        },
+        Consulted);
+    return Address;
+  }
+
+  /// Where \p Ids have more combinations than MaxScenarios, only those the
+  /// address uses: a kernel's toggled buffer indices (`idx ^= 1`, two
+  /// values each) are enumerable symbols too, and a dozen of them made a
+  /// GEMM's tile loads 2^12 times too many to enumerate. The symbols the
+  /// evaluation with every pin at its first value used are kept; a symbol
+  /// another pass uses is left unpinned there and its scenario fails, as
+  /// it would have, so nothing is priced that the full enumeration would
+  /// not have priced alike.
+  void keepConsulted(std::vector<SymbolId> &Ids) {
+    std::uint64_t Combos = 1;
+    for (SymbolId Id : Ids)
+      Combos = std::min<std::uint64_t>(
+          Combos * Symbols[Id].Values.size(), std::uint64_t(1) << 40);
+    if (Combos <= MaxScenarios)
+      return;
+    Pins First;
+    for (SymbolId Id : Ids)
+      First[Id] = Symbols[Id].Values.front();
+    std::set<SymbolId> Consulted;
+    if (addressUnder(First, &Consulted).isUnknown())
+      return;
+    llvm::erase_if(Ids, [&](SymbolId Id) { return !Consulted.count(Id); });
+  }
+
   /// A non-affine offset (tx ^ ty) may become exact once the thread-row
   /// and loop symbols it mentions are numbers.
   void retryWithPins() {
@@ -195,13 +235,10 @@ private:
     // An access through a pointer is not evaluated again.
     if (Candidates.empty() || (!AddressAgain && !A.Expression->isGLValue()))
       return;
+    keepConsulted(Candidates);
     enumerate(Candidates,
               [&](const Pins &P) -> std::optional<lanes::LaneVector> {
-                lanes::PointerValue Address;
-                Eval.withPins(P, [&] {
-                  Address = AddressAgain ? AddressAgain()
-                                         : Eval.evaluateAddress(A.Expression);
-                });
+                lanes::PointerValue Address = addressUnder(P);
                 if (Address.isUnknown())
                   return std::nullopt;
                 return Address.Offset.withoutUniformTerms().asPerLane();

@@ -37,6 +37,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <map>
+#include <set>
 #include <vector>
 
 namespace gpumem::lanes {
@@ -162,10 +163,20 @@ public:
   Assumptions &assumed() { return Assumed; }
   Assumptions pinning(std::map<SymbolId, std::int64_t> Pins);
   Assumptions fixing(const clang::VarDecl *VD, PointerValue Value);
-  /// \p V with the pinned symbols replaced by their numbers.
+  /// \p V with the pinned symbols replaced by their numbers; those it
+  /// replaced are noted in ConsultedPins while one is set.
   LaneValue pinned(LaneValue V) const {
-    return Assumed.Pins.empty() ? V : V.substitute(Assumed.Pins);
+    if (Assumed.Pins.empty())
+      return V;
+    if (ConsultedPins)
+      for (SymbolId Id : V.symbols())
+        if (Assumed.Pins.count(Id))
+          ConsultedPins->insert(Id);
+    return V.substitute(Assumed.Pins);
   }
+  /// Where pinned() notes the pins an evaluation used (LaneEvaluator::
+  /// withPins); null when none is asked for.
+  std::set<SymbolId> *ConsultedPins = nullptr;
 
   /// Records \p Did: in the kernel's effects and in every collect open.
   void record(const Effects &Did);

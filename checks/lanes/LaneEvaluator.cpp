@@ -115,8 +115,11 @@ bool LaneEvaluator::bindsWrittenCapture(QualType T) {
 }
 
 void LaneEvaluator::withPins(std::map<SymbolId, std::int64_t> Pins,
-                             llvm::function_ref<void()> Body) {
+                             llvm::function_ref<void()> Body,
+                             std::set<SymbolId> *Consulted) {
   llvm::SaveAndRestore Pinned(Core->assumed(), Core->pinning(std::move(Pins)));
+  llvm::SaveAndRestore Noted(Core->ConsultedPins,
+                             Consulted ? Consulted : Core->ConsultedPins);
   Body();
 }
 

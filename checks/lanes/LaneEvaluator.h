@@ -23,6 +23,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <map>
+#include <set>
 #include <memory>
 #include <optional>
 #include <string>
@@ -132,9 +133,12 @@ public:
   static bool bindsWrittenCapture(clang::QualType T);
 
   /// Runs \p Body with \p Pins fixing symbols to numbers (the values of
-  /// enumerated loop variables) in place of the pins before.
+  /// enumerated loop variables) in place of the pins before; the pins the
+  /// evaluations in it used (whose symbols their values held) are added
+  /// to \p Consulted when given.
   void withPins(std::map<SymbolId, std::int64_t> Pins,
-                llvm::function_ref<void()> Body);
+                llvm::function_ref<void()> Body,
+                std::set<SymbolId> *Consulted = nullptr);
 
   SymbolTable &symbols();
   const ThreadGeometry &geometry() const;
