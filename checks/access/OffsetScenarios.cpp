@@ -243,6 +243,60 @@ private:
                   return std::nullopt;
                 return Address.Offset.withoutUniformTerms().asPerLane();
               });
+    if (A.Scenarios.empty() && samePatternAtEveryPin(Candidates))
+      run();
+  }
+
+  /// Where the pinned evaluations keep a symbol in the lanes' terms (a
+  /// pitch the pins do not fix: `(warp_m * 64 + lane / 4) * N` with the
+  /// warp pinned), the lanes' pattern may still be one and the same at
+  /// every pin, the pins moving only the warp's base (`warp_m * 64 * N`).
+  /// Then the offset is the first pin's, judged by its symbolic stride as
+  /// any other access's (the base a pin moves is uniform: a symbolic
+  /// stride is priced without it). False where any pin gives no value,
+  /// numbers (the enumeration's case) or another pattern.
+  bool samePatternAtEveryPin(const std::vector<SymbolId> &Ids) {
+    std::uint64_t Combos = 1;
+    for (SymbolId Id : Ids) {
+      Combos *= Symbols[Id].Values.size();
+      if (Combos > MaxScenarios)
+        return false;
+    }
+    std::optional<std::vector<std::int64_t>> Pattern;
+    LaneValue First;
+    bool Same = true;
+    lanes::forEachAssignment(Symbols, Ids, [&](const Pins &P) {
+      lanes::PointerValue Address = addressUnder(P);
+      if (Address.isUnknown())
+        return Same = false;
+      LaneValue Lanes = Address.Offset.withoutUniformTerms();
+      if (Lanes.asPerLane())
+        return Same = false;
+      // Relative to lane 0: what a pin adds to every lane, alone or
+      // times a symbol (`warp_m * 64 * N`), moves the base too.
+      lanes::LaneVector K = Lanes.laneConstants();
+      for (std::int64_t &C : K)
+        C -= Lanes.laneConstants()[0];
+      std::vector<lanes::LaneTerm> Terms = Lanes.terms();
+      for (lanes::LaneTerm &T : Terms) {
+        const std::int64_t Base = T.Coeff[0];
+        for (std::int64_t &C : T.Coeff)
+          C -= Base;
+      }
+      std::vector<std::int64_t> Identity =
+          LaneValue::fromParts(K, std::move(Terms)).identity();
+      if (!Pattern) {
+        Pattern = std::move(Identity);
+        First = Address.Offset;
+      } else if (*Pattern != Identity) {
+        Same = false;
+      }
+      return Same;
+    });
+    if (!Same || !Pattern)
+      return false;
+    A.Offset = First;
+    return true;
   }
 
   /// The active lanes with \p P fixed.
