@@ -177,8 +177,8 @@ private:
       Enumerable = std::move(With);
   }
 
-  /// The address evaluated again with every pin of \p Ids at its first
-  /// value.
+  /// The address evaluated again with the symbols of \p P at its numbers
+  /// (the pins it used added to \p Consulted).
   lanes::PointerValue addressUnder(const Pins &P,
                                    std::set<SymbolId> *Consulted = nullptr) {
     lanes::PointerValue Address;
@@ -201,11 +201,7 @@ private:
   /// it would have, so nothing is priced that the full enumeration would
   /// not have priced alike.
   void keepConsulted(std::vector<SymbolId> &Ids) {
-    std::uint64_t Combos = 1;
-    for (SymbolId Id : Ids)
-      Combos = std::min<std::uint64_t>(
-          Combos * Symbols[Id].Values.size(), std::uint64_t(1) << 40);
-    if (Combos <= MaxScenarios)
+    if (withinCap(Ids))
       return;
     Pins First;
     for (SymbolId Id : Ids)
@@ -256,12 +252,8 @@ private:
   /// stride is priced without it). False where any pin gives no value,
   /// numbers (the enumeration's case) or another pattern.
   bool samePatternAtEveryPin(const std::vector<SymbolId> &Ids) {
-    std::uint64_t Combos = 1;
-    for (SymbolId Id : Ids) {
-      Combos *= Symbols[Id].Values.size();
-      if (Combos > MaxScenarios)
-        return false;
-    }
+    if (!withinCap(Ids))
+      return false;
     std::optional<std::vector<std::int64_t>> Pattern;
     LaneValue First;
     bool Same = true;
@@ -299,6 +291,18 @@ private:
     return true;
   }
 
+  /// True when the values of \p Ids have at most MaxScenarios
+  /// combinations.
+  bool withinCap(const std::vector<SymbolId> &Ids) const {
+    std::uint64_t Combos = 1;
+    for (SymbolId Id : Ids) {
+      Combos *= Symbols[Id].Values.size();
+      if (Combos > MaxScenarios)
+        return false;
+    }
+    return true;
+  }
+
   /// The active lanes with \p P fixed.
   LaneMask activeUnder(const Pins &P) {
     if (Guards.Conditions.empty() || P.empty())
@@ -316,12 +320,8 @@ private:
   /// none when there are more than MaxScenarios or one fails.
   template <typename EvalFn>
   void enumerate(const std::vector<SymbolId> &Ids, EvalFn Evaluate) {
-    std::uint64_t Combos = 1;
-    for (SymbolId Id : Ids) {
-      Combos *= Symbols[Id].Values.size();
-      if (Combos > MaxScenarios)
-        return;
-    }
+    if (!withinCap(Ids))
+      return;
     bool Failed = false;
     lanes::forEachAssignment(Symbols, Ids, [&](const Pins &P) {
       std::optional<lanes::LaneVector> Lanes = Evaluate(P);
