@@ -11,6 +11,10 @@ import importlib.util
 import re
 import sys
 
+# Loading the tool as a module must not leave a __pycache__ in the source
+# tree (the tools write none themselves).
+sys.dont_write_bytecode = True
+
 
 def cxx_opcodes(header):
     with open(header, encoding="utf-8") as f:
