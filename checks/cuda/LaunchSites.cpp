@@ -5,6 +5,7 @@
 
 #include "checks/cuda/ConstantInt.h"
 #include "checks/cuda/FunctionFacts.h"
+#include "checks/cuda/HostTensors.h"
 
 #include "clang/Basic/SourceManager.h"
 
@@ -136,6 +137,13 @@ std::optional<std::int64_t> ShapeReader::factAtLaunch(const Expr *E,
                                                       bool Bound) {
   if (auto D = constantInt(E, Ctx))
     return D;
+  // A stride of a tensor the function made contiguous (HostTensors.h).
+  if (std::optional<StrideRead> Read = strideRead(E)) {
+    const auto *Owner =
+        dyn_cast<FunctionDecl>(Read->Tensor->getParentFunctionOrMethod());
+    return Owner ? contiguousStride(*Read, *cacheOf(Owner).Writes, Ctx)
+                 : std::nullopt;
+  }
   const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   const auto *FD =

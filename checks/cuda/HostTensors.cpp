@@ -1,0 +1,155 @@
+//===- HostTensors.cpp - strides of tensors the host code makes -----------===//
+#include "checks/cuda/HostTensors.h"
+
+#include "checks/cuda/ConstantInt.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace gpumem::cuda {
+namespace {
+
+/// True when \p T is a class named Tensor or TensorBase (torch's
+/// `at::Tensor` and the base its `stride` is declared in).
+bool isTensorClass(QualType T) {
+  const auto *RD = T.isNull() ? nullptr : T->getAsCXXRecordDecl();
+  return RD && RD->getIdentifier() &&
+         (RD->getName() == "Tensor" || RD->getName() == "TensorBase");
+}
+
+/// \p E without the nodes that only carry a temporary or a copy of it.
+const Expr *carried(const Expr *E) {
+  for (unsigned Depth = 0; E && Depth < 16; ++Depth) {
+    E = E->IgnoreImplicit()->IgnoreParens();
+    if (const auto *Construct = dyn_cast<CXXConstructExpr>(E);
+        Construct && Construct->getNumArgs() >= 1 &&
+        (Construct->getNumArgs() == 1 ||
+         isa<CXXDefaultArgExpr>(Construct->getArg(1))))
+      E = Construct->getArg(0);
+    else if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = Cast->getSubExpr();
+    else if (const auto *List = dyn_cast<CXXStdInitializerListExpr>(E))
+      E = List->getSubExpr();
+    else
+      return E;
+  }
+  return E;
+}
+
+/// How a tensor was made: contiguous, with its sizes when a braced list
+/// gave them (`{rows, 64}`).
+struct MadeContiguous {
+  const InitListExpr *Sizes = nullptr;
+};
+
+std::optional<MadeContiguous> madeContiguous(const Expr *Init) {
+  const Expr *E = carried(Init);
+  if (const auto *Member = dyn_cast_or_null<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *M = Member->getMethodDecl();
+    if (M && M->getIdentifier() && M->getName() == "contiguous" &&
+        isTensorClass(Member->getType()))
+      return MadeContiguous{};
+    return std::nullopt;
+  }
+  const auto *Call = dyn_cast_or_null<CallExpr>(E);
+  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+  if (!F || !F->getIdentifier() || Call->getNumArgs() == 0 ||
+      !isTensorClass(Call->getType()))
+    return std::nullopt;
+  bool Factory = llvm::StringSwitch<bool>(F->getName())
+                     .Cases({"empty", "zeros", "ones", "full", "rand", "randn"},
+                            true)
+                     .Default(false);
+  const auto *NS = dyn_cast<NamespaceDecl>(F->getEnclosingNamespaceContext());
+  if (!Factory || !NS || !NS->getIdentifier() ||
+      (NS->getName() != "at" && NS->getName() != "torch"))
+    return std::nullopt;
+  return MadeContiguous{
+      dyn_cast_or_null<InitListExpr>(carried(Call->getArg(0)))};
+}
+
+/// Methods that change a tensor's strides or number of dimensions where
+/// it stands (torch declares them const: the tensor object is a handle).
+bool restrides(StringRef Method) {
+  return llvm::StringSwitch<bool>(Method)
+      .Cases({"t_", "transpose_", "as_strided_", "set_", "swapdims_",
+              "swapaxes_", "resize_", "resize_as_", "squeeze_", "unsqueeze_",
+              "unsafeGetTensorImpl"},
+             true)
+      .Default(false);
+}
+
+bool restridedIn(const Stmt *S, const VarDecl *VD, unsigned Depth = 0) {
+  if (!S || Depth > 64)
+    return false;
+  if (const auto *Call = dyn_cast<CXXMemberCallExpr>(S))
+    if (const CXXMethodDecl *M = Call->getMethodDecl();
+        M && M->getIdentifier() && restrides(M->getName()))
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(
+              Call->getImplicitObjectArgument()->IgnoreParenImpCasts());
+          Ref && Ref->getDecl() == VD)
+        return true;
+  for (const Stmt *Child : S->children())
+    if (restridedIn(Child, VD, Depth + 1))
+      return true;
+  return false;
+}
+
+} // namespace
+
+std::optional<StrideRead> strideRead(const Expr *E) {
+  for (unsigned Depth = 0; E && Depth < 8; ++Depth) {
+    E = E->IgnoreParenImpCasts();
+    const auto *Cast = dyn_cast<ExplicitCastExpr>(E);
+    if (!Cast || !Cast->getSubExpr()->getType()->isIntegerType())
+      break;
+    E = Cast->getSubExpr();
+  }
+  const auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(E);
+  const CXXMethodDecl *M = Call ? Call->getMethodDecl() : nullptr;
+  if (!M || !M->getIdentifier() || M->getName() != "stride" ||
+      Call->getNumArgs() != 1 || !isTensorClass(M->getThisType()->getPointeeType()))
+    return std::nullopt;
+  const auto *Ref = dyn_cast<DeclRefExpr>(
+      Call->getImplicitObjectArgument()->IgnoreParenImpCasts());
+  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
+      VD->getType()->isReferenceType())
+    return std::nullopt;
+  return StrideRead{VD, Call->getArg(0)};
+}
+
+std::optional<std::int64_t> contiguousStride(const StrideRead &Read,
+                                             const FunctionFacts &Writes,
+                                             const ASTContext &Ctx) {
+  const VarDecl *VD = Read.Tensor;
+  std::optional<std::int64_t> Dim = constantInt(Read.Dim, Ctx);
+  std::optional<MadeContiguous> Made =
+      VD->getInit() ? madeContiguous(VD->getInit()) : std::nullopt;
+  if (!Dim || !Made || !Writes.writesOf(VD).empty())
+    return std::nullopt;
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  if (!FD || restridedIn(FD->getBody(), VD))
+    return std::nullopt;
+  if (*Dim == -1)
+    return 1;
+  if (!Made->Sizes)
+    return std::nullopt;
+  const std::int64_t Dims = Made->Sizes->getNumInits();
+  const std::int64_t K = *Dim < 0 ? *Dim + Dims : *Dim;
+  if (K < 0 || K >= Dims)
+    return std::nullopt;
+  // The product of the sizes after K, each a constant.
+  std::int64_t Stride = 1;
+  for (std::int64_t I = K + 1; I < Dims; ++I) {
+    std::optional<std::int64_t> Size = constantInt(Made->Sizes->getInit(I), Ctx);
+    if (!Size || *Size < 0 || llvm::MulOverflow(Stride, *Size, Stride))
+      return std::nullopt;
+  }
+  return Stride;
+}
+
+} // namespace gpumem::cuda
