@@ -53,7 +53,12 @@ BankConflictDegree computeBankConflict(const WarpFootprint &Footprint,
       return std::tie(Bank, Word, Lane) < std::tie(O.Bank, O.Word, O.Lane);
     }
   };
+  // Reserved once: a lane's bytes cover at most Width / WordBytes + 1
+  // words (a 16-byte lane off its word boundary touches 5).
+  const std::size_t WordsPerLane =
+      static_cast<std::size_t>(Footprint.Width / WordBytes) + 1;
   std::vector<Touch> Touches;
+  Touches.reserve(LanesPerPhase * WordsPerLane);
   std::vector<unsigned> LanesOfBank;
   for (unsigned Phase = 0; Phase < Phases; ++Phase) {
     Touches.clear();
@@ -61,36 +66,40 @@ BankConflictDegree computeBankConflict(const WarpFootprint &Footprint,
          L < Lanes && L < (Phase + 1) * LanesPerPhase; ++L) {
       if (!Footprint.isActive(L) || Footprint.Width == 0)
         continue;
-      std::int64_t First = floorDiv(Footprint.Address[L], WordBytes);
+      std::int64_t First = floorDivPositive(Footprint.Address[L], WordBytes);
       // The last byte, or the end of the address space.
       std::int64_t LastByte;
       if (__builtin_add_overflow(
               Footprint.Address[L],
               static_cast<std::int64_t>(Footprint.Width) - 1, &LastByte))
         LastByte = INT64_MAX;
-      std::int64_t Last = floorDiv(LastByte, WordBytes);
+      std::int64_t Last = floorDivPositive(LastByte, WordBytes);
       // Stops at Last without stepping past it (Last may be INT64_MAX).
       for (std::int64_t Word = First;; ++Word) {
-        Touches.push_back({floorMod(Word, Arch.BankCount), Word, L});
+        Touches.push_back({floorModPositive(Word, Arch.BankCount), Word, L});
         if (Word == Last)
           break;
       }
     }
-    std::sort(Touches.begin(), Touches.end());
+    // Lanes on ascending banks (a unit stride) or down one bank (a stride
+    // of a row) are in order already.
+    if (!std::is_sorted(Touches.begin(), Touches.end()))
+      std::sort(Touches.begin(), Touches.end());
     unsigned PhaseDegree = 0;
     // Banks in ascending order; the first bank of the highest degree wins.
     for (std::size_t Begin = 0, End; Begin < Touches.size(); Begin = End) {
       unsigned Degree = 0;
-      LanesOfBank.clear();
       for (End = Begin;
            End < Touches.size() && Touches[End].Bank == Touches[Begin].Bank;
-           ++End) {
+           ++End)
         if (End == Begin || Touches[End].Word != Touches[End - 1].Word)
           ++Degree;
-        LanesOfBank.push_back(Touches[End].Lane);
-      }
       PhaseDegree = std::max(PhaseDegree, Degree);
       if (Degree > Result.Degree) {
+        // The lanes are counted only for a new worst bank.
+        LanesOfBank.clear();
+        for (std::size_t I = Begin; I < End; ++I)
+          LanesOfBank.push_back(Touches[I].Lane);
         std::sort(LanesOfBank.begin(), LanesOfBank.end());
         Result.Degree = Degree;
         Result.WorstBank = static_cast<unsigned>(Touches[Begin].Bank);

@@ -8,6 +8,7 @@
 #include "model/IntegerMath.h"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <utility>
 #include <vector>
@@ -16,18 +17,25 @@ namespace gpumem::model {
 
 namespace {
 
-using Ranges = std::vector<std::pair<std::int64_t, std::int64_t>>;
+using Range = std::pair<std::int64_t, std::int64_t>;
+using Ranges = std::vector<Range>;
+/// A run of ranges in an array (the stack's or a vector's).
+struct RangeList {
+  Range *Begin, *End;
+  Range *begin() const { return Begin; }
+  Range *end() const { return End; }
+};
 
 /// Distinct aligned chunks of \p ChunkBytes covering the half-open ranges,
 /// sorted by their first byte: each range adds the chunks past the last one
 /// counted (no set of chunks, and a range of any length costs one step).
-unsigned countChunks(const Ranges &Sorted, unsigned ChunkBytes) {
+unsigned countChunks(const RangeList &Sorted, unsigned ChunkBytes) {
   std::uint64_t Count = 0;
   bool Any = false;
   std::int64_t CountedTo = 0; // the last chunk counted
   for (auto [Begin, End] : Sorted) {
-    std::int64_t First = floorDiv(Begin, ChunkBytes),
-                 Last = floorDiv(End - 1, ChunkBytes);
+    std::int64_t First = floorDivPositive(Begin, ChunkBytes),
+                 Last = floorDivPositive(End - 1, ChunkBytes);
     if (Any && First <= CountedTo)
       First = CountedTo + 1;
     if (Any && Last <= CountedTo)
@@ -45,7 +53,7 @@ unsigned countChunks(const Ranges &Sorted, unsigned ChunkBytes) {
 
 /// Total length of the union of half-open ranges, sorted by their first
 /// byte.
-std::uint64_t unionBytes(const Ranges &Sorted) {
+std::uint64_t unionBytes(const RangeList &Sorted) {
   std::uint64_t Total = 0;
   std::int64_t CoveredTo = INT64_MIN;
   for (auto [Begin, End] : Sorted) {
@@ -57,6 +65,15 @@ std::uint64_t unionBytes(const Ranges &Sorted) {
   }
   return Total;
 }
+
+/// A warp's addresses where the caller keeps them.
+struct LaneView {
+  const std::int64_t *Address;
+  std::size_t Count;
+  unsigned Width;
+  std::uint64_t ActiveMask;
+  bool isActive(unsigned Lane) const { return (ActiveMask >> Lane) & 1U; }
+};
 
 unsigned ceilDiv(std::uint64_t A, unsigned B) {
   return static_cast<unsigned>((A + B - 1) / B);
@@ -78,9 +95,26 @@ std::string_view coalescingUnitName(CoalescingUnit U) {
 
 GlobalCost computeGlobalCost(const WarpFootprint &Footprint,
                              const Architecture &Arch) {
-  Ranges Lanes;
-  Lanes.reserve(Footprint.Address.size());
-  for (unsigned L = 0; L < Footprint.Address.size(); ++L)
+  return computeGlobalCost(Footprint.Address.data(), Footprint.Address.size(),
+                           Footprint.Width, Footprint.ActiveMask, Arch);
+}
+
+GlobalCost computeGlobalCost(const std::int64_t *Address,
+                             std::size_t LaneCount, unsigned Width,
+                             std::uint64_t ActiveMask,
+                             const Architecture &Arch) {
+  const LaneView Footprint{Address, LaneCount, Width, ActiveMask};
+  // A warp's lanes fit on the stack; a footprint wider than that (a test's
+  // 64 lanes) takes the heap.
+  std::array<Range, 64> OnStack;
+  Ranges OnHeap;
+  Range *Lanes = OnStack.data();
+  if (Footprint.Count > OnStack.size()) {
+    OnHeap.resize(Footprint.Count);
+    Lanes = OnHeap.data();
+  }
+  std::size_t Count = 0;
+  for (unsigned L = 0; L < Footprint.Count; ++L)
     if (Footprint.isActive(L)) {
       // Bytes past the end of the address space do not exist.
       std::int64_t End;
@@ -88,17 +122,20 @@ GlobalCost computeGlobalCost(const WarpFootprint &Footprint,
                                  static_cast<std::int64_t>(Footprint.Width),
                                  &End))
         End = INT64_MAX;
-      Lanes.emplace_back(Footprint.Address[L], End);
+      Lanes[Count++] = {Footprint.Address[L], End};
     }
+  const RangeList Sorted{Lanes, Lanes + Count};
 
   GlobalCost Cost;
-  if (Lanes.empty() || Footprint.Width == 0)
+  if (Count == 0 || Footprint.Width == 0)
     return Cost;
 
-  std::sort(Lanes.begin(), Lanes.end());
-  Cost.Transactions = countChunks(Lanes, Arch.TransactionBytes);
-  Cost.Sectors = countChunks(Lanes, Arch.SectorBytes);
-  Cost.UsefulBytes = unionBytes(Lanes);
+  // Lanes in address order are the usual case (a positive stride).
+  if (!std::is_sorted(Sorted.Begin, Sorted.End))
+    std::sort(Sorted.Begin, Sorted.End);
+  Cost.Transactions = countChunks(Sorted, Arch.TransactionBytes);
+  Cost.Sectors = countChunks(Sorted, Arch.SectorBytes);
+  Cost.UsefulBytes = unionBytes(Sorted);
   Cost.Efficiency = static_cast<double>(Cost.UsefulBytes) /
                     (static_cast<double>(Cost.Transactions) *
                      Arch.TransactionBytes);
@@ -108,8 +145,8 @@ GlobalCost computeGlobalCost(const WarpFootprint &Footprint,
   Cost.IdealSectors = ceilDiv(Cost.UsefulBytes, Arch.SectorBytes);
   Cost.ExcessSectors = Cost.Sectors - std::min(Cost.Sectors, Cost.IdealSectors);
 
-  std::int64_t Low = Lanes.front().first, High = Lanes.front().second;
-  for (auto [Begin, End] : Lanes)
+  std::int64_t Low = Lanes[0].first, High = Lanes[0].second;
+  for (auto [Begin, End] : Sorted)
     High = std::max(High, End);
   // Lanes at both ends of the address space: the span saturates.
   if (__builtin_sub_overflow(High, Low, &Cost.SpanBytes))

@@ -68,6 +68,13 @@ std::string_view coalescingUnitName(CoalescingUnit U);
 GlobalCost computeGlobalCost(const WarpFootprint &Footprint,
                              const Architecture &Arch);
 
+/// The same for a footprint held elsewhere (a warp's addresses in an array
+/// of the caller's: no copy into a WarpFootprint): \p Lanes addresses,
+/// lane 0 first.
+GlobalCost computeGlobalCost(const std::int64_t *Address, std::size_t Lanes,
+                             unsigned Width, std::uint64_t ActiveMask,
+                             const Architecture &Arch);
+
 } // namespace gpumem::model
 
 #endif // GPUMEM_MODEL_GLOBALCOST_H

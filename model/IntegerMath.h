@@ -24,6 +24,21 @@ inline std::int64_t floorMod(std::int64_t A, std::int64_t B) {
   return R < 0 ? R + B : R;
 }
 
+/// floorDiv for B > 0, a shift where B is a power of two (every size of
+/// the model: 4-byte words, 32 banks, 32-byte sectors, 128-byte blocks).
+inline std::int64_t floorDivPositive(std::int64_t A, std::int64_t B) {
+  if ((B & (B - 1)) == 0)
+    return A >> __builtin_ctzll(static_cast<std::uint64_t>(B));
+  return floorDiv(A, B);
+}
+
+/// floorMod for B > 0, a mask where B is a power of two.
+inline std::int64_t floorModPositive(std::int64_t A, std::int64_t B) {
+  if ((B & (B - 1)) == 0)
+    return A & (B - 1);
+  return floorMod(A, B);
+}
+
 } // namespace gpumem::model
 
 #endif // GPUMEM_MODEL_INTEGERMATH_H
