@@ -328,7 +328,10 @@ void AccessWalk::add(const Expr *Target, const lanes::PointerValue &Given,
   A.CallSite = KernelCall;
   A.Space = Address.Space;
   A.Base = Address.Base;
-  A.BaseAlignment = baseAlignmentOf(A.Base, Ctx);
+  auto [Known, New] = AlignmentOf.try_emplace(A.Base, 0);
+  if (New)
+    Known->second = baseAlignmentOf(A.Base, Ctx);
+  A.BaseAlignment = Known->second;
   A.Kind = Kind;
   A.Width = static_cast<unsigned>(Width);
   A.InstructionBytes = instructionBytes(Target, A.Width, Ctx);

@@ -109,6 +109,9 @@ private:
   /// p[i]`): the vector is loaded once, with one wide instruction, where
   /// the reference is bound; reads of its fields read that copy.
   llvm::SmallPtrSet<const clang::VarDecl *, 4> WholeVectorRefs;
+  /// Each base's alignment, asked of the ASTContext once (a tile's
+  /// accesses share their array).
+  llvm::DenseMap<const clang::ValueDecl *, std::int64_t> AlignmentOf;
 
   /// Binds `const V &v = <memory>` for a whole vector V: one load of the
   /// vector. False when \p VD is not such a reference.

@@ -456,8 +456,8 @@ GlobalCost costShiftedBy(const MemoryAccess &Access,
   lanes::LaneVector Moved = Offset;
   for (std::int64_t &O : Moved)
     O += Shift;
-  return gpumem::model::computeGlobalCost(footprintOf(Access, Moved, Active),
-                                          Arch);
+  return gpumem::model::computeGlobalCost(Moved.data(), Moved.size(),
+                                          Access.Width, Active, Arch);
 }
 
 } // namespace gpumem::access
