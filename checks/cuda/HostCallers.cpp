@@ -23,6 +23,17 @@ public:
                      llvm::SmallVector<const CallExpr *, 2>> &Calls)
       : Calls(Calls) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
+  // Calls are all it looks for: not in the types the code spells, and not
+  // in device code (a kernel or a __device__ function calls no host
+  // helper), which is most of a file of kernels.
+  bool shouldWalkTypesOfTypeLocs() const { return false; }
+  bool TraverseDecl(Decl *D) {
+    if (const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+        FD && (FD->hasAttr<CUDAGlobalAttr>() ||
+               (FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAHostAttr>())))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
   bool VisitCallExpr(CallExpr *Call) {
     if (const FunctionDecl *Callee = Call->getDirectCallee())
       Calls[Callee->getCanonicalDecl()].push_back(Call);
