@@ -201,28 +201,33 @@ void LaneValue::normalize() {
     Terms.clear();
     return;
   }
-  std::sort(Terms.begin(), Terms.end(),
-            [](const LaneTerm &A, const LaneTerm &B) {
-              return A.Symbols < B.Symbols;
-            });
-  std::vector<LaneTerm> Merged;
-  for (LaneTerm &T : Terms) {
-    if (!Merged.empty() && Merged.back().Symbols == T.Symbols) {
+  auto BySymbols = [](const LaneTerm &A, const LaneTerm &B) {
+    return A.Symbols < B.Symbols;
+  };
+  if (!std::is_sorted(Terms.begin(), Terms.end(), BySymbols))
+    std::sort(Terms.begin(), Terms.end(), BySymbols);
+  // Terms of the same symbols merged in place: a term (its 32 lanes'
+  // coefficients) moves only when an earlier one was merged or dropped.
+  std::size_t Kept = 0;
+  for (std::size_t I = 0; I < Terms.size(); ++I) {
+    if (Kept > 0 && Terms[Kept - 1].Symbols == Terms[I].Symbols) {
       LaneVector Sum;
-      if (!zipLanes(Merged.back().Coeff, T.Coeff, Sum, addLane)) {
+      if (!zipLanes(Terms[Kept - 1].Coeff, Terms[I].Coeff, Sum, addLane)) {
         *this = unknown(UnknownKind::Arithmetic,
                         "integer overflow in index arithmetic");
         return;
       }
-      Merged.back().Coeff = Sum;
-    } else {
-      Merged.push_back(std::move(T));
+      Terms[Kept - 1].Coeff = Sum;
+      continue;
     }
+    if (Kept != I)
+      Terms[Kept] = std::move(Terms[I]);
+    ++Kept;
   }
-  Merged.erase(std::remove_if(Merged.begin(), Merged.end(),
-                              [](const LaneTerm &T) { return allZero(T.Coeff); }),
-               Merged.end());
-  Terms = std::move(Merged);
+  Terms.resize(Kept);
+  Terms.erase(std::remove_if(Terms.begin(), Terms.end(),
+                             [](const LaneTerm &T) { return allZero(T.Coeff); }),
+              Terms.end());
   if (Terms.size() > MaxTerms)
     *this = unknown(UnknownKind::Limit,
                     "index expression has too many symbolic terms");
