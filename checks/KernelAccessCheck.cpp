@@ -315,10 +315,18 @@ static void sayWhatWasNotAnalysed(KernelAccessCheck::Collection *Found,
   std::vector<std::pair<const FunctionDecl *, RepresentativeInstance>> Made;
   {
     Sema *S = PP && Found->Context ? semaWhileParsing(*PP) : nullptr;
+    // The analysis's own instantiations have a budget, as its other work
+    // has: a count, and the AST they add (an instantiation pulls in every
+    // helper it uses, a library's included). Past it, a template is named
+    // as not analysed, with the budget.
+    RepresentativeBudget Budget;
     for (const FunctionDecl *Template : Templates) {
       RepresentativeInstance R;
-      if (S)
-        R = instantiateRepresentative(*S, Template);
+      if (S && Budget.spent())
+        R.WhyNot = Budget.why();
+      else if (S)
+        R = Budget.charge(*Found->Context,
+                          [&] { return instantiateRepresentative(*S, Template); });
       else if (!Failed)
         continue; // the editor, as the user types a kernel not launched yet
       else

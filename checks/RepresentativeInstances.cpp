@@ -161,4 +161,12 @@ RepresentativeInstance instantiateRepresentative(Sema &S,
   return Out;
 }
 
+std::string RepresentativeBudget::why() const {
+  return "the analysis's own instantiations in this file passed their "
+         "budget: " +
+         std::to_string(Count) + " tried, " + std::to_string(Bytes >> 20) +
+         " MB of AST, at most " + std::to_string(MaxCount) + " and " +
+         std::to_string(MaxBytes >> 20) + " MB";
+}
+
 } // namespace clang::tidy::gpumem

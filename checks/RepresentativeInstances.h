@@ -21,6 +21,7 @@
 #ifndef GPUMEM_CHECKS_REPRESENTATIVEINSTANCES_H
 #define GPUMEM_CHECKS_REPRESENTATIVEINSTANCES_H
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 
 #include <string>
@@ -51,6 +52,36 @@ struct RepresentativeInstance {
 /// compile is dropped, and says so in WhyNot).
 RepresentativeInstance instantiateRepresentative(Sema &S,
                                                  const FunctionDecl *Kernel);
+
+/// What one translation unit's representative instantiations may cost:
+/// MaxCount of them and MaxBytes of AST they add, all together. The
+/// instantiation that passes the bytes is kept (it is made); the next
+/// ones are not made.
+class RepresentativeBudget {
+public:
+  static constexpr unsigned MaxCount = 64;
+  static constexpr std::size_t MaxBytes = std::size_t(256) << 20;
+
+  /// True once no further instantiation may be made.
+  bool spent() const { return Count >= MaxCount || Bytes >= MaxBytes; }
+  /// Why a template is not instantiated once spent().
+  std::string why() const;
+  /// Makes one instantiation with \p Make and counts what it added to
+  /// \p Ctx.
+  template <typename Fn>
+  RepresentativeInstance charge(const ASTContext &Ctx, Fn Make) {
+    const std::size_t Before = Ctx.getASTAllocatedMemory();
+    RepresentativeInstance R = Make();
+    const std::size_t After = Ctx.getASTAllocatedMemory();
+    Bytes += After > Before ? After - Before : 0;
+    ++Count;
+    return R;
+  }
+
+private:
+  unsigned Count = 0;
+  std::size_t Bytes = 0;
+};
 
 } // namespace clang::tidy::gpumem
 
