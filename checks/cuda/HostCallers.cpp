@@ -2,6 +2,7 @@
 #include "checks/cuda/HostCallers.h"
 #include "checks/cuda/ConstantInt.h"
 #include "checks/cuda/FunctionFacts.h"
+#include "checks/cuda/HostTensors.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -152,9 +153,17 @@ HostCallers::valuesAt(const Expr *Arg, ASTContext &Ctx, std::size_t Most,
     return valuesOf(Param, Ctx, Most, Depth + 1);
   const auto *Owner = dyn_cast<FunctionDecl>(VD->getParentFunctionOrMethod());
   if (const Expr *Init = VD->getInit();
-      Init && Owner && factsOf(Owner).writesOf(VD).empty())
+      Init && Owner && factsOf(Owner).writesOf(VD).empty()) {
     if (std::optional<std::int64_t> K = constantInt(Init, Ctx))
       return std::vector<std::int64_t>{*K};
+    // A stride of a tensor the caller made contiguous (HostTensors.h).
+    if (std::optional<StrideRead> Read = strideRead(Init))
+      if (const auto *TensorOwner = dyn_cast<FunctionDecl>(
+              Read->Tensor->getParentFunctionOrMethod()))
+        if (std::optional<std::int64_t> K =
+                contiguousStride(*Read, factsOf(TensorOwner), Ctx))
+          return std::vector<std::int64_t>{*K};
+  }
   return std::nullopt;
 }
 

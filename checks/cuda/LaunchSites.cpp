@@ -95,6 +95,13 @@ public:
 
 private:
   std::optional<std::int64_t> factAtLaunch(const Expr *E, bool Bound);
+  /// The stride \p Read gives, when its tensor was made contiguous.
+  std::optional<std::int64_t> strideAtLaunch(const StrideRead &Read) {
+    const auto *Owner =
+        dyn_cast<FunctionDecl>(Read.Tensor->getParentFunctionOrMethod());
+    return Owner ? contiguousStride(Read, *cacheOf(Owner).Writes, Ctx)
+                 : std::nullopt;
+  }
   std::optional<BlockShape> variableShape(const VarDecl *VD,
                                                  unsigned Depth);
   /// Applies to \p Shape the writes of \p FD to its dim3 \p VD: `VD.x =
@@ -138,12 +145,8 @@ std::optional<std::int64_t> ShapeReader::factAtLaunch(const Expr *E,
   if (auto D = constantInt(E, Ctx))
     return D;
   // A stride of a tensor the function made contiguous (HostTensors.h).
-  if (std::optional<StrideRead> Read = strideRead(E)) {
-    const auto *Owner =
-        dyn_cast<FunctionDecl>(Read->Tensor->getParentFunctionOrMethod());
-    return Owner ? contiguousStride(*Read, *cacheOf(Owner).Writes, Ctx)
-                 : std::nullopt;
-  }
+  if (std::optional<StrideRead> Read = strideRead(E))
+    return strideAtLaunch(*Read);
   const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   const auto *FD =
@@ -157,8 +160,13 @@ std::optional<std::int64_t> ShapeReader::factAtLaunch(const Expr *E,
   // or binding a non-const reference counts as a write).
   if (const Expr *Init = VD->getInit();
       Init && !isa<ParmVarDecl>(VD) && C.Writes->writesOf(VD).empty())
+  {
     if (auto D = constantInt(Init, Ctx))
       return D;
+    // ... or from a tensor's stride (`const int ld = out.stride(0);`).
+    if (std::optional<StrideRead> Read = strideRead(Init))
+      return strideAtLaunch(*Read);
+  }
   // The innermost branch that says something of VD, unless a write can
   // run between its test (or E) and the launch; for a bound, the least
   // of those that hold.

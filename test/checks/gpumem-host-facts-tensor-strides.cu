@@ -47,7 +47,7 @@ __global__ void scale(const float *in, float *out, int64_t inStride,
   // CHECK-NOTES: :[[@LINE-1]]:32: warning: uncoalesced global load of 'in[i * inStride]': stride 'inStride' x 4 bytes, up to 32 transactions per warp (3.1% efficiency), 32 sectors, when 'inStride' >= 32; coalesced only when 'inStride' is 1 [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-2]]:32: note: with 'inStride' = 1 the warp needs 1 transaction (100.0% efficiency)
   // CHECK-NOTES: :[[@LINE-5]]:7: note: index 'i' is defined here
-  // CHECK-NOTES: :[[@LINE+49]]:3: note: at this launch, blockDim is (256, 1, 1)
+  // CHECK-NOTES: :[[@LINE+63]]:3: note: at this launch, blockDim is (256, 1, 1)
 }
 
 // A {rows, 48} tensor made here: stride(1) and stride(-1) are 1,
@@ -61,9 +61,9 @@ __global__ void rowsAndColumns(float *out, float *cols, int64_t ld,
   // CHECK-NOTES: :[[@LINE-1]]:3: warning: uncoalesced global store of 'cols[c * ld + r * last]': stride 192 bytes, 32 transactions per warp (3.1% efficiency), 32 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-2]]:3: note: 32 active lanes of 4 bytes each span 5956 bytes; the same lanes on consecutive elements would need 1 transaction (100.0% efficiency)
   // CHECK-NOTES: :[[@LINE-5]]:7: note: index 'c' is defined here
-  // CHECK-NOTES: :[[@LINE+39]]:3: note: 'ld' is 48 at every launch of 'rowsAndColumns' in this file
-  // CHECK-NOTES: :[[@LINE+38]]:3: note: 'last' is 1 at every launch of 'rowsAndColumns' in this file
-  // CHECK-NOTES: :[[@LINE+37]]:3: note: at this launch, blockDim is (32, 1, 1)
+  // CHECK-NOTES: :[[@LINE+53]]:3: note: 'ld' is 48 at every launch of 'rowsAndColumns' in this file
+  // CHECK-NOTES: :[[@LINE+52]]:3: note: 'last' is 1 at every launch of 'rowsAndColumns' in this file
+  // CHECK-NOTES: :[[@LINE+51]]:3: note: at this launch, blockDim is (32, 1, 1)
 }
 
 // Each stride here says nothing: a tensor restrided in place, one assigned
@@ -75,23 +75,37 @@ __global__ void unknownStrides(float *a, float *b, float *c, float *d,
   a[threadIdx.x * sa] = 0.f;
   // CHECK-NOTES: :[[@LINE-1]]:3: warning: uncoalesced global store of 'a[threadIdx.x * sa]': stride 'sa' x 4 bytes, {{.*}} when 'sa' >= 32; coalesced only when 'sa' is 1 [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-2]]:3: note: with 'sa' = 1 the warp needs 1 transaction (100.0% efficiency)
-  // CHECK-NOTES: :[[@LINE+35]]:3: note: at this launch, blockDim is (32, 1, 1)
+  // CHECK-NOTES: :[[@LINE+49]]:3: note: at this launch, blockDim is (32, 1, 1)
   b[threadIdx.x * sb] = 0.f;
   // CHECK-NOTES: :[[@LINE-1]]:3: warning: uncoalesced global store of 'b[threadIdx.x * sb]': stride 'sb' x 4 bytes, {{.*}} when 'sb' >= 32; coalesced only when 'sb' is 1 [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-2]]:3: note: with 'sb' = 1 the warp needs 1 transaction (100.0% efficiency)
-  // CHECK-NOTES: :[[@LINE+31]]:3: note: at this launch, blockDim is (32, 1, 1)
+  // CHECK-NOTES: :[[@LINE+45]]:3: note: at this launch, blockDim is (32, 1, 1)
   c[threadIdx.x * sc] = 0.f;
   // CHECK-NOTES: :[[@LINE-1]]:3: warning: uncoalesced global store of 'c[threadIdx.x * sc]': stride 'sc' x 4 bytes, {{.*}} when 'sc' >= 32; coalesced only when 'sc' is 1 [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-2]]:3: note: with 'sc' = 1 the warp needs 1 transaction (100.0% efficiency)
-  // CHECK-NOTES: :[[@LINE+27]]:3: note: at this launch, blockDim is (32, 1, 1)
+  // CHECK-NOTES: :[[@LINE+41]]:3: note: at this launch, blockDim is (32, 1, 1)
   d[threadIdx.x * sd] = 0.f;
   // CHECK-NOTES: :[[@LINE-1]]:3: warning: uncoalesced global store of 'd[threadIdx.x * sd]': stride 'sd' x 4 bytes, {{.*}} when 'sd' >= 32; coalesced only when 'sd' is 1 [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-2]]:3: note: with 'sd' = 1 the warp needs 1 transaction (100.0% efficiency)
-  // CHECK-NOTES: :[[@LINE+23]]:3: note: at this launch, blockDim is (32, 1, 1)
+  // CHECK-NOTES: :[[@LINE+37]]:3: note: at this launch, blockDim is (32, 1, 1)
 }
 
 // The last stride of x.contiguous() is 1: silent.
 __global__ void lastOfCopy(float *out, int64_t s) { out[threadIdx.x * s] = 0.f; }
+
+// A stride kept in a local first (`const int ld = out.stride(0);`), and
+// handed on through the file's own dispatch helper: {rows, 16} makes the
+// first stride 16, so a warp down a column is 16 floats apart.
+__global__ void viaLocal(float *out, int ld) {
+  out[threadIdx.x * ld] = 0.f;
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: uncoalesced global store of 'out[threadIdx.x * ld]': stride 64 bytes, 16 transactions per warp (6.2% efficiency), 32 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: 32 active lanes of 4 bytes each span 1988 bytes; the same lanes on consecutive elements would need 1 transaction (100.0% efficiency)
+  // CHECK-NOTES: :[[@LINE+4]]:3: note: 'ld' is 16 at every launch of 'viaLocal' in this file
+  // CHECK-NOTES: :[[@LINE+3]]:3: note: at this launch, blockDim is (32, 1, 1)
+}
+static void launchViaLocal(float *out, int ld) {
+  viaLocal<<<1, 32>>>(out, ld);
+}
 
 at::Tensor run(at::Tensor x, int rows, int cols) {
   const int n = x.size(0);
@@ -115,5 +129,8 @@ at::Tensor run(at::Tensor x, int rows, int cols) {
                             turned.stride(1), again.stride(0), copy.stride(0),
                             open.stride(0));
   lastOfCopy<<<1, 32>>>(copy.data_ptr<float>(), copy.stride(-1));
+  auto narrow = at::empty({rows, 16});
+  const int ld = narrow.stride(0);
+  launchViaLocal(narrow.data_ptr<float>(), ld);
   return out;
 }
