@@ -82,9 +82,13 @@ bool restrides(StringRef Method) {
       .Default(false);
 }
 
+/// True when \p S may restride \p VD in place; a body nested deeper than
+/// the walk goes may, as far as it knows.
 bool restridedIn(const Stmt *S, const VarDecl *VD, unsigned Depth = 0) {
-  if (!S || Depth > 64)
+  if (!S)
     return false;
+  if (Depth > 256)
+    return true;
   if (const auto *Call = dyn_cast<CXXMemberCallExpr>(S))
     if (const CXXMethodDecl *M = Call->getMethodDecl();
         M && M->getIdentifier() && restrides(M->getName()))
