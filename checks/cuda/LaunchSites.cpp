@@ -159,8 +159,7 @@ std::optional<std::int64_t> ShapeReader::factAtLaunch(const Expr *E,
   // Set once from a constant: nothing else writes it (taking its address
   // or binding a non-const reference counts as a write).
   if (const Expr *Init = VD->getInit();
-      Init && !isa<ParmVarDecl>(VD) && C.Writes->writesOf(VD).empty())
-  {
+      Init && !isa<ParmVarDecl>(VD) && C.Writes->writesOf(VD).empty()) {
     if (auto D = constantInt(Init, Ctx))
       return D;
     // ... or from a tensor's stride (`const int ld = out.stride(0);`).
