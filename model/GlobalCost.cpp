@@ -66,15 +66,6 @@ std::uint64_t unionBytes(const RangeList &Sorted) {
   return Total;
 }
 
-/// A warp's addresses where the caller keeps them.
-struct LaneView {
-  const std::int64_t *Address;
-  std::size_t Count;
-  unsigned Width;
-  std::uint64_t ActiveMask;
-  bool isActive(unsigned Lane) const { return (ActiveMask >> Lane) & 1U; }
-};
-
 unsigned ceilDiv(std::uint64_t A, unsigned B) {
   return static_cast<unsigned>((A + B - 1) / B);
 }
@@ -103,31 +94,29 @@ GlobalCost computeGlobalCost(const std::int64_t *Address,
                              std::size_t LaneCount, unsigned Width,
                              std::uint64_t ActiveMask,
                              const Architecture &Arch) {
-  const LaneView Footprint{Address, LaneCount, Width, ActiveMask};
   // A warp's lanes fit on the stack; a footprint wider than that (a test's
   // 64 lanes) takes the heap.
   std::array<Range, 64> OnStack;
   Ranges OnHeap;
   Range *Lanes = OnStack.data();
-  if (Footprint.Count > OnStack.size()) {
-    OnHeap.resize(Footprint.Count);
+  if (LaneCount > OnStack.size()) {
+    OnHeap.resize(LaneCount);
     Lanes = OnHeap.data();
   }
   std::size_t Count = 0;
-  for (unsigned L = 0; L < Footprint.Count; ++L)
-    if (Footprint.isActive(L)) {
+  for (unsigned L = 0; L < LaneCount; ++L)
+    if ((ActiveMask >> L) & 1U) {
       // Bytes past the end of the address space do not exist.
       std::int64_t End;
-      if (__builtin_add_overflow(Footprint.Address[L],
-                                 static_cast<std::int64_t>(Footprint.Width),
+      if (__builtin_add_overflow(Address[L], static_cast<std::int64_t>(Width),
                                  &End))
         End = INT64_MAX;
-      Lanes[Count++] = {Footprint.Address[L], End};
+      Lanes[Count++] = {Address[L], End};
     }
   const RangeList Sorted{Lanes, Lanes + Count};
 
   GlobalCost Cost;
-  if (Count == 0 || Footprint.Width == 0)
+  if (Count == 0 || Width == 0)
     return Cost;
 
   // Lanes in address order are the usual case (a positive stride).

@@ -1,5 +1,6 @@
 //===- FunctionFacts.cpp --------------------------------------------------===//
 #include "checks/cuda/FunctionFacts.h"
+#include "checks/cuda/HostTensors.h"
 #include "checks/cuda/CudaBuiltins.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -139,14 +140,16 @@ public:
   }
   /// A member function that may write its object (a setter,
   /// `v.setStride(1)`) writes the variable it is called on: the values
-  /// its initializer gave the fields no longer hold.
+  /// its initializer gave the fields no longer hold. So does a tensor's
+  /// in-place restride (`t.t_()`), const as torch declares it.
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
     const Expr *Object = Call->getImplicitObjectArgument();
     if (const auto *ME = dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParens());
         ME && ME->isArrow())
       return true;
     if (const VarDecl *VD = writtenVar(Object);
-        VD && mayWriteObject(Call->getMethodDecl(), 0))
+        VD && (mayWriteObject(Call->getMethodDecl(), 0) ||
+               restridesInPlace(Call->getMethodDecl())))
       note(VD, Call);
     return true;
   }

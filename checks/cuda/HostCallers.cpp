@@ -158,11 +158,13 @@ HostCallers::valuesAt(const Expr *Arg, ASTContext &Ctx, std::size_t Most,
       return std::vector<std::int64_t>{*K};
     // A stride of a tensor the caller made contiguous (HostTensors.h).
     if (std::optional<StrideRead> Read = strideRead(Init))
-      if (const auto *TensorOwner = dyn_cast<FunctionDecl>(
-              Read->Tensor->getParentFunctionOrMethod()))
-        if (std::optional<std::int64_t> K =
-                contiguousStride(*Read, factsOf(TensorOwner), Ctx))
-          return std::vector<std::int64_t>{*K};
+      if (std::optional<std::int64_t> K = contiguousStride(
+              *Read,
+              [&](const FunctionDecl *FD) -> const FunctionFacts & {
+                return factsOf(FD);
+              },
+              Ctx))
+        return std::vector<std::int64_t>{*K};
   }
   return std::nullopt;
 }

@@ -71,37 +71,6 @@ std::optional<MadeContiguous> madeContiguous(const Expr *Init) {
       dyn_cast_or_null<InitListExpr>(carried(Call->getArg(0)))};
 }
 
-/// Methods that change a tensor's strides or number of dimensions where
-/// it stands (torch declares them const: the tensor object is a handle).
-bool restrides(StringRef Method) {
-  return llvm::StringSwitch<bool>(Method)
-      .Cases({"t_", "transpose_", "as_strided_", "set_", "swapdims_",
-              "swapaxes_", "resize_", "resize_as_", "squeeze_", "unsqueeze_",
-              "unsafeGetTensorImpl"},
-             true)
-      .Default(false);
-}
-
-/// True when \p S may restride \p VD in place; a body nested deeper than
-/// the walk goes may, as far as it knows.
-bool restridedIn(const Stmt *S, const VarDecl *VD, unsigned Depth = 0) {
-  if (!S)
-    return false;
-  if (Depth > 256)
-    return true;
-  if (const auto *Call = dyn_cast<CXXMemberCallExpr>(S))
-    if (const CXXMethodDecl *M = Call->getMethodDecl();
-        M && M->getIdentifier() && restrides(M->getName()))
-      if (const auto *Ref = dyn_cast<DeclRefExpr>(
-              Call->getImplicitObjectArgument()->IgnoreParenImpCasts());
-          Ref && Ref->getDecl() == VD)
-        return true;
-  for (const Stmt *Child : S->children())
-    if (restridedIn(Child, VD, Depth + 1))
-      return true;
-  return false;
-}
-
 } // namespace
 
 std::optional<StrideRead> strideRead(const Expr *E) {
@@ -126,17 +95,32 @@ std::optional<StrideRead> strideRead(const Expr *E) {
   return StrideRead{VD, Call->getArg(0)};
 }
 
-std::optional<std::int64_t> contiguousStride(const StrideRead &Read,
-                                             const FunctionFacts &Writes,
-                                             const ASTContext &Ctx) {
+bool restridesInPlace(const CXXMethodDecl *Method) {
+  if (!Method || !Method->getIdentifier() ||
+      !isTensorClass(Method->getThisType()->getPointeeType()))
+    return false;
+  return llvm::StringSwitch<bool>(Method->getName())
+      .Cases({"t_", "transpose_", "as_strided_", "set_", "swapdims_",
+              "swapaxes_", "resize_", "resize_as_", "squeeze_", "unsqueeze_",
+              "unsafeGetTensorImpl"},
+             true)
+      .Default(false);
+}
+
+std::optional<std::int64_t>
+contiguousStride(const StrideRead &Read,
+                 llvm::function_ref<const FunctionFacts &(const FunctionDecl *)>
+                     FactsOf,
+                 const ASTContext &Ctx) {
   const VarDecl *VD = Read.Tensor;
+  const auto *Owner =
+      dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
   std::optional<std::int64_t> Dim = constantInt(Read.Dim, Ctx);
   std::optional<MadeContiguous> Made =
       VD->getInit() ? madeContiguous(VD->getInit()) : std::nullopt;
-  if (!Dim || !Made || !Writes.writesOf(VD).empty())
-    return std::nullopt;
-  const auto *FD = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
-  if (!FD || restridedIn(FD->getBody(), VD))
+  // Written again, handed on by reference or restrided in place
+  // (FunctionFacts counts restridesInPlace as a write): unknown.
+  if (!Owner || !Dim || !Made || !FactsOf(Owner).writesOf(VD).empty())
     return std::nullopt;
   if (*Dim == -1)
     return 1;

@@ -21,7 +21,9 @@
 #include "checks/cuda/FunctionFacts.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <cstdint>
 #include <optional>
@@ -38,12 +40,21 @@ struct StrideRead {
 /// a local variable of a class named `Tensor`; std::nullopt otherwise.
 std::optional<StrideRead> strideRead(const clang::Expr *E);
 
-/// The value of stride \p Read where \p Writes (the facts of the function
-/// that declares the tensor) shows the tensor as made contiguous in that
-/// function and never changed; std::nullopt when it cannot be known.
-std::optional<std::int64_t> contiguousStride(const StrideRead &Read,
-                                             const FunctionFacts &Writes,
-                                             const clang::ASTContext &Ctx);
+/// The value of stride \p Read where the function that declares the
+/// tensor made it contiguous and never changes it (its facts, from
+/// \p FactsOf, show no write); std::nullopt when it cannot be known.
+std::optional<std::int64_t> contiguousStride(
+    const StrideRead &Read,
+    llvm::function_ref<const FunctionFacts &(const clang::FunctionDecl *)>
+        FactsOf,
+    const clang::ASTContext &Ctx);
+
+/// True for a member function of torch's tensors that changes the strides
+/// or dimensions of the tensor it is called on (`t_()`, `transpose_()`,
+/// `as_strided_()`, `set_()`, `resize_()`, `squeeze_()`, ...). Torch
+/// declares them const (a tensor is a handle), so FunctionFacts counts
+/// them as writes by this test.
+bool restridesInPlace(const clang::CXXMethodDecl *Method);
 
 } // namespace gpumem::cuda
 

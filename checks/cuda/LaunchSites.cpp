@@ -97,10 +97,12 @@ private:
   std::optional<std::int64_t> factAtLaunch(const Expr *E, bool Bound);
   /// The stride \p Read gives, when its tensor was made contiguous.
   std::optional<std::int64_t> strideAtLaunch(const StrideRead &Read) {
-    const auto *Owner =
-        dyn_cast<FunctionDecl>(Read.Tensor->getParentFunctionOrMethod());
-    return Owner ? contiguousStride(Read, *cacheOf(Owner).Writes, Ctx)
-                 : std::nullopt;
+    return contiguousStride(
+        Read,
+        [&](const FunctionDecl *FD) -> const FunctionFacts & {
+          return *cacheOf(FD).Writes;
+        },
+        Ctx);
   }
   std::optional<BlockShape> variableShape(const VarDecl *VD,
                                                  unsigned Depth);
