@@ -161,7 +161,7 @@ LaneValue EvaluatorCore::evaluateLocal(const VarDecl *VD, const Expr *Init) {
     return *Known;
   Evaluated<LaneValue> V = collect([&] { return evaluate(Init); });
   remember(Frames[FrameIndex].Locals, VD, V);
-  return V.Value;
+  return std::move(V.Value);
 }
 
 LaneValue detail::builtinValue(cuda::BuiltinIndex Builtin,
@@ -263,7 +263,7 @@ IntegerVisitor::VisitConditionalOperator(const ConditionalOperator *CO) {
     // The warp takes one side: the value is one of two it shares.
     LaneValue T = C.evaluate(CO->getTrueExpr());
     LaneValue F = C.evaluate(CO->getFalseExpr());
-    return C.Shared.result(Unknown, CO, SharedOperation{CO}, {&T, &F});
+    return C.Shared.result(std::move(Unknown), CO, SharedOperation{CO}, {&T, &F});
   }
   Evaluated<LaneValue> T =
       C.collect([&] { return C.evaluate(CO->getTrueExpr()); });
@@ -363,7 +363,7 @@ LaneValue IntegerVisitor::VisitBinaryOperator(const BinaryOperator *BO) {
   if (Result->isUnknown() && Result->reason().Location == 0)
     Result = LaneValue::unknown(Result->reason().Kind, Result->reason().What,
                                 C.loc(BO));
-  return C.Shared.result(*Result, BO, SharedOperation{nullptr, BO->getOpcode()},
+  return C.Shared.result(std::move(*Result), BO, SharedOperation{nullptr, BO->getOpcode()},
                          {&L, &R});
 }
 

@@ -134,7 +134,7 @@ PointerValue ReassignedValues::writeValue(const ReachingWrites &RW, unsigned Id)
   });
   WritesInProgress.erase(InProgress);
   E.remember(E.frames()[FrameIndex].WriteValues, Id, V);
-  return V.Value;
+  return std::move(V.Value);
 }
 
 /// The value a parameter enters the function with: what the call binds
@@ -198,7 +198,7 @@ PointerValue ReassignedValues::stepValue(const ReachingWrites &RW,
   LaneValue Amount = E.evaluate(W.Value);
   std::optional<LaneValue> After = arithmetic(Op, Before->Offset, Amount);
   if (After) // `n >>= k` with both uniform: one number per warp
-    After = E.Shared.result(*After, BO, SharedOperation{nullptr, BO->getOpcode()},
+    After = E.Shared.result(std::move(*After), BO, SharedOperation{nullptr, BO->getOpcode()},
                          {&Before->Offset, &Amount});
   if (!After)
     return PointerValue::unknown(UnknownKind::Reassigned,

@@ -41,7 +41,7 @@ std::string WarpSharedValues::spelling(const Expr *Where) const {
 }
 
 LaneValue
-WarpSharedValues::result(const LaneValue &Result, const Expr *Where,
+WarpSharedValues::result(LaneValue Result, const Expr *Where,
                          SharedOperation Operation,
                             llvm::ArrayRef<const LaneValue *> Operands) {
   if (!Result.isUnknown() ||

@@ -47,7 +47,7 @@ public:
   /// algebra cannot keep \p Operation exact and every operand is shared by
   /// the warp's lanes. One symbol per operation and operand values, named
   /// after \p Where.
-  LaneValue result(const LaneValue &Result, const clang::Expr *Where,
+  LaneValue result(LaneValue Result, const clang::Expr *Where,
                    SharedOperation Operation,
                    llvm::ArrayRef<const LaneValue *> Operands);
   /// The value \p Lvalue loads, when its address is in global, shared or

@@ -32,7 +32,7 @@ PointerValue WriteCycles::valueAt(const ReachingWrites &RW,
   Evaluated<PointerValue> V =
       E.collect([&] { return solveCycle(RW, C, Read); });
   E.remember(E.frames()[FrameIndex].CycleValues, Key, V);
-  return V.Value;
+  return std::move(V.Value);
 }
 
 PointerValue WriteCycles::solveCycle(const ReachingWrites &RW,
