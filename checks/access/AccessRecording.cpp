@@ -342,6 +342,8 @@ void AccessWalk::add(const Expr *Target, const lanes::PointerValue &Given,
   A.GuardInsideLoop =
       St.ThreadGuard && St.LoopDepth > 0 && St.GuardLoopDepth == St.LoopDepth;
   A.GuardOnFirstWarp = St.FirstWarpGuard;
+  if (St.Block.decided())
+    A.BlockShare = St.Block.share(St.Active);
   A.GuardOnFirstBlock = St.FirstBlockGuard;
   A.Struct = structFieldOf(Target, Ctx);
   for (lanes::SymbolId Id : A.Offset.symbols()) {

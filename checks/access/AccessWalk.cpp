@@ -71,8 +71,16 @@ void AccessWalk::narrow(State &S, const Expr *Cond, bool Holds,
   // Kept for re-deciding with pinned loop values (if (index < blockDim.x)
   // in a reduction depends on the loop's s).
   S.Guards.push_back({Cond, Holds, Loop});
+  // Each warp of a launched block decides the guard too, while every
+  // guard before it was decided for each (BlockLanes).
+  static const std::vector<lanes::WarpAssignment> NoWarps;
+  if (!Warps)
+    Warps = Eval.blockWarps(MaxWarpsDecided);
+  const std::vector<lanes::WarpAssignment> &Block =
+      S.Block.known() ? *Warps : NoWarps;
+  std::optional<lanes::WarpMasks> PerWarp;
   lanes::Evaluated<std::optional<LaneMask>> Decided =
-      Eval.decideGuard(S.Guards.back());
+      Eval.decideGuard(S.Guards.back(), Block, PerWarp);
   if (!Decided.Value) {
     // A comparison with a value no scenario fixes (a bounds check on a
     // parameter, i < n) stays undecided under any pins: not kept.
@@ -82,7 +90,10 @@ void AccessWalk::narrow(State &S, const Expr *Cond, bool Holds,
       conditionSymbols(Cond, Eval, S.GuardSymbols);
     return;
   }
-  S.Active &= Holds ? *Decided.Value : ~*Decided.Value;
+  const LaneMask Passing = Holds ? *Decided.Value : ~*Decided.Value;
+  if (!Block.empty())
+    S.Block.narrow(S.Active, *Decided.Value, Holds, PerWarp);
+  S.Active &= Passing;
   S.ThreadGuard = true;
   S.GuardLoopDepth = S.LoopDepth;
   S.FirstWarpGuard |= Decided.Did.decidedForFirstWarp();
@@ -161,6 +172,8 @@ void AccessWalk::visitCompound(const CompoundStmt *CS, const State &St) {
         if (!Narrowed)
           Narrowed = St;
         narrow(*Narrowed, If->getCond(), false);
+        double &Share = Out.ExitShares[If];
+        Share = std::max(Share, Narrowed->Block.share(Narrowed->Active));
       }
   }
 }
@@ -204,8 +217,18 @@ void AccessWalk::visitIf(const IfStmt *If, const State &St) {
   // What the work count needs of this if: the lanes of each branch, and
   // whether the warp takes one branch as a whole.
   Out.BranchLanes[If->getThen()] |= Then.Active;
+  // Where the branch was decided per warp, the block's share that runs
+  // it (the most over the calls that reach it).
+  auto NoteShare = [&](const Stmt *Branch, const State &In) {
+    if (In.Block.decided()) {
+      double &Share = Out.BranchShares[Branch];
+      Share = std::max(Share, In.Block.share(In.Active));
+    }
+  };
+  NoteShare(If->getThen(), Then);
   if (If->getElse()) {
     Out.BranchLanes[If->getElse()] |= Else.Active;
+    NoteShare(If->getElse(), Else);
     // Asked once per if, not once per call that reaches it.
     if (!If->getConditionVariable() && Then.Active == St.Active &&
         Else.Active == St.Active && !Out.UniformIfs.contains(If) &&

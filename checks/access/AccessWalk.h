@@ -16,6 +16,7 @@
 #ifndef GPUMEM_CHECKS_ACCESS_ACCESSWALK_H
 #define GPUMEM_CHECKS_ACCESS_ACCESSWALK_H
 
+#include "checks/access/BlockLanes.h"
 #include "checks/access/KernelAccessCollector.h"
 #include "checks/lanes/LaneEvaluator.h"
 
@@ -59,7 +60,13 @@ private:
     /// Loop variables with known values that undecided guards compare
     /// (if (tx <= m) in a loop over m): the lanes are decided per value.
     std::vector<lanes::SymbolId> GuardSymbols;
+    /// Each warp's lanes, where guards were decided per warp.
+    BlockLanes Block;
   };
+  /// The block's warps, when it has several and at most MaxWarpsDecided
+  /// (LaneEvaluator::blockWarps), asked once per walk.
+  std::optional<std::vector<lanes::WarpAssignment>> Warps;
+  static constexpr std::size_t MaxWarpsDecided = 32;
   /// The for-loops around the statement being walked, outermost first
   /// (the walk is in order, so a stack, not a copy in each State).
   llvm::SmallVector<const clang::Stmt *, 8> Fors;

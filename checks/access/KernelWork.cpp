@@ -207,7 +207,9 @@ class WorkCounter {
 public:
   WorkCounter(const KernelAccesses &Kernel, ASTContext &Ctx)
       : Ctx(Ctx), SeveralWarps(severalWarps(Kernel)),
-        BranchLanes(Kernel.BranchLanes), UniformIfs(Kernel.UniformIfs) {
+        BranchLanes(Kernel.BranchLanes), BranchShares(Kernel.BranchShares),
+        ExitShares(Kernel.ExitShares),
+        UniformIfs(Kernel.UniformIfs) {
     for (const MemoryAccess &A : Kernel.Accesses) {
       ByExpr[A.Expression].push_back(&A);
       if (A.Space == lanes::MemorySpace::Global && A.InLoop &&
@@ -241,6 +243,7 @@ public:
       W.Complete &= Then.Complete && Else.Complete;
       return W;
     }
+    const double Entry = ActiveShare;
     for (const Stmt *Child : S->children()) {
       if (!Child || isa<LambdaExpr>(Child))
         continue;
@@ -254,7 +257,13 @@ public:
                           : count(Child, Depth + 1),
             1);
       ActiveShare = Outer;
+      // What follows an early exit runs on the lanes it leaves, as the
+      // accesses there are charged.
+      if (isa<CompoundStmt>(S))
+        if (auto It = ExitShares.find(Child); It != ExitShares.end())
+          ActiveShare = It->second;
     }
+    ActiveShare = Entry;
     return W;
   }
 
@@ -265,6 +274,8 @@ private:
   ASTContext &Ctx;
   bool SeveralWarps;
   const llvm::DenseMap<const Stmt *, lanes::LaneMask> &BranchLanes;
+  const llvm::DenseMap<const Stmt *, double> &BranchShares;
+  const llvm::DenseMap<const Stmt *, double> &ExitShares;
   const llvm::SmallPtrSet<const Stmt *, 4> &UniformIfs;
   /// The share of the warp's lanes that runs the statement being counted.
   double ActiveShare = 1;
@@ -279,8 +290,11 @@ private:
   /// The share of lanes that run \p Branch, from an access in it that no
   /// further condition guards; none when it has no such access.
   std::optional<double> branchShare(const Stmt *Branch) const {
-    // The lanes the walk decided for the branch, whether or not it holds
-    // an access (`if (tid < 16) acc = acc * x + x;`).
+    // The block's share, where the branch's guard was decided for every
+    // warp; else the lanes the walk decided for the branch, whether or not
+    // it holds an access (`if (tid < 16) acc = acc * x + x;`).
+    if (auto It = BranchShares.find(Branch); Branch && It != BranchShares.end())
+      return It->second;
     if (auto It = BranchLanes.find(Branch); Branch && It != BranchLanes.end())
       return static_cast<double>(activeLanes(It->second)) / lanes::WarpLanes;
     if (!Branch || isa<IfStmt>(Branch) || isa<SwitchStmt>(Branch) ||
@@ -296,7 +310,26 @@ private:
     return std::nullopt;
   }
 
+  /// The bytes of \p A charged per thread of the block: the first warp's
+  /// (chargeFirstWarp), at the block's share where the access's guards
+  /// were decided for every warp (`if (tid < 64)` in a block of 256: a
+  /// quarter of the threads, where the first warp runs it whole).
   LoadCharge charge(const MemoryAccess &A) const {
+    LoadCharge C = chargeFirstWarp(A);
+    if (!A.BlockShare)
+      return C;
+    const double First =
+        static_cast<double>(activeLanes(A.Active)) / lanes::WarpLanes;
+    if (First > 0) {
+      C.Charged *= *A.BlockShare / First;
+      C.PerThread *= *A.BlockShare / First;
+    } else {
+      C.Charged = C.PerThread = A.Width * *A.BlockShare;
+    }
+    return C;
+  }
+
+  LoadCharge chargeFirstWarp(const MemoryAccess &A) const {
     LoadCharge C;
     bool AllShare = true, NoneShare = true, SeveralLanes = true;
     // One lane mask with the addresses (or, for a symbolic stride, the

@@ -124,6 +124,10 @@ struct MemoryAccess {
   bool GuardOnFirstWarp = false;
   /// ... and one was on blockIdx, decided for the first block.
   bool GuardOnFirstBlock = false;
+  /// The share of the block's threads that make the access, where its
+  /// guards were decided for every warp of the block (AccessWalk's
+  /// Block); none where the first warp's lanes are the block's.
+  std::optional<double> BlockShare;
   std::optional<StructField> Struct;
   std::optional<ArrayShape> Array;
   /// A subscript provably leaves its dimension for some lane
@@ -204,6 +208,14 @@ struct KernelAccesses {
   /// one of their branches runs, not both (the work counted for
   /// arithmetic intensity).
   llvm::DenseMap<const clang::Stmt *, lanes::LaneMask> BranchLanes;
+  /// The share of the block's threads that run a branch whose guard was
+  /// decided for each warp of the block (`if (tid < 64)` in a block of
+  /// 256: 0.25, where the first warp's lanes say 1).
+  llvm::DenseMap<const clang::Stmt *, double> BranchShares;
+  /// The share of the block's threads (or of the first warp's lanes,
+  /// where its guards were not decided for every warp) that run what
+  /// follows an early exit (`if (tid >= 64) return;`), by its if.
+  llvm::DenseMap<const clang::Stmt *, double> ExitShares;
   llvm::SmallPtrSet<const clang::Stmt *, 4> UniformIfs;
   const clang::FunctionDecl *Kernel = nullptr;
   /// Names and values of the symbols the offsets mention.

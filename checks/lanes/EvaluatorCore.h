@@ -124,8 +124,12 @@ public:
   /// comparison (thread-index guards for the first warp, global-index
   /// guards for the second block, or the first block where none of the
   /// second's lanes pass, unless \p Interior); std::nullopt when undecided.
-  std::optional<LaneMask> compareLanes(clang::BinaryOperatorKind Op,
-                                       LaneValue Diff, bool Interior = false);
+  /// With \p PerWarp, and BlockWarps set, the lanes in each warp too
+  /// (LastWarps' form).
+  std::optional<LaneMask>
+  compareLanes(clang::BinaryOperatorKind Op, LaneValue Diff,
+               bool Interior = false,
+               std::optional<WarpMasks> *PerWarp = nullptr);
   bool warpUniform(const clang::Expr *Cond);
   /// LaneEvaluator's pointer queries (PointerValues.cpp, AsmAddresses.cpp).
   PointerValue evaluatePointer(const clang::Expr *E);
@@ -210,6 +214,14 @@ public:
     if (!Result.Value.isUnknown())
       Cache[K] = {Result, Assumed.Generation};
   }
+
+  /// The block's warps while a guard is decided for each of them
+  /// (LaneEvaluator::decideGuard); null: for the first warp only.
+  const std::vector<WarpAssignment> *BlockWarps = nullptr;
+  /// While BlockWarps is set, what the last evaluateCondition decided for
+  /// each warp: empty when every warp's lanes are the first's, none when
+  /// one warp's are not known (Conditions.cpp).
+  std::optional<WarpMasks> LastWarps;
 
   /// Counts one step; false once the query or the kernel is over budget.
   bool takeStep();

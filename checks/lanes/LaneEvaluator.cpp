@@ -85,6 +85,57 @@ Evaluated<std::optional<LaneMask>> LaneEvaluator::decideGuard(const Guard &G) {
   });
 }
 
+Evaluated<std::optional<LaneMask>>
+LaneEvaluator::decideGuard(const Guard &G,
+                           const std::vector<WarpAssignment> &Warps,
+                           std::optional<WarpMasks> &PerWarp) {
+  PerWarp.reset();
+  // A loop's condition is decided for its first pass by the loop's own
+  // rules: not per warp.
+  if (G.Loop || Warps.empty())
+    return decideGuard(G);
+  llvm::SaveAndRestore Deciding(Core->BlockWarps, &Warps);
+  Core->LastWarps.reset();
+  auto Decided =
+      Core->collect([&] { return Core->evaluateCondition(G.Cond); });
+  if (Decided.Value)
+    PerWarp = std::move(Core->LastWarps);
+  Core->LastWarps.reset();
+  return Decided;
+}
+
+std::vector<WarpAssignment> LaneEvaluator::blockWarps(std::size_t Most) {
+  // Only a launched block whose warps are all whole and alike in shape:
+  // elsewhere the first warp's lanes stand for the block.
+  const std::optional<cuda::BlockShape> &Shape = Core->Geometry.shape();
+  if (!Shape || !Shape->complete() || Shape->threads() % WarpLanes != 0 ||
+      Core->Geometry.firstWarpOnly() ||
+      static_cast<std::size_t>(Shape->threads() / WarpLanes) > Most)
+    return {};
+  std::vector<SymbolId> Ids;
+  std::size_t Count = 1;
+  for (unsigned Axis = 0; Axis < 3; ++Axis)
+    for (SymbolId Id : Core->Geometry.threadIdx(Axis).symbols())
+      if (Core->Symbols[Id].ThreadDerived &&
+          !Core->Symbols[Id].Values.empty() && !llvm::is_contained(Ids, Id)) {
+        Ids.push_back(Id);
+        Count *= Core->Symbols[Id].Values.size();
+        if (Count > Most)
+          return {};
+      }
+  std::vector<WarpAssignment> Warps;
+  // One assignment per warp, or the symbols are not the warps'.
+  if (Count < 2 ||
+      Count != static_cast<std::size_t>(Shape->threads() / WarpLanes))
+    return Warps;
+  forEachAssignment(Core->Symbols, Ids, [&](const auto &Pins) {
+    WarpAssignment &Warp = Warps.emplace_back();
+    Warp.Values.assign(Pins.begin(), Pins.end());
+    return true;
+  });
+  return Warps;
+}
+
 bool LaneEvaluator::warpUniform(const Expr *Cond) {
   return Core->warpUniform(Cond);
 }

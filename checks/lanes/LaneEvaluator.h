@@ -21,6 +21,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <map>
 #include <set>
@@ -61,6 +62,21 @@ template <typename T> struct Evaluated {
   T Value;
   Effects Did;
 };
+
+/// The values of a block's thread symbols in one of its warps (a few:
+/// warp.x, threadIdx.y, threadIdx.z).
+struct WarpAssignment {
+  llvm::SmallVector<std::pair<SymbolId, std::int64_t>, 3> Values;
+  /// \p Id's value in the warp; null when it is not a thread symbol.
+  const std::int64_t *find(SymbolId Id) const {
+    for (const auto &[Symbol, Value] : Values)
+      if (Symbol == Id)
+        return &Value;
+    return nullptr;
+  }
+};
+/// A lane mask per warp of a block.
+using WarpMasks = llvm::SmallVector<LaneMask, 8>;
 
 /// A condition around an access: an `if`'s, an early exit's, or a loop's.
 struct Guard {
@@ -114,6 +130,18 @@ public:
   /// The lanes that pass \p G (a loop's condition is decided for the loop's
   /// first pass), with what deciding it did.
   Evaluated<std::optional<LaneMask>> decideGuard(const Guard &G);
+  /// As decideGuard, and the lanes that pass \p G in each of \p Warps
+  /// (blockWarps) in \p PerWarp: empty when every warp's lanes are the
+  /// first's, none when a warp's are not known (a loop's condition, a
+  /// guard kept in a variable).
+  Evaluated<std::optional<LaneMask>>
+  decideGuard(const Guard &G, const std::vector<WarpAssignment> &Warps,
+              std::optional<WarpMasks> &PerWarp);
+  /// The warps of a launched block whose warps are all whole, as
+  /// assignments of its thread symbols (warp.x, threadIdx.y, ... at their
+  /// values); empty where one warp stands for every warp, the block is not
+  /// known or has more than \p Most warps.
+  std::vector<WarpAssignment> blockWarps(std::size_t Most);
   /// True when \p Cond has one value across the warp.
   bool warpUniform(const clang::Expr *Cond);
   /// True when none of the \p Active lanes runs \p Loop's body twice.

@@ -10,9 +10,11 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/STLExtras.h"
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -303,6 +305,88 @@ TEST(LaneEvaluatorTest, WarpUniformConditions) {
            "k");
   EXPECT_TRUE(K.Eval.warpUniform(K.condition(0)));
   EXPECT_FALSE(K.Eval.warpUniform(K.condition(1)));
+}
+
+/// The lanes of each warp of a \p Shape block where \p Holds(x, y), one
+/// thread at a time (the warps in any order: what is compared is the
+/// block's set of masks).
+std::vector<LaneMask>
+bruteForceWarps(gpumem::cuda::BlockShape Shape,
+                const std::function<bool(std::int64_t, std::int64_t)> &Holds) {
+  std::vector<LaneMask> Warps(Shape.threads() / WarpLanes, 0);
+  for (std::int64_t T = 0; T < Shape.threads(); ++T)
+    if (Holds(T % Shape.X, (T / Shape.X) % Shape.Y))
+      Warps[T / WarpLanes] |= LaneMask(1) << (T % WarpLanes);
+  llvm::sort(Warps);
+  return Warps;
+}
+
+TEST(LaneEvaluatorTest, GuardsAreDecidedForEveryWarpOfALaunchedBlock) {
+  const std::string Code = R"(
+    __global__ void k(float *out) {
+      if (threadIdx.x < 64) out[0] = 0;
+      if (threadIdx.x >= 64 && threadIdx.x % 32 < 8) out[1] = 0;
+      if (!(threadIdx.y < 2)) out[2] = 0;
+      if (threadIdx.x + 16 * threadIdx.y < 100) out[3] = 0;
+      if (threadIdx.x == 47 || threadIdx.y == 3) out[4] = 0;
+      if (threadIdx.x * 3 + 40 > threadIdx.y * 50) out[5] = 0;
+    })";
+  const std::vector<std::function<bool(std::int64_t, std::int64_t)>> Truth = {
+      [](std::int64_t X, std::int64_t) { return X < 64; },
+      [](std::int64_t X, std::int64_t) { return X >= 64 && X % 32 < 8; },
+      [](std::int64_t, std::int64_t Y) { return !(Y < 2); },
+      [](std::int64_t X, std::int64_t Y) { return X + 16 * Y < 100; },
+      [](std::int64_t X, std::int64_t Y) { return X == 47 || Y == 3; },
+      [](std::int64_t X, std::int64_t Y) { return X * 3 + 40 > Y * 50; }};
+  for (gpumem::cuda::BlockShape Shape :
+       {gpumem::cuda::BlockShape{256, 1, 1}, {64, 4, 1}, {32, 8, 1},
+        {16, 16, 1}, {128, 2, 2}}) {
+    Kernel K(Code, "k", Shape);
+    const std::vector<WarpAssignment> Warps = K.Eval.blockWarps(32);
+    ASSERT_EQ(Warps.size(), static_cast<std::size_t>(Shape.threads() / 32))
+        << Shape.text("x", "?");
+    for (unsigned I = 0; I < Truth.size(); ++I) {
+      std::optional<WarpMasks> PerWarp;
+      Evaluated<std::optional<LaneMask>> First =
+          K.Eval.decideGuard({K.condition(I), true, nullptr}, Warps, PerWarp);
+      ASSERT_TRUE(First.Value) << "guard " << I;
+      ASSERT_TRUE(PerWarp) << "guard " << I << " in " << Shape.text("x", "?");
+      std::vector<LaneMask> Got(PerWarp->begin(), PerWarp->end());
+      if (Got.empty()) // every warp's lanes are the first's
+        Got.assign(Warps.size(), *First.Value);
+      llvm::sort(Got);
+      EXPECT_EQ(Got, bruteForceWarps(Shape, Truth[I]))
+          << "guard " << I << " in " << Shape.text("x", "?");
+    }
+  }
+}
+
+TEST(LaneEvaluatorTest, WarpsAreNotDecidedWhereTheirLanesAreNotKnown) {
+  const std::string Code = R"(
+    __global__ void k(float *out) {
+      bool lead = threadIdx.x < 64;
+      if (lead) out[0] = 0;
+      for (int i = threadIdx.x; i < 64; i += 256) out[1] = 0;
+    })";
+  // A guard kept in a variable holds the first warp's lanes only.
+  Kernel K(Code, "k", {256, 1, 1});
+  const std::vector<WarpAssignment> Warps = K.Eval.blockWarps(32);
+  ASSERT_EQ(Warps.size(), 8u);
+  std::optional<WarpMasks> PerWarp;
+  EXPECT_TRUE(K.Eval.decideGuard({K.condition(0), true, nullptr}, Warps,
+                                 PerWarp)
+                  .Value);
+  EXPECT_FALSE(PerWarp);
+  // A loop's condition is decided for its first pass, not per warp.
+  const ForStmt *Loop = K.nth<ForStmt>(0);
+  ASSERT_TRUE(Loop);
+  K.Eval.decideGuard({Loop->getCond(), true, Loop}, Warps, PerWarp);
+  EXPECT_FALSE(PerWarp);
+  // A block whose last warp is not whole, or past the most warps asked
+  // for, is not decided per warp.
+  EXPECT_TRUE(Kernel(Code, "k", {48, 1, 1}).Eval.blockWarps(32).empty());
+  EXPECT_TRUE(Kernel(Code, "k", {1024, 1, 1}).Eval.blockWarps(16).empty());
+  EXPECT_TRUE(Kernel(Code, "k", {32, 1, 1}).Eval.blockWarps(32).empty());
 }
 
 } // namespace
