@@ -59,8 +59,12 @@ RepresentativeInstance instantiateRepresentative(Sema &S,
 /// ones are not made.
 class RepresentativeBudget {
 public:
-  static constexpr unsigned MaxCount = 64;
-  static constexpr std::size_t MaxBytes = std::size_t(256) << 20;
+  static constexpr unsigned DefaultMaxCount = 64;
+  static constexpr std::size_t DefaultMaxBytes = std::size_t(256) << 20;
+
+  explicit RepresentativeBudget(unsigned MaxCount = DefaultMaxCount,
+                                std::size_t MaxBytes = DefaultMaxBytes)
+      : MaxCount(MaxCount), MaxBytes(MaxBytes) {}
 
   /// True once no further instantiation may be made.
   bool spent() const { return Count >= MaxCount || Bytes >= MaxBytes; }
@@ -79,6 +83,8 @@ public:
   }
 
 private:
+  unsigned MaxCount;
+  std::size_t MaxBytes;
   unsigned Count = 0;
   std::size_t Bytes = 0;
 };
