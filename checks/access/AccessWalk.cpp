@@ -288,6 +288,16 @@ void AccessWalk::narrowToFirstPass(State &Body, const Stmt *Loop,
   if (Eval.warpUniform(Cond))
     return;
   narrow(Body, Cond, true, Loop);
+  // What the work count needs: the lanes (and the block's share) of the
+  // loop's first pass, which its body's FLOPs are charged to as its
+  // accesses are.
+  const Stmt *Inside = isa<ForStmt>(Loop) ? cast<ForStmt>(Loop)->getBody()
+                                          : cast<WhileStmt>(Loop)->getBody();
+  Out.BranchLanes[Inside] |= Body.Active;
+  if (Body.Block.decided()) {
+    double &Share = Out.BranchShares[Inside];
+    Share = std::max(Share, Body.Block.share(Body.Active));
+  }
 }
 
 void AccessWalk::visitChildren(const Stmt *S, const State &St,

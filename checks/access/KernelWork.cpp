@@ -287,6 +287,16 @@ private:
   /// across threads (in[i - 1], in[i + 1] of a stencil).
   llvm::DenseMap<const ValueDecl *, unsigned> LoopLoadsOf;
 
+  /// The share the walk decided for \p Body (the block's, or the first
+  /// warp's lanes), when a guard narrowed it.
+  std::optional<double> narrowedShare(const Stmt *Body) const {
+    if (auto It = BranchShares.find(Body); It != BranchShares.end())
+      return It->second;
+    if (auto It = BranchLanes.find(Body); It != BranchLanes.end())
+      return static_cast<double>(activeLanes(It->second)) / lanes::WarpLanes;
+    return std::nullopt;
+  }
+
   /// The share of lanes that run \p Branch, from an access in it that no
   /// further condition guards; none when it has no such access.
   std::optional<double> branchShare(const Stmt *Branch) const {
@@ -386,11 +396,25 @@ private:
 
   RegionWork countLoop(const Stmt *Loop, unsigned Depth) {
     RegionWork Body;
-    for (const Stmt *Child : Loop->children())
-      if (Child)
-        Body.add(isLoop(Child) ? countLoop(Child, Depth + 1)
-                               : count(Child, Depth + 1),
-                 1);
+    // A body the loop's condition narrows (`for (i = tid; i < 64; ...)`
+    // in a block of 256) runs on the lanes of its first pass.
+    const Stmt *Inside = nullptr;
+    if (const auto *For = dyn_cast<ForStmt>(Loop))
+      Inside = For->getBody();
+    else if (const auto *While = dyn_cast<WhileStmt>(Loop))
+      Inside = While->getBody();
+    for (const Stmt *Child : Loop->children()) {
+      if (!Child)
+        continue;
+      const double Outer = ActiveShare;
+      if (Child == Inside)
+        if (std::optional<double> Share = narrowedShare(Child))
+          ActiveShare = *Share;
+      Body.add(isLoop(Child) ? countLoop(Child, Depth + 1)
+                             : count(Child, Depth + 1),
+               1);
+      ActiveShare = Outer;
+    }
     std::optional<std::int64_t> Trips;
     if (const auto *FS = dyn_cast<ForStmt>(Loop))
       Trips = tripCount(FS, Ctx);

@@ -90,14 +90,14 @@ LaneEvaluator::decideGuard(const Guard &G,
                            const std::vector<WarpAssignment> &Warps,
                            std::optional<WarpMasks> &PerWarp) {
   PerWarp.reset();
-  // A loop's condition is decided for its first pass by the loop's own
-  // rules: not per warp.
-  if (G.Loop || Warps.empty())
+  if (Warps.empty())
     return decideGuard(G);
   llvm::SaveAndRestore Deciding(Core->BlockWarps, &Warps);
   Core->LastWarps.reset();
-  auto Decided =
-      Core->collect([&] { return Core->evaluateCondition(G.Cond); });
+  // A loop's condition is decided for its first pass (its counters at
+  // their first values): the evaluation that decides it leaves its
+  // per-warp lanes, as an if's does.
+  auto Decided = decideGuard(G);
   if (Decided.Value)
     PerWarp = std::move(Core->LastWarps);
   Core->LastWarps.reset();

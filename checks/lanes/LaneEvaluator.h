@@ -132,8 +132,8 @@ public:
   Evaluated<std::optional<LaneMask>> decideGuard(const Guard &G);
   /// As decideGuard, and the lanes that pass \p G in each of \p Warps
   /// (blockWarps) in \p PerWarp: empty when every warp's lanes are the
-  /// first's, none when a warp's are not known (a loop's condition, a
-  /// guard kept in a variable).
+  /// first's, none when a warp's are not known (a guard kept in a
+  /// variable).
   Evaluated<std::optional<LaneMask>>
   decideGuard(const Guard &G, const std::vector<WarpAssignment> &Warps,
               std::optional<WarpMasks> &PerWarp);

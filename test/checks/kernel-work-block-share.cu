@@ -126,6 +126,24 @@ __global__ void keptGuard(const float *in, float *out, float a) {
   }
 }
 
+// A loop whose first pass the thread index decides: 64 of the block's
+// 256 threads load a tile, so its bytes and FLOPs are a quarter of a
+// thread's each (4 bytes and 1 FLOP x 1/4).
+__global__ void quarterLoadsTile(const float *in, float *out, float a) {
+  // CHECK: :[[@LINE-1]]:17: remark: work of 'quarterLoadsTile': hot loop at line [[@LINE+3]]; flops fp16 0 fp32 0.25 fp64 0; global bytes 1; tile 0; shared loads 0 (0 if not shared); unshared loads 1; stores 0; complete
+  __shared__ float tile[64];
+  float *t = tile;
+  for (int i = threadIdx.x; i < 64; i += 256)
+    t[i] = in[blockIdx.x * 64 + i] * a;
+}
+
+// One warp, a loop its first half enters: FLOPs as bytes (1 x 1/2).
+__global__ void halfWarpLoop(const float *in, float *out, float a) {
+  // CHECK: :[[@LINE-1]]:17: remark: work of 'halfWarpLoop': hot loop at line [[@LINE+1]]; flops fp16 0 fp32 0.5 fp64 0; global bytes 4; tile 0; shared loads 0 (0 if not shared); unshared loads 2; stores 2; complete
+  for (int i = threadIdx.x; i < 16; i += 32)
+    out[blockIdx.x * 16 + i] = in[blockIdx.x * 16 + i] * a;
+}
+
 // No launch: the block is not known, and the first warp's lanes are the
 // only ones there are to count (as before: 9 FLOPs, 8 bytes).
 __global__ void unlaunched(const float *in, float *out, float a) {
@@ -151,4 +169,6 @@ void host(const float *in, float *out) {
   exitHalfWarp<<<100, 32>>>(in, out, 2.f);
   halfOfFourWarps<<<100, 256>>>(in, out, 2.f);
   keptGuard<<<100, 256>>>(in, out, 2.f);
+  quarterLoadsTile<<<100, 256>>>(in, out, 2.f);
+  halfWarpLoop<<<100, 32>>>(in, out, 2.f);
 }

@@ -361,12 +361,43 @@ TEST(LaneEvaluatorTest, GuardsAreDecidedForEveryWarpOfALaunchedBlock) {
   }
 }
 
+TEST(LaneEvaluatorTest, ALoopIsDecidedForEveryWarpOnItsFirstPass) {
+  Kernel K(R"(
+    __global__ void k(float *out) {
+      for (int i = threadIdx.x; i < 64; i += 256) out[i] = 0;
+      for (int j = threadIdx.x % 32; j < 8; j += 32) out[j] = 0;
+    })",
+           "k", {256, 1, 1});
+  const std::vector<WarpAssignment> Warps = K.Eval.blockWarps(32);
+  ASSERT_EQ(Warps.size(), 8u);
+  const ForStmt *Tile = K.nth<ForStmt>(0);
+  ASSERT_TRUE(Tile);
+  std::optional<WarpMasks> PerWarp;
+  EXPECT_EQ(K.Eval.decideGuard({Tile->getCond(), true, Tile}, Warps, PerWarp)
+                .Value,
+            AllLanes);
+  ASSERT_TRUE(PerWarp);
+  std::vector<LaneMask> Got(PerWarp->begin(), PerWarp->end());
+  llvm::sort(Got);
+  // Two warps of eight enter the loop: i starts at the thread index.
+  EXPECT_EQ(Got, bruteForceWarps({256, 1, 1}, [](std::int64_t X, std::int64_t) {
+              return X < 64;
+            }));
+  // A condition on the lane alone: every warp's lanes are the first's.
+  const ForStmt *Lanes = K.nth<ForStmt>(1);
+  ASSERT_TRUE(Lanes);
+  EXPECT_EQ(
+      K.Eval.decideGuard({Lanes->getCond(), true, Lanes}, Warps, PerWarp).Value,
+      LaneMask(0xFF));
+  ASSERT_TRUE(PerWarp);
+  EXPECT_TRUE(PerWarp->empty());
+}
+
 TEST(LaneEvaluatorTest, WarpsAreNotDecidedWhereTheirLanesAreNotKnown) {
   const std::string Code = R"(
     __global__ void k(float *out) {
       bool lead = threadIdx.x < 64;
       if (lead) out[0] = 0;
-      for (int i = threadIdx.x; i < 64; i += 256) out[1] = 0;
     })";
   // A guard kept in a variable holds the first warp's lanes only.
   Kernel K(Code, "k", {256, 1, 1});
@@ -376,11 +407,6 @@ TEST(LaneEvaluatorTest, WarpsAreNotDecidedWhereTheirLanesAreNotKnown) {
   EXPECT_TRUE(K.Eval.decideGuard({K.condition(0), true, nullptr}, Warps,
                                  PerWarp)
                   .Value);
-  EXPECT_FALSE(PerWarp);
-  // A loop's condition is decided for its first pass, not per warp.
-  const ForStmt *Loop = K.nth<ForStmt>(0);
-  ASSERT_TRUE(Loop);
-  K.Eval.decideGuard({Loop->getCond(), true, Loop}, Warps, PerWarp);
   EXPECT_FALSE(PerWarp);
   // A block whose last warp is not whole, or past the most warps asked
   // for, is not decided per warp.
