@@ -249,14 +249,11 @@ public:
         continue;
       // A branch of an if runs on the lanes its guard leaves active: its
       // FLOPs are charged to them, as its loads are.
-      double Outer = ActiveShare;
-      if (If && (Child == If->getThen() || Child == If->getElse()))
-        if (std::optional<double> Share = branchShare(Child))
-          ActiveShare = *Share;
-      W.add(isLoop(Child) ? countLoop(Child, Depth + 1)
-                          : count(Child, Depth + 1),
+      const bool Branch =
+          If && (Child == If->getThen() || Child == If->getElse());
+      W.add(countAt(Child, Branch ? branchShare(Child) : std::nullopt,
+                    Depth + 1),
             1);
-      ActiveShare = Outer;
       // What follows an early exit runs on the lanes it leaves, as the
       // accesses there are charged.
       if (isa<CompoundStmt>(S))
@@ -394,6 +391,18 @@ private:
     return C;
   }
 
+  /// \p Child's work, a loop's or a statement's, charged at \p Share of
+  /// the lanes where one is given (else the enclosing share).
+  RegionWork countAt(const Stmt *Child, std::optional<double> Share,
+                     unsigned Depth) {
+    const double Outer = ActiveShare;
+    if (Share)
+      ActiveShare = *Share;
+    RegionWork W = isLoop(Child) ? countLoop(Child, Depth) : count(Child, Depth);
+    ActiveShare = Outer;
+    return W;
+  }
+
   RegionWork countLoop(const Stmt *Loop, unsigned Depth) {
     RegionWork Body;
     // A body the loop's condition narrows (`for (i = tid; i < 64; ...)`
@@ -403,18 +412,12 @@ private:
       Inside = For->getBody();
     else if (const auto *While = dyn_cast<WhileStmt>(Loop))
       Inside = While->getBody();
-    for (const Stmt *Child : Loop->children()) {
-      if (!Child)
-        continue;
-      const double Outer = ActiveShare;
-      if (Child == Inside)
-        if (std::optional<double> Share = narrowedShare(Child))
-          ActiveShare = *Share;
-      Body.add(isLoop(Child) ? countLoop(Child, Depth + 1)
-                             : count(Child, Depth + 1),
-               1);
-      ActiveShare = Outer;
-    }
+    for (const Stmt *Child : Loop->children())
+      if (Child)
+        Body.add(countAt(Child,
+                         Child == Inside ? narrowedShare(Child) : std::nullopt,
+                         Depth + 1),
+                 1);
     std::optional<std::int64_t> Trips;
     if (const auto *FS = dyn_cast<ForStmt>(Loop))
       Trips = tripCount(FS, Ctx);
