@@ -37,6 +37,17 @@ unsigned depthAfter(const clang::Stmt *Branch, unsigned Depth, bool InSwitch,
 using namespace clang;
 using lanes::LaneMask;
 
+namespace {
+
+/// Keeps in \p Shares the most share of the block any call gives \p S.
+void keepMostShare(llvm::DenseMap<const Stmt *, double> &Shares,
+                   const Stmt *S, double Share) {
+  double &Kept = Shares[S];
+  Kept = std::max(Kept, Share);
+}
+
+} // namespace
+
 void AccessWalk::run(const Stmt *Body, LaneMask Lanes) {
   Populated = Lanes;
   State S;
@@ -172,8 +183,8 @@ void AccessWalk::visitCompound(const CompoundStmt *CS, const State &St) {
         if (!Narrowed)
           Narrowed = St;
         narrow(*Narrowed, If->getCond(), false);
-        double &Share = Out.ExitShares[If];
-        Share = std::max(Share, Narrowed->Block.share(Narrowed->Active));
+        keepMostShare(Out.ExitShares, If,
+                      Narrowed->Block.share(Narrowed->Active));
       }
   }
 }
@@ -220,10 +231,8 @@ void AccessWalk::visitIf(const IfStmt *If, const State &St) {
   // Where the branch was decided per warp, the block's share that runs
   // it (the most over the calls that reach it).
   auto NoteShare = [&](const Stmt *Branch, const State &In) {
-    if (In.Block.decided()) {
-      double &Share = Out.BranchShares[Branch];
-      Share = std::max(Share, In.Block.share(In.Active));
-    }
+    if (In.Block.decided())
+      keepMostShare(Out.BranchShares, Branch, In.Block.share(In.Active));
   };
   NoteShare(If->getThen(), Then);
   if (If->getElse()) {
@@ -294,10 +303,8 @@ void AccessWalk::narrowToFirstPass(State &Body, const Stmt *Loop,
   const Stmt *Inside = isa<ForStmt>(Loop) ? cast<ForStmt>(Loop)->getBody()
                                           : cast<WhileStmt>(Loop)->getBody();
   Out.BranchLanes[Inside] |= Body.Active;
-  if (Body.Block.decided()) {
-    double &Share = Out.BranchShares[Inside];
-    Share = std::max(Share, Body.Block.share(Body.Active));
-  }
+  if (Body.Block.decided())
+    keepMostShare(Out.BranchShares, Inside, Body.Block.share(Body.Active));
 }
 
 void AccessWalk::visitChildren(const Stmt *S, const State &St,

@@ -300,11 +300,11 @@ private:
     // The block's share, where the branch's guard was decided for every
     // warp; else the lanes the walk decided for the branch, whether or not
     // it holds an access (`if (tid < 16) acc = acc * x + x;`).
-    if (auto It = BranchShares.find(Branch); Branch && It != BranchShares.end())
-      return It->second;
-    if (auto It = BranchLanes.find(Branch); Branch && It != BranchLanes.end())
-      return static_cast<double>(activeLanes(It->second)) / lanes::WarpLanes;
-    if (!Branch || isa<IfStmt>(Branch) || isa<SwitchStmt>(Branch) ||
+    if (!Branch)
+      return std::nullopt;
+    if (std::optional<double> Share = narrowedShare(Branch))
+      return Share;
+    if (isa<IfStmt>(Branch) || isa<SwitchStmt>(Branch) ||
         isa<ConditionalOperator>(Branch) || isa<LambdaExpr>(Branch))
       return std::nullopt;
     if (const auto *E = dyn_cast<Expr>(Branch))
