@@ -21,6 +21,7 @@
 #                       device side, append --cuda-host-only for the host
 #   %cuda_toolkit_flags the flags for the real toolkit in /usr/local/cuda
 #                       (REQUIRES: cuda-toolkit)
+#   %cutlass_include    $GPUMEM_CUTLASS_DIR/include (REQUIRES: cutlass)
 #   %clang              clang 22
 #   %shim_dir           include/gpumem_cuda_shim
 #   %python             the Python that runs lit
@@ -181,6 +182,15 @@ if (os.path.exists(os.path.join(torch_api, "torch", "all.h")) and
         "-DTORCH_EXTENSION_NAME=gpumem_test_ext", "-DTORCH_API_INCLUDE_EXTENSION_H",
         "-D__CUDA_NO_HALF_OPERATORS__", "-D__CUDA_NO_HALF_CONVERSIONS__",
         "-D__CUDA_NO_BFLOAT16_CONVERSIONS__", "-D__CUDA_NO_HALF2_OPERATORS__")))
+# CuTe itself (a CUTLASS checkout's include folder), where
+# GPUMEM_CUTLASS_DIR names one: the CuTe tests run against the real headers
+# as well as against the stand-in.
+cutlass = os.environ.get("GPUMEM_CUTLASS_DIR", "")
+if cutlass and os.path.exists(
+        os.path.join(cutlass, "include", "cute", "tensor.hpp")):
+    config.available_features.add("cutlass")
+    config.substitutions.append(
+        ("%cutlass_include", q(os.path.join(cutlass, "include"))))
 if standalone:
     config.available_features.add("standalone")
 if clangd:

@@ -174,7 +174,7 @@ void AccessWalk::visitCall(const CallExpr *Call, const State &St) {
   const FunctionDecl *Callee = cuda::calleeOf(Call);
   StringRef Name =
       Callee && Callee->getIdentifier() ? Callee->getName() : StringRef();
-  if (visitAsyncCopyCall(Call, St))
+  if (visitCopyCall(Call, St))
     return;
   if (Callee && Call->getNumArgs() == 2 && isStoreIntrinsic(Name) &&
       Call->getArg(0)->getType()->isPointerType()) {
@@ -274,6 +274,17 @@ bool AccessWalk::full() {
 void AccessWalk::record(const Expr *LValue, AccessKind Kind, const State &St) {
   if (full())
     return;
+  // `t(i)` of a CuTe tensor: none for registers, the element's address for
+  // memory (CuteViews.h).
+  if (std::optional<CuteViews::ElementPlan> Element =
+          Cute.planElement(LValue, Kind)) {
+    if (Element->Access)
+      add(LValue, Element->Access->Address, Element->Access->Bytes, Kind, St,
+          [&] { return Element->Access->Again(); });
+    for (const Expr *Coordinate : Element->Coordinates)
+      visit(Coordinate, St);
+    return;
+  }
   QualType T = LValue->getType().getNonReferenceType().getCanonicalType();
   if (T->isIncompleteType() || !T->isConstantSizeType() || T->isDependentType())
     return;

@@ -17,6 +17,7 @@
 #define GPUMEM_CHECKS_ACCESS_ACCESSWALK_H
 
 #include "checks/access/BlockLanes.h"
+#include "checks/access/CuteViews.h"
 #include "checks/access/KernelAccessCollector.h"
 #include "checks/lanes/LaneEvaluator.h"
 
@@ -38,7 +39,7 @@ class AccessWalk {
 public:
   AccessWalk(clang::ASTContext &Ctx, lanes::LaneEvaluator &Eval,
              const AnalysisSettings &Settings, KernelAccesses &Out)
-      : Ctx(Ctx), Eval(Eval), Settings(Settings), Out(Out) {}
+      : Ctx(Ctx), Eval(Eval), Settings(Settings), Out(Out), Cute(Ctx, Eval) {}
 
   void run(const clang::Stmt *Body, lanes::LaneMask Lanes);
 
@@ -75,6 +76,8 @@ private:
   lanes::LaneEvaluator &Eval;
   const AnalysisSettings &Settings;
   KernelAccesses &Out;
+  /// CuTe's tensors and copies (CuteViews.h).
+  CuteViews Cute;
   unsigned CallDepth = 0;
   /// Device functions nested deeper than this are not followed with their
   /// arguments (the evaluator holds 8 frames, the kernel's among them).
@@ -197,8 +200,11 @@ private:
   /// an operand is recorded as not followed.
   void visitAsm(const clang::GCCAsmStmt *Asm, const State &St);
 
-  /// `__pipeline_memcpy_async(dst, src, bytes)`: cp.async written in C++.
-  bool visitAsyncCopyCall(const clang::CallExpr *Call, const State &St);
+  /// Copies written as library calls: `__pipeline_memcpy_async(dst, src,
+  /// bytes)` (cp.async written in C++), and any call into namespace cute
+  /// as CuteViews plans it (a copy's instructions; a builder, not entered).
+  /// False for a call walked as any other.
+  bool visitCopyCall(const clang::CallExpr *Call, const State &St);
 
   /// Records one access an asm instruction (or copy intrinsic) makes at
   /// \p Address, \p Bytes wide: the instruction's width, not the

@@ -1,16 +1,19 @@
-//===- AsmAccesses.cpp - the accesses of inline PTX and async copies ------===//
+//===- AsmAccesses.cpp - the accesses of inline PTX and library copies ----===//
 //
 // Part of the access walk (AccessWalk.h). Hand-written GEMM and attention
 // kernels move their tiles with inline PTX: vector loads and stores,
 // cp.async (a global load and a shared store in one instruction) and
 // ldmatrix. The template is read by cuda::parsePtxMemoryOps; each operand
 // it names is bound to its C++ expression, whose value the evaluator gives
-// as an address (LaneEvaluator::evaluateAsmAddress).
+// as an address (LaneEvaluator::evaluateAsmAddress). Copies written as
+// library calls are here too: __pipeline_memcpy_async, and CuTe's copy()
+// as CuteViews (CuteViews.h) splits it into instructions.
 //
 //===----------------------------------------------------------------------===//
 #include "checks/access/AccessWalk.h"
 
 #include "checks/cuda/ConstantInt.h"
+#include "checks/cuda/CuteTypes.h"
 #include "checks/cuda/PtxInstructions.h"
 
 namespace gpumem::access::detail {
@@ -136,10 +139,27 @@ void AccessWalk::visitAsm(const GCCAsmStmt *Asm, const State &St) {
   visitChildren(Asm, St);
 }
 
-bool AccessWalk::visitAsyncCopyCall(const CallExpr *Call, const State &St) {
+bool AccessWalk::visitCopyCall(const CallExpr *Call, const State &St) {
   const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!Callee || !Callee->getIdentifier() ||
-      Callee->getName() != "__pipeline_memcpy_async" || Call->getNumArgs() < 3)
+  if (!Callee || !Callee->getIdentifier())
+    return false;
+  if (Callee->getName() != "__pipeline_memcpy_async") {
+    CuteViews::CallPlan Plan = Cute.planCall(Call);
+    if (Plan.What == CuteViews::CallPlan::Role::Walk)
+      return false;
+    // A builder: the kernel's own expressions among its arguments
+    // (`threadIdx.x`, a coordinate), not the tensors they name. A copy:
+    // its instructions.
+    for (const Expr *Arg : Call->arguments())
+      if (Plan.What == CuteViews::CallPlan::Role::NoMemory &&
+          !cuda::cuteTensorOf(Arg->getType()))
+        visit(Arg, St);
+    for (const CuteViews::Instruction &I : Plan.Instructions)
+      addInstruction(I.Target, I.Address, I.Bytes, I.Kind, Plan.Opcode, St,
+                     [&] { return I.Again(); });
+    return true;
+  }
+  if (Call->getNumArgs() < 3)
     return false;
   std::optional<std::int64_t> Size = cuda::constantInt(Call->getArg(2), Ctx);
   const bool Known = Size && (*Size == 4 || *Size == 8 || *Size == 16);

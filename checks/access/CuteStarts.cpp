@@ -1,0 +1,278 @@
+//===- CuteStarts.cpp - where each lane's view of a CuTe tensor starts ----===//
+//
+// Part of CuteViews (CuteViews.h): a tensor expression followed back
+// through the builders that made it (make_tensor over a pointer, local_tile,
+// local_partition, a TiledCopy's partition, a slice) to the byte offset of
+// its first element in each lane.
+//
+//===----------------------------------------------------------------------===//
+#include "checks/access/CuteViews.h"
+
+#include "checks/cuda/CudaBuiltins.h"
+#include "checks/cuda/CuteTypes.h"
+
+#include "clang/AST/ExprCXX.h"
+
+#include <limits>
+
+namespace gpumem::access::detail {
+
+using namespace clang;
+using cuda::CuteTensor;
+using lanes::LaneValue;
+using lanes::PointerValue;
+
+namespace {
+
+/// The arguments of a coordinate: make_coord(a, b, _) or a variable bound
+/// to one; nullopt for anything else.
+std::optional<std::vector<const Expr *>> coordinateParts(const Expr *E) {
+  E = CuteViews::unwrap(E);
+  if (const Expr *Init = CuteViews::localInitializer(E))
+    E = CuteViews::unwrap(Init);
+  const auto *Call = dyn_cast<CallExpr>(E);
+  if (!Call || CuteViews::cuteFunctionName(Call) != "make_coord")
+    return std::nullopt;
+  return std::vector<const Expr *>(Call->arg_begin(), Call->arg_end());
+}
+
+/// The thread index a ThrCopy was sliced for: `tiled.get_slice(i)` or
+/// `get_thread_slice(i)`, directly or through a local variable.
+const Expr *threadSliceIndex(const Expr *E) {
+  E = CuteViews::unwrap(E);
+  if (const Expr *Init = CuteViews::localInitializer(E))
+    E = CuteViews::unwrap(Init);
+  const auto *Call = dyn_cast<CallExpr>(E);
+  const StringRef Name = Call ? CuteViews::cuteFunctionName(Call) : StringRef();
+  if ((Name == "get_slice" || Name == "get_thread_slice") &&
+      Call->getNumArgs() == 1)
+    return Call->getArg(0);
+  return nullptr;
+}
+} // namespace
+
+LaneValue CuteViews::tiledCopyStart(const CallExpr *Partition,
+                                    const Expr *Object,
+                                    std::int64_t ElementBytes) {
+  auto Unknown = [&](const char *Why) {
+    return LaneValue::unknown(lanes::UnknownKind::NotFollowed, Why,
+                              Partition->getExprLoc().getRawEncoding());
+  };
+  std::optional<cuda::CuteTiledCopy> Copy =
+      cuda::cuteTiledCopyOf(Object->getType(), Ctx);
+  const Expr *Index = threadSliceIndex(Object);
+  std::optional<CuteTensor> Whole =
+      Partition->getNumArgs() == 1
+          ? cuda::cuteTensorOf(Partition->getArg(0)->getType())
+          : std::nullopt;
+  if (!Copy || !Index || !Whole || Copy->ThreadValue.Modes.size() != 2)
+    return Unknown("CuTe tiled copy whose thread layout the analysis does "
+                   "not read");
+  // Thread t's value 0 lies at tile index TV(t, 0), the column-major index
+  // of a coordinate of the tile (the tiler's shape), which the tensor's
+  // strides turn into an offset.
+  cuda::CuteLayout ThreadMode;
+  ThreadMode.Modes.push_back(Copy->ThreadValue.Modes[0]);
+  std::optional<model::FlatLayout> Threads = ThreadMode.flat();
+  const std::size_t Rank = Copy->Tiler.size();
+  if (!Threads || Rank == 0 || Rank > 2 || Rank > Whole->Layout.Modes.size())
+    return Unknown("CuTe tiled copy of a tile the analysis does not read");
+  std::vector<std::int64_t> Extent, Stride;
+  for (std::size_t I = 0; I < Rank; ++I) {
+    std::optional<model::LayoutMode> Mode = Whole->Layout.flatMode(I);
+    if (!Copy->Tiler[I] || *Copy->Tiler[I] <= 0 || !Mode)
+      return Unknown("CuTe tiled copy over a tensor whose strides are known "
+                     "only at run time");
+    Extent.push_back(*Copy->Tiler[I]);
+    Stride.push_back(Mode->Stride);
+  }
+  const std::int64_t Count = Threads->size();
+  if (Count <= 0 || Count > 4096)
+    return Unknown("CuTe tiled copy of more threads than the analysis reads");
+  std::vector<std::int64_t> Start(static_cast<std::size_t>(Count));
+  for (std::int64_t T = 0; T < Count; ++T) {
+    const std::int64_t Idx = Threads->offsetOf(T);
+    const std::int64_t M = Idx % Extent[0];
+    const std::int64_t N = Idx / Extent[0];
+    if (Rank == 1 && N)
+      return Unknown("CuTe tiled copy of a tile the analysis does not read");
+    Start[static_cast<std::size_t>(T)] =
+        (M * Stride[0] + (Rank == 2 ? N * Stride[1] : 0)) * ElementBytes;
+  }
+  // Per lane: the first warp's threads from the index's lane constants,
+  // the other warps as a multiple of what one warp on adds, when every
+  // warp adds the same.
+  const LaneValue Tid = Eval.evaluate(Index);
+  if (Tid.isUnknown())
+    return Tid;
+  const lanes::LaneVector &First = Tid.laneConstants();
+  lanes::LaneVector Lanes{};
+  for (unsigned L = 0; L < lanes::WarpLanes; ++L) {
+    if (First[L] < 0 || First[L] >= Count)
+      return Unknown("CuTe tiled copy sliced for a thread outside its "
+                     "layout");
+    Lanes[L] = Start[static_cast<std::size_t>(First[L])];
+  }
+  const LaneValue Rest = Tid - LaneValue::perLane(First);
+  if (Rest.asConstant() == std::optional<std::int64_t>(0))
+    return LaneValue::perLane(Lanes);
+  const std::int64_t Step = Count > 32 ? Start[32] - Start[0] : 0;
+  for (std::int64_t T = 0; T + 32 < Count; ++T)
+    if (Start[static_cast<std::size_t>(T + 32)] -
+            Start[static_cast<std::size_t>(T)] !=
+        Step)
+      return Unknown("CuTe tiled copy whose warps do not start a fixed step "
+                     "apart");
+  return LaneValue::perLane(Lanes) +
+         Rest.divide(LaneValue::constant(32)) * LaneValue::constant(Step);
+}
+
+PointerValue CuteViews::start(const Expr *E, unsigned Depth) {
+  const Expr *Where = E;
+  E = unwrap(E);
+  if (Depth > 16)
+    return notFollowed(Where, "CuTe tensor built through too many steps");
+  if (const Expr *Init = localInitializer(E))
+    return start(Init, Depth + 1);
+  std::optional<CuteTensor> Tensor = cuda::cuteTensorOf(E->getType());
+  const std::int64_t ElementBytes =
+      Tensor && !Tensor->Element.isNull() &&
+              !Tensor->Element->isIncompleteType()
+          ? Ctx.getTypeSizeInChars(Tensor->Element).getQuantity()
+          : 0;
+  // Slicing a tensor: t(_, _, k) starts at t's start plus k modes on.
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+      Op && Op->getOperator() == OO_Call && Op->getNumArgs() >= 2)
+    return sliceStart(Op, ElementBytes, Depth);
+  const auto *Call = dyn_cast<CallExpr>(E);
+  const StringRef Name = Call ? cuteFunctionName(Call) : StringRef();
+  // thr_copy.partition_S(t): the thread's values of each tile of t.
+  if (const auto *Member = dyn_cast_or_null<CXXMemberCallExpr>(Call);
+      Member && (Name == "partition_S" || Name == "partition_D") &&
+      Member->getNumArgs() == 1 && ElementBytes) {
+    PointerValue Start = start(Member->getArg(0), Depth + 1);
+    Start.Offset = Start.Offset +
+                   tiledCopyStart(Member, Member->getImplicitObjectArgument(),
+                                  ElementBytes);
+    return Start;
+  }
+  if (Name == "make_tensor" && Call->getNumArgs() >= 1) {
+    const Expr *Iterator = unwrap(Call->getArg(0));
+    if (const auto *Make = dyn_cast<CallExpr>(Iterator)) {
+      const StringRef Maker = cuteFunctionName(Make);
+      if ((Maker == "make_gmem_ptr" || Maker == "make_smem_ptr") &&
+          Make->getNumArgs() == 1)
+        Iterator = Make->getArg(0);
+    }
+    if (Iterator->getType()->isPointerType())
+      return Eval.evaluatePointer(Iterator);
+    return notFollowed(Where, "CuTe tensor over an iterator the analysis "
+                              "does not read");
+  }
+  if (Name == "local_partition" && Call->getNumArgs() == 3 && ElementBytes)
+    return partitionStart(Call, ElementBytes, Depth);
+  if (Name == "local_tile" && Call->getNumArgs() == 3 && ElementBytes)
+    return tileStart(Call, ElementBytes, Depth);
+  return notFollowed(Where, "CuTe tensor built in a way the analysis does "
+                            "not follow");
+}
+
+PointerValue CuteViews::sliceStart(const CXXOperatorCallExpr *Op,
+                                   std::int64_t ElementBytes, unsigned Depth) {
+  const Expr *Where = Op;
+  std::optional<CuteTensor> Whole =
+      cuda::cuteTensorOf(Op->getArg(0)->getType());
+  if (!Whole || !ElementBytes)
+    return notFollowed(Where, "CuTe tensor sliced in a way the analysis "
+                              "does not read");
+  PointerValue Start = start(Op->getArg(0), Depth + 1);
+  for (unsigned I = 1; I < Op->getNumArgs(); ++I) {
+    const Expr *Arg = Op->getArg(I);
+    if (cuda::isCuteUnderscore(Arg->getType()))
+      continue;
+    std::optional<model::LayoutMode> Mode = Whole->Layout.flatMode(I - 1);
+    if (!Mode || Op->getNumArgs() - 1 != Whole->Layout.Modes.size())
+      return notFollowed(Where, "CuTe slice of a mode whose stride is "
+                                "known only at run time");
+    Start.Offset =
+        Start.Offset +
+        Eval.evaluate(Arg) * LaneValue::constant(Mode->Stride * ElementBytes);
+  }
+  return Start;
+}
+
+// local_partition(t, threads, i): thread i's share of t starts at the
+// coordinate of i in the thread layout (idx2crd by its strides), through t's
+// strides.
+PointerValue CuteViews::partitionStart(const CallExpr *Call,
+                                       std::int64_t ElementBytes,
+                                       unsigned Depth) {
+  const Expr *Where = Call;
+  std::optional<CuteTensor> Whole =
+      cuda::cuteTensorOf(Call->getArg(0)->getType());
+  std::optional<cuda::CuteLayout> ThreadLayout =
+      cuda::cuteLayoutOf(Call->getArg(1)->getType());
+  if (!Whole || !ThreadLayout ||
+      ThreadLayout->Modes.size() > Whole->Layout.Modes.size())
+    return notFollowed(Where, "CuTe partition the analysis does not read");
+  PointerValue Start = start(Call->getArg(0), Depth + 1);
+  const LaneValue Index = Eval.evaluate(Call->getArg(2));
+  // How many values the index takes, when it is threadIdx.x of a block
+  // the launch fixes.
+  std::int64_t Threads = std::numeric_limits<std::int64_t>::max();
+  if (std::optional<cuda::BuiltinIndex> B =
+          cuda::matchBuiltinIndex(Call->getArg(2)->IgnoreParenImpCasts());
+      B && B->Var == cuda::BuiltinVar::ThreadIdx && B->Axis == 0)
+    if (const auto &Shape = Eval.geometry().shape(); Shape && Shape->X > 0)
+      Threads = Shape->X;
+  for (std::size_t I = 0; I < ThreadLayout->Modes.size(); ++I) {
+    std::optional<model::LayoutMode> By = ThreadLayout->flatMode(I);
+    if (By && By->Shape == 1)
+      continue; // one thread along this mode: coordinate 0
+    std::optional<model::LayoutMode> Mode = Whole->Layout.flatMode(I);
+    if (!By || !Mode || By->Stride <= 0 || Mode->Shape % By->Shape)
+      return notFollowed(Where, "CuTe partition by a thread layout whose "
+                                "shape or stride the analysis does not "
+                                "know");
+    LaneValue Coordinate = Index.divide(LaneValue::constant(By->Stride));
+    // threadIdx.x below the mode's reach needs no remainder (the
+    // evaluator could not take it of a symbolic warp index).
+    if (Threads > By->Stride * By->Shape)
+      Coordinate = Coordinate.remainder(LaneValue::constant(By->Shape));
+    Start.Offset = Start.Offset + Coordinate * LaneValue::constant(
+                                                   Mode->Stride * ElementBytes);
+  }
+  return Start;
+}
+
+// local_tile(t, tiler, coord): the tile at coord, each mode's index times
+// the tile's extent in it; `_` keeps the mode whole.
+PointerValue CuteViews::tileStart(const CallExpr *Call,
+                                  std::int64_t ElementBytes, unsigned Depth) {
+  const Expr *Where = Call;
+  std::optional<CuteTensor> Whole =
+      cuda::cuteTensorOf(Call->getArg(0)->getType());
+  auto Tile = cuda::cuteTupleLeaves(Call->getArg(1)->getType());
+  std::optional<std::vector<const Expr *>> Coordinate =
+      coordinateParts(Call->getArg(2));
+  if (!Whole || !Tile || !Coordinate || Coordinate->size() != Tile->size() ||
+      Tile->size() > Whole->Layout.Modes.size())
+    return notFollowed(Where, "CuTe tile the analysis does not read");
+  PointerValue Start = start(Call->getArg(0), Depth + 1);
+  for (std::size_t I = 0; I < Tile->size(); ++I) {
+    const Expr *Part = (*Coordinate)[I];
+    if (cuda::isCuteUnderscore(Part->getType()))
+      continue;
+    std::optional<model::LayoutMode> Mode = Whole->Layout.flatMode(I);
+    if (!(*Tile)[I] || !Mode)
+      return notFollowed(Where, "CuTe tile whose extent or stride is known "
+                                "only at run time");
+    Start.Offset =
+        Start.Offset +
+        Eval.evaluate(Part) *
+            LaneValue::constant(*(*Tile)[I] * Mode->Stride * ElementBytes);
+  }
+  return Start;
+}
+
+} // namespace gpumem::access::detail

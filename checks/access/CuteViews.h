@@ -1,0 +1,111 @@
+//===- CuteViews.h - where a CuTe kernel's tensors put lanes -*- C++ -*-===//
+//
+// CuTe (CUTLASS 3+) kernels move tiles with `copy(src, dst)` over tensors
+// whose types carry their layouts, and build each thread's view with
+// make_tensor, local_tile, local_partition and a TiledCopy's partitions.
+// None of that is followed through CuTe's own templates (tuples of tuples,
+// dozens of calls deep): the types say the layouts (cuda/CuteTypes.h), the
+// builders' arguments say where each lane's view starts, and a copy's
+// instructions follow from CuTe's documented rules (model/TensorLayout.h).
+// The walk asks here what a call into namespace cute does (planCall) and
+// where an element `t(i)` lies (planElement); it records the answers.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUMEM_CHECKS_ACCESS_CUTEVIEWS_H
+#define GPUMEM_CHECKS_ACCESS_CUTEVIEWS_H
+
+#include "checks/access/MemoryAccess.h"
+#include "checks/lanes/LaneEvaluator.h"
+
+#include "clang/AST/Expr.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpumem::access::detail {
+
+class CuteViews {
+public:
+  CuteViews(clang::ASTContext &Ctx, lanes::LaneEvaluator &Eval)
+      : Ctx(Ctx), Eval(Eval) {}
+
+  /// One memory instruction: where each lane is (evaluated again, with
+  /// symbols pinned, by Again), how many bytes, which way.
+  struct Instruction {
+    const clang::Expr *Target = nullptr;
+    lanes::PointerValue Address;
+    unsigned Bytes = 0;
+    AccessKind Kind = AccessKind::Load;
+    std::function<lanes::PointerValue()> Again;
+  };
+
+  /// What a call into namespace cute does.
+  struct CallPlan {
+    enum class Role {
+      /// Not CuTe's, or an algorithm walked as any library function (gemm
+      /// over shared memory, a for_each with the user's lambda).
+      Walk,
+      /// A builder or an algorithm over registers only: no memory; its
+      /// arguments that are not tensors are visited.
+      NoMemory,
+      /// A copy: its instructions.
+      Copy,
+    } What = Role::Walk;
+    std::vector<Instruction> Instructions;
+    /// "cute::copy", or "cp.async" for an asynchronous copy atom.
+    const char *Opcode = "cute::copy";
+  };
+  CallPlan planCall(const clang::CallExpr *Call);
+
+  /// `t(i)`, `t(m, n)` of a CuTe tensor \p LValue: no instruction for a
+  /// register tensor, the element's address for memory; nullopt when
+  /// \p LValue is not such an element. Coordinates: the call's indices.
+  struct ElementPlan {
+    std::optional<Instruction> Access;
+    std::vector<const clang::Expr *> Coordinates;
+  };
+  std::optional<ElementPlan> planElement(const clang::Expr *LValue,
+                                         AccessKind Kind);
+
+  /// Shared by CuteViews.cpp and CuteStarts.cpp.
+  static lanes::PointerValue notFollowed(const clang::Expr *E, std::string Why);
+  /// \p E without the wrappers a tensor passed by value or bound to a
+  /// variable gathers: temporaries, casts, copies and moves.
+  static const clang::Expr *unwrap(const clang::Expr *E);
+  /// The initialiser of the local variable \p E names (not a parameter:
+  /// a tensor handed to a kernel is built on the host); null otherwise.
+  static const clang::Expr *localInitializer(const clang::Expr *E);
+  /// The callee's name when \p Call calls a function of namespace cute.
+  static llvm::StringRef cuteFunctionName(const clang::CallExpr *Call);
+
+private:
+  clang::ASTContext &Ctx;
+  lanes::LaneEvaluator &Eval;
+
+  /// Where the view of tensor expression \p E starts, per lane, in bytes.
+  lanes::PointerValue start(const clang::Expr *E, unsigned Depth);
+  /// t(_, k): t's start plus k along its mode.
+  lanes::PointerValue sliceStart(const clang::CXXOperatorCallExpr *Op,
+                                 std::int64_t ElementBytes, unsigned Depth);
+  /// local_partition(t, threads, i): the thread's coordinate in the thread
+  /// layout through t's strides.
+  lanes::PointerValue partitionStart(const clang::CallExpr *Call,
+                                     std::int64_t ElementBytes, unsigned Depth);
+  /// local_tile(t, tiler, coord): the tile's index times its extent.
+  lanes::PointerValue tileStart(const clang::CallExpr *Call,
+                                std::int64_t ElementBytes, unsigned Depth);
+  /// What `thr_copy.partition_S(t)` adds to t's start: where the thread's
+  /// first value lies, from the TiledCopy's thread-value layout.
+  lanes::LaneValue tiledCopyStart(const clang::CallExpr *Partition,
+                                  const clang::Expr *Object,
+                                  std::int64_t ElementBytes);
+  void planCopy(const clang::CallExpr *Call, CallPlan &Plan);
+
+  std::int64_t bytesOf(clang::QualType Element) const;
+};
+
+} // namespace gpumem::access::detail
+
+#endif // GPUMEM_CHECKS_ACCESS_CUTEVIEWS_H
