@@ -24,24 +24,10 @@ using lanes::PointerValue;
 
 namespace {
 
-/// The arguments of a coordinate: make_coord(a, b, _) or a variable bound
-/// to one; nullopt for anything else.
-std::optional<std::vector<const Expr *>> coordinateParts(const Expr *E) {
-  E = CuteViews::unwrap(E);
-  if (const Expr *Init = CuteViews::localInitializer(E))
-    E = CuteViews::unwrap(Init);
-  const auto *Call = dyn_cast<CallExpr>(E);
-  if (!Call || CuteViews::cuteFunctionName(Call) != "make_coord")
-    return std::nullopt;
-  return std::vector<const Expr *>(Call->arg_begin(), Call->arg_end());
-}
-
 /// The thread index a ThrCopy was sliced for: `tiled.get_slice(i)` or
 /// `get_thread_slice(i)`, directly or through a local variable.
 const Expr *threadSliceIndex(const Expr *E) {
-  E = CuteViews::unwrap(E);
-  if (const Expr *Init = CuteViews::localInitializer(E))
-    E = CuteViews::unwrap(Init);
+  E = CuteViews::bound(E);
   const auto *Call = dyn_cast<CallExpr>(E);
   const StringRef Name = Call ? CuteViews::cuteFunctionName(Call) : StringRef();
   if ((Name == "get_slice" || Name == "get_thread_slice") &&
@@ -50,6 +36,17 @@ const Expr *threadSliceIndex(const Expr *E) {
   return nullptr;
 }
 } // namespace
+
+/// The arguments of a coordinate: make_coord(a, b, _) or a variable bound
+/// to one; nullopt for anything else.
+std::optional<std::vector<const Expr *>>
+CuteViews::coordinateParts(const Expr *E) {
+  E = bound(E);
+  const auto *Call = dyn_cast<CallExpr>(E);
+  if (!Call || cuteFunctionName(Call) != "make_coord")
+    return std::nullopt;
+  return std::vector<const Expr *>(Call->arg_begin(), Call->arg_end());
+}
 
 LaneValue CuteViews::tiledCopyStart(const CallExpr *Partition,
                                     const Expr *Object,
@@ -171,7 +168,8 @@ PointerValue CuteViews::start(const Expr *E, unsigned Depth) {
   }
   if (Name == "local_partition" && Call->getNumArgs() == 3 && ElementBytes)
     return partitionStart(Call, ElementBytes, Depth);
-  if (Name == "local_tile" && Call->getNumArgs() == 3 && ElementBytes)
+  if (Name == "local_tile" &&
+      (Call->getNumArgs() == 3 || Call->getNumArgs() == 4) && ElementBytes)
     return tileStart(Call, ElementBytes, Depth);
   return notFollowed(Where, "CuTe tensor built in a way the analysis does "
                             "not follow");
@@ -180,23 +178,18 @@ PointerValue CuteViews::start(const Expr *E, unsigned Depth) {
 PointerValue CuteViews::sliceStart(const CXXOperatorCallExpr *Op,
                                    std::int64_t ElementBytes, unsigned Depth) {
   const Expr *Where = Op;
-  std::optional<CuteTensor> Whole =
-      cuda::cuteTensorOf(Op->getArg(0)->getType());
-  if (!Whole || !ElementBytes)
-    return notFollowed(Where, "CuTe tensor sliced in a way the analysis "
-                              "does not read");
+  std::optional<std::vector<LaneValue>> Strides =
+      modeStrides(Op->getArg(0), Depth + 1);
+  if (!Strides || !ElementBytes || Strides->size() != Op->getNumArgs() - 1)
+    return notFollowed(Where, "CuTe slice of a tensor whose strides the "
+                              "analysis does not follow");
   PointerValue Start = start(Op->getArg(0), Depth + 1);
   for (unsigned I = 1; I < Op->getNumArgs(); ++I) {
     const Expr *Arg = Op->getArg(I);
     if (cuda::isCuteUnderscore(Arg->getType()))
       continue;
-    std::optional<model::LayoutMode> Mode = Whole->Layout.flatMode(I - 1);
-    if (!Mode || Op->getNumArgs() - 1 != Whole->Layout.Modes.size())
-      return notFollowed(Where, "CuTe slice of a mode whose stride is "
-                                "known only at run time");
-    Start.Offset =
-        Start.Offset +
-        Eval.evaluate(Arg) * LaneValue::constant(Mode->Stride * ElementBytes);
+    Start.Offset = Start.Offset + Eval.evaluate(Arg) * (*Strides)[I - 1] *
+                                      LaneValue::constant(ElementBytes);
   }
   return Start;
 }
@@ -212,8 +205,11 @@ PointerValue CuteViews::partitionStart(const CallExpr *Call,
       cuda::cuteTensorOf(Call->getArg(0)->getType());
   std::optional<cuda::CuteLayout> ThreadLayout =
       cuda::cuteLayoutOf(Call->getArg(1)->getType());
-  if (!Whole || !ThreadLayout ||
-      ThreadLayout->Modes.size() > Whole->Layout.Modes.size())
+  std::optional<std::vector<LaneValue>> Strides =
+      modeStrides(Call->getArg(0), Depth + 1);
+  if (!Whole || !ThreadLayout || !Strides ||
+      ThreadLayout->Modes.size() > Whole->Layout.Modes.size() ||
+      Strides->size() != Whole->Layout.Modes.size())
     return notFollowed(Where, "CuTe partition the analysis does not read");
   PointerValue Start = start(Call->getArg(0), Depth + 1);
   const LaneValue Index = Eval.evaluate(Call->getArg(2));
@@ -229,8 +225,11 @@ PointerValue CuteViews::partitionStart(const CallExpr *Call,
     std::optional<model::LayoutMode> By = ThreadLayout->flatMode(I);
     if (By && By->Shape == 1)
       continue; // one thread along this mode: coordinate 0
-    std::optional<model::LayoutMode> Mode = Whole->Layout.flatMode(I);
-    if (!By || !Mode || By->Stride <= 0 || Mode->Shape % By->Shape)
+    // A mode whose extent is known must split evenly among the threads
+    // (CuTe's own requirement); one known only at run time is taken to.
+    const cuda::CuteLayout::Mode &Mode = Whole->Layout.Modes[I];
+    if (!By || By->Stride <= 0 || Mode.Shapes.size() != 1 ||
+        (Mode.Shapes[0] && *Mode.Shapes[0] % By->Shape))
       return notFollowed(Where, "CuTe partition by a thread layout whose "
                                 "shape or stride the analysis does not "
                                 "know");
@@ -239,38 +238,44 @@ PointerValue CuteViews::partitionStart(const CallExpr *Call,
     // evaluator could not take it of a symbolic warp index).
     if (Threads > By->Stride * By->Shape)
       Coordinate = Coordinate.remainder(LaneValue::constant(By->Shape));
-    Start.Offset = Start.Offset + Coordinate * LaneValue::constant(
-                                                   Mode->Stride * ElementBytes);
+    Start.Offset = Start.Offset + Coordinate * (*Strides)[I] *
+                                      LaneValue::constant(ElementBytes);
   }
   return Start;
 }
 
-// local_tile(t, tiler, coord): the tile at coord, each mode's index times
-// the tile's extent in it; `_` keeps the mode whole.
+// local_tile(t, tiler, coord[, step]): the tile at coord, each mode's index
+// times the tile's extent in it; `_` keeps the mode whole; a Step<_1, X>
+// projection drops the tiler's and the coordinate's modes marked X.
 PointerValue CuteViews::tileStart(const CallExpr *Call,
                                   std::int64_t ElementBytes, unsigned Depth) {
   const Expr *Where = Call;
-  std::optional<CuteTensor> Whole =
-      cuda::cuteTensorOf(Call->getArg(0)->getType());
   auto Tile = cuda::cuteTupleLeaves(Call->getArg(1)->getType());
   std::optional<std::vector<const Expr *>> Coordinate =
       coordinateParts(Call->getArg(2));
-  if (!Whole || !Tile || !Coordinate || Coordinate->size() != Tile->size() ||
-      Tile->size() > Whole->Layout.Modes.size())
+  std::optional<std::vector<LaneValue>> Strides =
+      modeStrides(Call->getArg(0), Depth + 1);
+  std::optional<std::vector<bool>> Keep =
+      Tile ? projectionOf(Call->getNumArgs() == 4 ? Call->getArg(3) : nullptr,
+                          Tile->size())
+           : std::nullopt;
+  if (!Tile || !Coordinate || !Strides || !Keep ||
+      Coordinate->size() != Tile->size())
     return notFollowed(Where, "CuTe tile the analysis does not read");
   PointerValue Start = start(Call->getArg(0), Depth + 1);
+  std::size_t Mode = 0;
   for (std::size_t I = 0; I < Tile->size(); ++I) {
-    const Expr *Part = (*Coordinate)[I];
-    if (cuda::isCuteUnderscore(Part->getType()))
+    if (!(*Keep)[I])
       continue;
-    std::optional<model::LayoutMode> Mode = Whole->Layout.flatMode(I);
-    if (!(*Tile)[I] || !Mode)
-      return notFollowed(Where, "CuTe tile whose extent or stride is known "
-                                "only at run time");
-    Start.Offset =
-        Start.Offset +
-        Eval.evaluate(Part) *
-            LaneValue::constant(*(*Tile)[I] * Mode->Stride * ElementBytes);
+    const Expr *Part = (*Coordinate)[I];
+    if (Mode >= Strides->size() || !(*Tile)[I])
+      return notFollowed(Where, "CuTe tile whose extent is known only at "
+                                "run time");
+    if (!cuda::isCuteUnderscore(Part->getType()))
+      Start.Offset =
+          Start.Offset + Eval.evaluate(Part) * (*Strides)[Mode] *
+                             LaneValue::constant(*(*Tile)[I] * ElementBytes);
+    ++Mode;
   }
   return Start;
 }

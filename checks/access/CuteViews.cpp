@@ -72,17 +72,21 @@ CopyShape copyShapeOf(const CallExpr *Call, const std::optional<CuteTensor> &S,
     Shape.Why = "CuTe copy of tensors whose types the analysis does not read";
   else if (!AutoBits && !AtomBytes)
     Shape.Why = "CuTe copy through a copy atom the analysis does not read";
-  else if (!SL || !DL)
-    Shape.Why = "CuTe copy of a layout known only at run time";
-  else if (SL->size() != DL->size())
-    Shape.Why = "CuTe copy of tensors of different sizes";
   else if (!Shape.ElementBytes || Bytes(D) != Shape.ElementBytes)
     Shape.Why = "CuTe copy between element types of different sizes";
-  else if (llvm::any_of(DL->Modes, [](const model::LayoutMode &M) {
+  else if (SL && DL && SL->size() != DL->size())
+    Shape.Why = "CuTe copy of tensors of different sizes";
+  else if (DL && llvm::any_of(DL->Modes, [](const model::LayoutMode &M) {
              return M.Stride == 0 && M.Shape > 1;
            }))
     Shape.Why = "CuTe copy into a broadcast layout";
-  else if (AutoBits)
+  else if (!SL || !DL) {
+    // A stride known only at run time: CuTe assumes no alignment (8 bits),
+    // so the copy goes element by element; an atom must move one element.
+    if (!AutoBits && AtomBytes != Shape.ElementBytes)
+      Shape.Why = "CuTe copy atom wider than one element over a layout "
+                  "known only at run time";
+  } else if (AutoBits)
     Shape.Vector = model::copyVectorElements(
         *SL, *DL, static_cast<unsigned>(Shape.ElementBytes * 8), AutoBits);
   else if (AtomBytes % Shape.ElementBytes == 0)
@@ -131,6 +135,13 @@ const Expr *CuteViews::localInitializer(const Expr *E) {
   if (!VD || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage())
     return nullptr;
   return VD->getInit();
+}
+
+const Expr *CuteViews::bound(const Expr *E) {
+  E = unwrap(E);
+  if (const Expr *Init = localInitializer(E))
+    return unwrap(Init);
+  return E;
 }
 
 /// The call's callee's name when it is a function of namespace cute.
@@ -194,36 +205,62 @@ void CuteViews::planCopy(const CallExpr *Call, CallPlan &Plan) {
                   const std::optional<model::FlatLayout> &L, AccessKind Kind) {
     if (T && T->Memory == CuteMemory::Registers)
       return;
-    std::optional<std::vector<std::int64_t>> Starts;
+    // Each instruction's offset in the thread's share, in elements: from
+    // the static layout, or per element from the strides followed.
+    std::optional<std::vector<LaneValue>> Starts;
     PointerValue Start;
     if (Shape.Why.empty()) {
-      Starts = model::instructionOffsets(*L, Shape.Vector);
+      if (!L)
+        Starts = elementOffsets(Arg);
+      else if (auto Numbers = model::instructionOffsets(*L, Shape.Vector)) {
+        Starts.emplace();
+        for (std::int64_t Offset : *Numbers)
+          Starts->push_back(LaneValue::constant(Offset));
+      }
       Start = start(Arg, 0);
     }
     if (!Starts || Start.isUnknown()) {
       PointerValue Unknown =
           Start.isUnknown()
               ? Start
-              : notFollowed(Arg, Shape.Why.empty()
-                                     ? "CuTe copy the analysis does not "
+              : notFollowed(Arg, !Shape.Why.empty() ? Shape.Why
+                                 : L ? "CuTe copy the analysis does not "
                                        "split into instructions"
-                                     : Shape.Why);
+                                     : "CuTe copy of a layout whose run-time "
+                                       "strides the analysis does not "
+                                       "follow");
       Plan.Instructions.push_back(
           {Arg, Unknown, 0, Kind, [Unknown] { return Unknown; }});
       return;
     }
     const unsigned Bytes =
         static_cast<unsigned>(Shape.Vector * Shape.ElementBytes);
-    for (std::int64_t Offset : *Starts) {
-      const std::int64_t At = Offset * Shape.ElementBytes;
+    const LaneValue Element = LaneValue::constant(Shape.ElementBytes);
+    for (std::size_t I = 0; I < Starts->size(); ++I) {
       PointerValue P = Start;
-      P.Offset = P.Offset + LaneValue::constant(At);
-      Plan.Instructions.push_back({Arg, P, Bytes, Kind, [this, Arg, At] {
-                                     PointerValue Again = start(Arg, 0);
-                                     Again.Offset =
-                                         Again.Offset + LaneValue::constant(At);
-                                     return Again;
-                                   }});
+      P.Offset = P.Offset + (*Starts)[I] * Element;
+      // Again, with symbols pinned: the start and the offset evaluated anew.
+      Plan.Instructions.push_back(
+          {Arg, P, Bytes, Kind,
+           [this, Arg, I, Element, Static = L.has_value(),
+            Vector = Shape.Vector] {
+             PointerValue Again = start(Arg, 0);
+             std::optional<std::vector<LaneValue>> Offsets;
+             if (!Static)
+               Offsets = elementOffsets(Arg);
+             else if (std::optional<CuteTensor> T =
+                          cuda::cuteTensorOf(Arg->getType()))
+               if (auto L = T->Layout.flat())
+                 if (auto N = model::instructionOffsets(*L, Vector)) {
+                   Offsets.emplace();
+                   for (std::int64_t O : *N)
+                     Offsets->push_back(LaneValue::constant(O));
+                 }
+             if (!Offsets || I >= Offsets->size())
+               return notFollowed(Arg, "CuTe copy not split again");
+             Again.Offset = Again.Offset + (*Offsets)[I] * Element;
+             return Again;
+           }});
     }
   };
   Side(Src, S, SL, AccessKind::Load);

@@ -77,6 +77,17 @@ public:
   /// The initialiser of the local variable \p E names (not a parameter:
   /// a tensor handed to a kernel is built on the host); null otherwise.
   static const clang::Expr *localInitializer(const clang::Expr *E);
+  /// \p E unwrapped, and through the local variable it names to that
+  /// variable's initialiser, unwrapped.
+  static const clang::Expr *bound(const clang::Expr *E);
+  /// The arguments of a coordinate: make_coord(a, b, _) or a local bound
+  /// to one; nullopt for anything else.
+  static std::optional<std::vector<const clang::Expr *>>
+  coordinateParts(const clang::Expr *E);
+  /// The modes a Step<_1, X, _1> projection keeps (X drops one); all when
+  /// \p Step is null; nullopt when its rank is not \p Rank.
+  static std::optional<std::vector<bool>> projectionOf(const clang::Expr *Step,
+                                                       std::size_t Rank);
   /// The callee's name when \p Call calls a function of namespace cute.
   static llvm::StringRef cuteFunctionName(const clang::CallExpr *Call);
 
@@ -101,6 +112,26 @@ private:
   lanes::LaneValue tiledCopyStart(const clang::CallExpr *Partition,
                                   const clang::Expr *Object,
                                   std::int64_t ElementBytes);
+  /// The stride of each top-level mode of tensor expression \p E, in
+  /// elements: numbers from its type, run-time ones from the expressions
+  /// that built it (`make_stride(_1{}, ld)`, `make_shape(m, k)` of a
+  /// column-major layout), carried through local_tile, local_partition and
+  /// slices. Nullopt when a mode is not one leaf or a stride is not
+  /// followed.
+  std::optional<std::vector<lanes::LaneValue>> modeStrides(const clang::Expr *E,
+                                                           unsigned Depth);
+  /// The strides of a layout expression (make_layout, a local bound to
+  /// one, or a static Layout's type).
+  std::optional<std::vector<lanes::LaneValue>>
+  layoutStrides(const clang::Expr *Layout);
+  /// The elements of a tuple expression (make_stride(a, b), make_shape,
+  /// a local bound to one), each a leaf's value; nullopt for nested ones.
+  std::optional<std::vector<lanes::LaneValue>>
+  tupleValues(const clang::Expr *Tuple);
+  /// Each element's offset, in index order, of a tensor whose shape its
+  /// type fixes and whose strides modeStrides gives.
+  std::optional<std::vector<lanes::LaneValue>>
+  elementOffsets(const clang::Expr *Tensor);
   void planCopy(const clang::CallExpr *Call, CallPlan &Plan);
 
   std::int64_t bytesOf(clang::QualType Element) const;

@@ -64,9 +64,34 @@ __global__ void tiledVectors(float *in, float *out) {
   out[threadIdx.x] = frag(0);
 }
 
+// The shape of CuTe's tutorial GEMM, with the matrix built in the kernel:
+// A is M x K, m-major, its leading dimension `ldA` known at run time; the
+// block's 128 x 8 tile of it by local_tile with a Step projection, 32 x 8
+// threads over the tile, each k-tile copied into a shared tile: lane along
+// m, 4 bytes apart; the shared store is 4 bytes a lane, conflict-free.
+__global__ void gemmTiles(float const *A, int M, int K, int ldA) {
+  __shared__ float smemA[128 * 8];
+  Tensor mA = make_tensor(make_gmem_ptr(A), make_shape(M, K),
+                          make_stride(Int<1>{}, ldA));
+  auto cta_tiler = make_shape(Int<128>{}, Int<128>{}, Int<8>{});
+  auto cta_coord = make_coord(blockIdx.x, blockIdx.y, _);
+  Tensor gA = local_tile(mA, cta_tiler, cta_coord, Step<_1, X, _1>{});
+  Tensor sA = make_tensor(make_smem_ptr(smemA),
+                          make_layout(make_shape(Int<128>{}, Int<8>{})));
+  auto tA = make_layout(make_shape(Int<32>{}, Int<8>{}));
+  Tensor tAgA = local_partition(gA, tA, threadIdx.x);
+  Tensor tAsA = local_partition(sA, tA, threadIdx.x);
+  for (int k = 0; k < size<2>(tAgA); ++k) {
+    copy(tAgA(_, _, k), tAsA);
+    // CHECK-DAG: :[[@LINE-1]]:10: remark: load global 'cute::copy [tAgA(_, _, k)]' width 4; offset 4*lane
+    // CHECK-DAG: :[[@LINE-2]]:25: remark: store shared 'cute::copy [tAsA]' width 4; offset 4*lane
+  }
+}
+
 void host(float *a, float *b) {
   threadsAlongColumns<<<16, 256>>>(a, b);
   threadsAcrossColumns<<<16, 256>>>(a, b);
   fourFloatsPerThread<<<16, 32>>>(a, b);
   tiledVectors<<<16, 256>>>(a, b);
+  gemmTiles<<<dim3(8, 8), 256>>>(a, 1024, 1024, 1024);
 }

@@ -153,18 +153,38 @@ __global__ void blockTile(float *in, float *out) {
   out[threadIdx.x] = reg(0);
 }
 
-// Not priced, and said so: a stride known only at run time (the copy is
-// recorded unknown, with why), and a tensor handed in by the host (its
-// start was built there).
-__global__ void runtimeStride(float *in, float *out, int ld) {
-  Tensor g = make_tensor(make_gmem_ptr(in),
-                         make_layout(make_shape(Int<32>{}, Int<8>{}),
-                                     make_stride(1, ld)));
-  Tensor reg = make_tensor_like(make_tensor(make_gmem_ptr(in), make_layout(make_shape(Int<32>{}, Int<8>{}))));
-  copy(g, reg);
-  // CHECK-DAG: :[[@LINE-1]]:8: remark: load unknown 'cute::copy [g]' width 0; offset unknown, not followed (CuTe copy of a layout known only at run time)
+// A global matrix whose leading dimension is known only at run time
+// (`ld`, m-major): its strides are read from make_stride and carried
+// through the partition, so the copy is priced element by element (CuTe
+// assumes no alignment there): lane along m, 4 bytes apart, coalesced;
+// the k-part of each offset is the same for the whole warp.
+__global__ void runtimeLeadingDimension(float *in, float *out, int ld) {
+  Tensor g = make_tensor(make_gmem_ptr(in), make_shape(Int<64>{}, Int<32>{}),
+                         make_stride(Int<1>{}, ld));
+  auto threads = make_layout(make_shape(Int<32>{}, Int<8>{}));
+  Tensor mine = local_partition(g, threads, threadIdx.x);
+  Tensor reg = make_tensor_like(mine);
+  copy(mine, reg);
+  // CHECK-DAG: :[[@LINE-1]]:8: remark: load global 'cute::copy [mine]' width 4; offset 4*lane + (4)*warp.x*ld; active 0xffffffff; scenarios 1; transactions 1, sectors 4
   out[threadIdx.x] = reg(0);
 }
+
+// The same matrix with the threads along its leading dimension: lanes
+// `ld` elements apart, which no launch in this file fixes.
+__global__ void runtimeLeadingDimensionAcross(float *in, float *out, int ld) {
+  Tensor g = make_tensor(make_gmem_ptr(in), make_shape(Int<64>{}, Int<32>{}),
+                         make_stride(Int<1>{}, ld));
+  auto threads = make_layout(make_shape(Int<8>{}, Int<32>{}),
+                             make_stride(Int<32>{}, Int<1>{}));
+  Tensor mine = local_partition(g, threads, threadIdx.x);
+  Tensor reg = make_tensor_like(mine);
+  copy(mine, reg);
+  // CHECK-DAG: :[[@LINE-1]]:8: warning: uncoalesced global load of 'cute::copy [mine]': stride 'ld' x 4 bytes, up to 32 transactions per warp (3.1% efficiency), 32 sectors, when 'ld' >= 32; coalesced only when 'ld' is 1 [gpumem-uncoalesced-access]
+  out[threadIdx.x] = reg(0);
+}
+
+// Not priced, and said so: a tensor handed in by the host (its start was
+// built there).
 using Column = Tensor<ViewEngine<gmem_ptr<float *>>, Layout<tuple<_4>, tuple<_1>>>;
 __global__ void handedIn(Column g, float *out) {
   Tensor reg = make_tensor_like(g);
@@ -182,7 +202,7 @@ __global__ void registersOnly(float *out) {
   out[threadIdx.x] = b(0);
 }
 
-void host(float *a, float *b, Column c) {
+void host(float *a, float *b, Column c, int n) {
   threadsAlongColumns<<<16, 256>>>(a, b);
   threadsAcrossColumns<<<16, 256>>>(a, b);
   fourFloatsPerThread<<<16, 32>>>(a, b);
@@ -190,7 +210,8 @@ void host(float *a, float *b, Column c) {
   tiledVectors<<<16, 256>>>(a, b);
   tiledAsync<<<1, 256>>>(a);
   blockTile<<<dim3(8, 8), 256>>>(a, b);
-  runtimeStride<<<1, 32>>>(a, b, 64);
+  runtimeLeadingDimension<<<16, 256>>>(a, b, n);
+  runtimeLeadingDimensionAcross<<<16, 256>>>(a, b, n);
   handedIn<<<1, 32>>>(c, b);
   registersOnly<<<1, 32>>>(b);
 }

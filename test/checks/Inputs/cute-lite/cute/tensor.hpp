@@ -139,6 +139,11 @@ template <class I, class L>
 __host__ __device__ Tensor<ViewEngine<I>, L> make_tensor(I iter, L layout) {
   return {{iter}, layout};
 }
+template <class I, class S, class D>
+__host__ __device__ Tensor<ViewEngine<I>, Layout<S, D>> make_tensor(I iter, S s,
+                                                                   D d) {
+  return {{iter}, {s, d}};
+}
 
 // A register tensor of the same static shape, column-major.
 template <class L> struct LikeIn;
@@ -164,6 +169,12 @@ template <int M, int N, int DM, int DN, int S0, int S1, int T0, int T1>
 struct Partitioned<Layout<tuple<C<M>, C<N>>, tuple<C<DM>, C<DN>>>,
                    Layout<tuple<C<S0>, C<S1>>, tuple<C<T0>, C<T1>>>> {
   using type = Layout<tuple<Int<M / S0>, Int<N / S1>>, tuple<Int<DM * S0>, Int<DN * S1>>>;
+};
+// A run-time stride stays one: an int, times the threads along its mode.
+template <int M, int N, class DM, class DN, int S0, int S1, int T0, int T1>
+struct Partitioned<Layout<tuple<C<M>, C<N>>, tuple<DM, DN>>,
+                   Layout<tuple<C<S0>, C<S1>>, tuple<C<T0>, C<T1>>>> {
+  using type = Layout<tuple<Int<M / S0>, Int<N / S1>>, tuple<int, int>>;
 };
 template <class E, class L, class TL, class I>
 __host__ __device__ auto local_partition(Tensor<E, L> t, TL, I) {

@@ -1,0 +1,233 @@
+//===- CuteStrides.cpp - a CuTe tensor's strides, run-time ones included --===//
+//
+// Part of CuteViews (CuteViews.h). A global tensor's strides are usually
+// known only at run time (`make_tensor(make_gmem_ptr(A), make_shape(m, k),
+// make_stride(_1{}, ld))`): its type says `int`, the expression that built
+// it says `ld`. The strides are read from those expressions and carried
+// through the builders as CuTe's algebra changes them: local_tile keeps the
+// tile's modes and adds one per `_` of its coordinate (the tile's extent
+// times the mode's stride), local_partition multiplies each partitioned
+// mode's stride by the threads along it, a slice drops the modes it fixes.
+//
+//===----------------------------------------------------------------------===//
+#include "checks/access/CuteViews.h"
+
+#include "checks/cuda/CuteTypes.h"
+
+#include "clang/AST/ExprCXX.h"
+
+namespace gpumem::access::detail {
+
+using namespace clang;
+using cuda::CuteTensor;
+using lanes::LaneValue;
+
+namespace {
+
+/// The value of a leaf: its constant when its type is one (Int<4>), else
+/// the evaluator's.
+LaneValue leafValue(const Expr *E, lanes::LaneEvaluator &Eval) {
+  if (auto Leaves = cuda::cuteTupleLeaves(E->getType());
+      Leaves && Leaves->size() == 1 && (*Leaves)[0])
+    return LaneValue::constant(*(*Leaves)[0]);
+  return Eval.evaluate(E);
+}
+
+} // namespace
+
+/// The modes a Step<_1, X, _1> projection keeps (X drops one); all when
+/// \p Step is null.
+std::optional<std::vector<bool>> CuteViews::projectionOf(const Expr *Step,
+                                                         std::size_t Rank) {
+  if (!Step)
+    return std::vector<bool>(Rank, true);
+  const QualType T = Step->getType().getNonReferenceType().getCanonicalType();
+  const auto *Spec =
+      dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsRecordDecl());
+  if (!Spec || Spec->getTemplateArgs().size() != 1 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Pack)
+    return std::nullopt;
+  std::vector<bool> Keep;
+  for (const TemplateArgument &A : Spec->getTemplateArgs()[0].pack_elements())
+    Keep.push_back(A.getKind() == TemplateArgument::Type &&
+                   !cuda::isCuteUnderscore(A.getAsType()));
+  if (Keep.size() != Rank)
+    return std::nullopt;
+  return Keep;
+}
+
+std::optional<std::vector<LaneValue>>
+CuteViews::tupleValues(const Expr *Tuple) {
+  Tuple = bound(Tuple);
+  if (auto Leaves = cuda::cuteTupleLeaves(Tuple->getType())) {
+    // All numbers: the type says them.
+    std::vector<LaneValue> Values;
+    for (const std::optional<std::int64_t> &Leaf : *Leaves) {
+      if (!Leaf)
+        break;
+      Values.push_back(LaneValue::constant(*Leaf));
+    }
+    if (Values.size() == Leaves->size())
+      return Values;
+  }
+  const auto *Call = dyn_cast<CallExpr>(Tuple);
+  const StringRef Name = Call ? cuteFunctionName(Call) : StringRef();
+  if (Name != "make_stride" && Name != "make_shape")
+    return std::nullopt;
+  std::vector<LaneValue> Values;
+  for (const Expr *Arg : Call->arguments()) {
+    auto Leaves = cuda::cuteTupleLeaves(Arg->getType());
+    if (!Leaves || Leaves->size() != 1)
+      return std::nullopt; // a nested tuple
+    Values.push_back(leafValue(Arg, Eval));
+  }
+  return Values;
+}
+
+std::optional<std::vector<LaneValue>>
+CuteViews::layoutStrides(const Expr *Layout) {
+  Layout = bound(Layout);
+  if (std::optional<cuda::CuteLayout> L =
+          cuda::cuteLayoutOf(Layout->getType())) {
+    std::vector<LaneValue> Strides;
+    for (std::size_t I = 0; I < L->Modes.size(); ++I)
+      if (std::optional<model::LayoutMode> Mode = L->flatMode(I))
+        Strides.push_back(LaneValue::constant(Mode->Stride));
+    if (Strides.size() == L->Modes.size())
+      return Strides;
+  }
+  const auto *Call = dyn_cast<CallExpr>(Layout);
+  if (!Call || cuteFunctionName(Call) != "make_layout")
+    return std::nullopt;
+  if (Call->getNumArgs() == 2)
+    return tupleValues(Call->getArg(1));
+  if (Call->getNumArgs() != 1)
+    return std::nullopt;
+  // make_layout(shape): column-major, each stride the product of the
+  // extents before it.
+  std::optional<std::vector<LaneValue>> Shape = tupleValues(Call->getArg(0));
+  if (!Shape)
+    return std::nullopt;
+  std::vector<LaneValue> Strides;
+  LaneValue Product = LaneValue::constant(1);
+  for (const LaneValue &Extent : *Shape) {
+    Strides.push_back(Product);
+    Product = Product * Extent;
+  }
+  return Strides;
+}
+
+std::optional<std::vector<LaneValue>> CuteViews::modeStrides(const Expr *E,
+                                                             unsigned Depth) {
+  E = unwrap(E);
+  if (Depth > 16)
+    return std::nullopt;
+  // Numbers in the type: nothing to follow.
+  if (std::optional<CuteTensor> T = cuda::cuteTensorOf(E->getType())) {
+    std::vector<LaneValue> Strides;
+    for (std::size_t I = 0; I < T->Layout.Modes.size(); ++I)
+      if (std::optional<model::LayoutMode> Mode = T->Layout.flatMode(I))
+        Strides.push_back(LaneValue::constant(Mode->Stride));
+    if (Strides.size() == T->Layout.Modes.size())
+      return Strides;
+  }
+  if (const Expr *Init = localInitializer(E))
+    return modeStrides(Init, Depth + 1);
+  // t(_, k): the modes kept by `_`.
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+      Op && Op->getOperator() == OO_Call && Op->getNumArgs() >= 2) {
+    std::optional<std::vector<LaneValue>> Whole =
+        modeStrides(Op->getArg(0), Depth + 1);
+    if (!Whole || Whole->size() != Op->getNumArgs() - 1)
+      return std::nullopt;
+    std::vector<LaneValue> Kept;
+    for (unsigned I = 1; I < Op->getNumArgs(); ++I)
+      if (cuda::isCuteUnderscore(Op->getArg(I)->getType()))
+        Kept.push_back((*Whole)[I - 1]);
+    return Kept;
+  }
+  const auto *Call = dyn_cast<CallExpr>(E);
+  const StringRef Name = Call ? cuteFunctionName(Call) : StringRef();
+  if (Name == "make_tensor" && Call->getNumArgs() == 2)
+    return layoutStrides(Call->getArg(1));
+  if (Name == "make_tensor" && Call->getNumArgs() == 3)
+    return tupleValues(Call->getArg(2));
+  if (Name == "local_partition" && Call->getNumArgs() == 3) {
+    std::optional<std::vector<LaneValue>> Whole =
+        modeStrides(Call->getArg(0), Depth + 1);
+    std::optional<cuda::CuteLayout> Threads =
+        cuda::cuteLayoutOf(Call->getArg(1)->getType());
+    if (!Whole || !Threads || Threads->Modes.size() > Whole->size())
+      return std::nullopt;
+    for (std::size_t I = 0; I < Threads->Modes.size(); ++I) {
+      std::optional<model::LayoutMode> By = Threads->flatMode(I);
+      if (!By)
+        return std::nullopt;
+      (*Whole)[I] = (*Whole)[I] * LaneValue::constant(By->Shape);
+    }
+    return Whole;
+  }
+  if (Name == "local_tile" &&
+      (Call->getNumArgs() == 3 || Call->getNumArgs() == 4)) {
+    std::optional<std::vector<LaneValue>> Whole =
+        modeStrides(Call->getArg(0), Depth + 1);
+    auto Tile = cuda::cuteTupleLeaves(Call->getArg(1)->getType());
+    std::optional<std::vector<const Expr *>> Coordinate =
+        coordinateParts(Call->getArg(2));
+    if (!Whole || !Tile || !Coordinate || Coordinate->size() != Tile->size())
+      return std::nullopt;
+    std::optional<std::vector<bool>> Keep = projectionOf(
+        Call->getNumArgs() == 4 ? Call->getArg(3) : nullptr, Tile->size());
+    if (!Keep)
+      return std::nullopt;
+    // The projected tile's modes, then one per `_` of the coordinate.
+    std::vector<LaneValue> Tiled, Rest;
+    std::size_t Mode = 0;
+    for (std::size_t I = 0; I < Tile->size(); ++I) {
+      if (!(*Keep)[I])
+        continue;
+      if (Mode >= Whole->size() || !(*Tile)[I])
+        return std::nullopt;
+      Tiled.push_back((*Whole)[Mode]);
+      if (cuda::isCuteUnderscore((*Coordinate)[I]->getType()))
+        Rest.push_back((*Whole)[Mode] * LaneValue::constant(*(*Tile)[I]));
+      ++Mode;
+    }
+    if (Mode != Whole->size())
+      return std::nullopt;
+    Tiled.insert(Tiled.end(), Rest.begin(), Rest.end());
+    return Tiled;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::vector<LaneValue>>
+CuteViews::elementOffsets(const Expr *Tensor) {
+  std::optional<CuteTensor> T = cuda::cuteTensorOf(Tensor->getType());
+  std::optional<std::vector<LaneValue>> Strides = modeStrides(Tensor, 0);
+  if (!T || !Strides || Strides->size() != T->Layout.Modes.size())
+    return std::nullopt;
+  std::vector<std::int64_t> Shape;
+  std::int64_t Count = 1;
+  for (const cuda::CuteLayout::Mode &M : T->Layout.Modes) {
+    if (M.Shapes.size() != 1 || !M.Shapes[0] || *M.Shapes[0] <= 0)
+      return std::nullopt;
+    Shape.push_back(*M.Shapes[0]);
+    Count *= Shape.back();
+    if (Count > 256)
+      return std::nullopt;
+  }
+  std::vector<LaneValue> Offsets;
+  for (std::int64_t Index = 0; Index < Count; ++Index) {
+    LaneValue Offset = LaneValue::constant(0);
+    std::int64_t Rest = Index;
+    for (std::size_t I = 0; I < Shape.size(); ++I) {
+      Offset = Offset + LaneValue::constant(Rest % Shape[I]) * (*Strides)[I];
+      Rest /= Shape[I];
+    }
+    Offsets.push_back(std::move(Offset));
+  }
+  return Offsets;
+}
+
+} // namespace gpumem::access::detail
