@@ -144,6 +144,24 @@ const Expr *CuteViews::bound(const Expr *E) {
   return E;
 }
 
+bool CuteViews::inRegisters(const Expr *E) {
+  for (unsigned Depth = 0; E && Depth < 16; ++Depth) {
+    std::optional<CuteTensor> T = cuda::cuteTensorOf(E->getType());
+    if (!T)
+      return false;
+    if (T->Memory == CuteMemory::Registers)
+      return true;
+    // A slice of a register tensor views the same registers (its type
+    // says a plain pointer).
+    E = bound(E);
+    const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+    if (!Op || Op->getOperator() != OO_Call || Op->getNumArgs() < 2)
+      return false;
+    E = Op->getArg(0);
+  }
+  return false;
+}
+
 /// The call's callee's name when it is a function of namespace cute.
 StringRef CuteViews::cuteFunctionName(const CallExpr *Call) {
   const FunctionDecl *Callee = cuda::calleeOf(Call);
@@ -203,7 +221,7 @@ void CuteViews::planCopy(const CallExpr *Call, CallPlan &Plan) {
   Plan.Opcode = Shape.Async ? "cp.async" : "cute::copy";
   auto Side = [&](const Expr *Arg, const std::optional<CuteTensor> &T,
                   const std::optional<model::FlatLayout> &L, AccessKind Kind) {
-    if (T && T->Memory == CuteMemory::Registers)
+    if (inRegisters(Arg))
       return;
     // Each instruction's offset in the thread's share, in elements: from
     // the static layout, or per element from the strides followed.

@@ -77,6 +77,8 @@ public:
   /// The initialiser of the local variable \p E names (not a parameter:
   /// a tensor handed to a kernel is built on the host); null otherwise.
   static const clang::Expr *localInitializer(const clang::Expr *E);
+  /// A register tensor (ArrayEngine), or a slice of one, through locals.
+  static bool inRegisters(const clang::Expr *E);
   /// \p E unwrapped, and through the local variable it names to that
   /// variable's initialiser, unwrapped.
   static const clang::Expr *bound(const clang::Expr *E);

@@ -193,6 +193,22 @@ __global__ void handedIn(Column g, float *out) {
   out[threadIdx.x] = reg(0);
 }
 
+// A column of a register tile copied out: the slice views registers (its
+// type says a plain pointer), so only the global store is an access. Each
+// thread's 4 x 2 tile has its columns 128 floats apart; the global column
+// slice g(_, k) starts k of them on: 4 contiguous floats, one 16-byte
+// store, lanes 16 bytes apart.
+__global__ void registerColumn(float *out, int k) {
+  // CHECK-DAG: :[[@LINE-1]]:17: remark: kernel 'registerColumn': blockDim launch 32x1x1, 1 accesses
+  Tensor g = make_tensor(make_gmem_ptr(out + threadIdx.x * 4),
+                         make_layout(make_shape(Int<4>{}, Int<2>{}),
+                                     make_stride(Int<1>{}, Int<128>{})));
+  Tensor tile = make_tensor_like(g);
+  Tensor column = g(_, k);
+  copy(tile(_, 1), column);
+  // CHECK-DAG: :[[@LINE-1]]:20: remark: store global 'cute::copy [column]' width 16; offset 16*lane + (512)*warp.x + (512)*k; active 0xffffffff; scenarios 1; transactions 4, sectors 16
+}
+
 // Registers to registers: no access at all.
 __global__ void registersOnly(float *out) {
   // CHECK-DAG: :[[@LINE-1]]:17: remark: kernel 'registersOnly': blockDim launch 32x1x1, 1 accesses
@@ -214,4 +230,5 @@ void host(float *a, float *b, Column c, int n) {
   runtimeLeadingDimensionAcross<<<16, 256>>>(a, b, n);
   handedIn<<<1, 32>>>(c, b);
   registersOnly<<<1, 32>>>(b);
+  registerColumn<<<1, 32>>>(b, n);
 }

@@ -133,7 +133,19 @@ template <class Engine, class L> struct Tensor {
     return ValueOf<Engine>::at(engine)[Static<L>::offset(i)];
   }
   __host__ __device__ value_type *data() { return ValueOf<Engine>::at(engine); }
+  // t(_, k) of a rank-2 tensor: its column k, a view (over registers too).
+  __host__ __device__ auto operator()(Underscore, int k);
 };
+
+template <class L> struct ColumnOf;
+template <int M, int N, class DM, class DN>
+struct ColumnOf<Layout<tuple<C<M>, C<N>>, tuple<DM, DN>>> {
+  using type = Layout<tuple<Int<M>>, tuple<DM>>;
+};
+template <class Engine, class L>
+__host__ __device__ auto Tensor<Engine, L>::operator()(Underscore, int) {
+  return Tensor<ViewEngine<value_type *>, typename ColumnOf<L>::type>{{data()}, {}};
+}
 
 template <class I, class L>
 __host__ __device__ Tensor<ViewEngine<I>, L> make_tensor(I iter, L layout) {
