@@ -297,7 +297,7 @@ std::optional<CuteViews::ElementPlan> CuteViews::planElement(const Expr *LValue,
     return std::nullopt;
   ElementPlan Plan;
   Plan.Coordinates.assign(Op->arg_begin() + 1, Op->arg_end());
-  if (T->Memory == CuteMemory::Registers)
+  if (inRegisters(Op->getArg(0)))
     return Plan;
   const std::int64_t ElementBytes = bytesOf(T->Element);
   // The element's offset: one coordinate per mode through the modes'

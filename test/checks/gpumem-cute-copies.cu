@@ -199,7 +199,7 @@ __global__ void handedIn(Column g, float *out) {
 // slice g(_, k) starts k of them on: 4 contiguous floats, one 16-byte
 // store, lanes 16 bytes apart.
 __global__ void registerColumn(float *out, int k) {
-  // CHECK-DAG: :[[@LINE-1]]:17: remark: kernel 'registerColumn': blockDim launch 32x1x1, 1 accesses
+  // CHECK-DAG: :[[@LINE-1]]:17: remark: kernel 'registerColumn': blockDim launch 32x1x1, 2 accesses
   Tensor g = make_tensor(make_gmem_ptr(out + threadIdx.x * 4),
                          make_layout(make_shape(Int<4>{}, Int<2>{}),
                                      make_stride(Int<1>{}, Int<128>{})));
@@ -207,6 +207,10 @@ __global__ void registerColumn(float *out, int k) {
   Tensor column = g(_, k);
   copy(tile(_, 1), column);
   // CHECK-DAG: :[[@LINE-1]]:20: remark: store global 'cute::copy [column]' width 16; offset 16*lane + (512)*warp.x + (512)*k; active 0xffffffff; scenarios 1; transactions 4, sectors 16
+  // An element of a register column is a register too: only the store.
+  Tensor first = tile(_, 0);
+  out[threadIdx.x] = first(1);
+  // CHECK-DAG: :[[@LINE-1]]:3: remark: store global 'out[threadIdx.x]' width 4
 }
 
 // Registers to registers: no access at all.
