@@ -300,8 +300,7 @@ void AccessWalk::narrowToFirstPass(State &Body, const Stmt *Loop,
   // What the work count needs: the lanes (and the block's share) of the
   // loop's first pass, which its body's FLOPs are charged to as its
   // accesses are.
-  const Stmt *Inside = isa<ForStmt>(Loop) ? cast<ForStmt>(Loop)->getBody()
-                                          : cast<WhileStmt>(Loop)->getBody();
+  const Stmt *Inside = narrowedLoopBody(Loop);
   Out.BranchLanes[Inside] |= Body.Active;
   if (Body.Block.decided())
     keepMostShare(Out.BranchShares, Inside, Body.Block.share(Body.Active));

@@ -150,10 +150,10 @@ bool AccessWalk::visitCopyCall(const CallExpr *Call, const State &St) {
     // A builder: the kernel's own expressions among its arguments
     // (`threadIdx.x`, a coordinate), not the tensors they name. A copy:
     // its instructions.
-    for (const Expr *Arg : Call->arguments())
-      if (Plan.What == CuteViews::CallPlan::Role::NoMemory &&
-          !cuda::cuteTensorOf(Arg->getType()))
-        visit(Arg, St);
+    if (Plan.What == CuteViews::CallPlan::Role::NoMemory)
+      for (const Expr *Arg : Call->arguments())
+        if (!cuda::cuteTensorOf(Arg->getType()))
+          visit(Arg, St);
     for (const CuteViews::Instruction &I : Plan.Instructions)
       addInstruction(I.Target, I.Address, I.Bytes, I.Kind, Plan.Opcode, St,
                      [&] { return I.Again(); });

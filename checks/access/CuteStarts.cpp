@@ -52,11 +52,10 @@ LaneValue CuteViews::tiledCopyStart(const CallExpr *Partition,
                                     const Expr *Object,
                                     std::int64_t ElementBytes) {
   auto Unknown = [&](const char *Why) {
-    return LaneValue::unknown(lanes::UnknownKind::NotFollowed, Why,
-                              Partition->getExprLoc().getRawEncoding());
+    return notFollowed(Partition, Why).Offset;
   };
   std::optional<cuda::CuteTiledCopy> Copy =
-      cuda::cuteTiledCopyOf(Object->getType(), Ctx);
+      cuda::cuteTiledCopyOf(Object->getType());
   const Expr *Index = threadSliceIndex(Object);
   std::optional<CuteTensor> Whole =
       Partition->getNumArgs() == 1
@@ -132,11 +131,7 @@ PointerValue CuteViews::start(const Expr *E, unsigned Depth) {
   if (const Expr *Init = localInitializer(E))
     return start(Init, Depth + 1);
   std::optional<CuteTensor> Tensor = cuda::cuteTensorOf(E->getType());
-  const std::int64_t ElementBytes =
-      Tensor && !Tensor->Element.isNull() &&
-              !Tensor->Element->isIncompleteType()
-          ? Ctx.getTypeSizeInChars(Tensor->Element).getQuantity()
-          : 0;
+  const std::int64_t ElementBytes = Tensor ? Tensor->elementBytes(Ctx) : 0;
   // Slicing a tensor: t(_, _, k) starts at t's start plus k modes on.
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
       Op && Op->getOperator() == OO_Call && Op->getNumArgs() >= 2)

@@ -41,16 +41,13 @@ std::optional<std::vector<bool>> CuteViews::projectionOf(const Expr *Step,
                                                          std::size_t Rank) {
   if (!Step)
     return std::vector<bool>(Rank, true);
-  const QualType T = Step->getType().getNonReferenceType().getCanonicalType();
-  const auto *Spec =
-      dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsRecordDecl());
-  if (!Spec || Spec->getTemplateArgs().size() != 1 ||
-      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Pack)
+  std::optional<std::vector<QualType>> Modes =
+      cuda::cuteTupleTypes(Step->getType());
+  if (!Modes)
     return std::nullopt;
   std::vector<bool> Keep;
-  for (const TemplateArgument &A : Spec->getTemplateArgs()[0].pack_elements())
-    Keep.push_back(A.getKind() == TemplateArgument::Type &&
-                   !cuda::isCuteUnderscore(A.getAsType()));
+  for (QualType Mode : *Modes)
+    Keep.push_back(!cuda::isCuteUnderscore(Mode));
   if (Keep.size() != Rank)
     return std::nullopt;
   return Keep;

@@ -47,25 +47,16 @@ CopyShape copyShapeOf(const CallExpr *Call, const std::optional<CuteTensor> &S,
   // 128 bits (static layouts are assumed aligned to it, as CuTe assumes);
   // copy(atom or tiled copy, src, dst) moves the atom's bytes, or
   // vectorises up to an auto-vectorising atom's bits.
-  const unsigned AutoBits =
-      N == 2   ? 128
-      : N == 3 ? cuda::cuteAutoVectorBits(Call->getArg(0)->getType())
-               : 0;
-  std::int64_t AtomBytes = 0;
-  if (N == 3 && !AutoBits) {
-    const QualType How = Call->getArg(0)->getType();
-    if (std::optional<cuda::CuteTiledCopy> Tiled =
-            cuda::cuteTiledCopyOf(How, Ctx)) {
-      AtomBytes = Tiled->AtomBytes;
-      Shape.Async = Tiled->AsyncCopy;
-    } else {
-      AtomBytes = cuda::cuteAtomBytes(How, Ctx, &Shape.Async);
-    }
-  }
+  cuda::CuteCopyAtom Atom;
+  if (N == 2)
+    Atom.AutoVectorBits = 128;
+  else if (N == 3)
+    Atom = cuda::cuteCopyAtomOf(Call->getArg(0)->getType(), Ctx);
+  const unsigned AutoBits = Atom.AutoVectorBits;
+  const std::int64_t AtomBytes = Atom.Bytes;
+  Shape.Async = Atom.Async;
   auto Bytes = [&](const std::optional<CuteTensor> &T) -> std::int64_t {
-    return T && !T->Element.isNull() && !T->Element->isIncompleteType()
-               ? Ctx.getTypeSizeInChars(T->Element).getQuantity()
-               : 0;
+    return T ? T->elementBytes(Ctx) : 0;
   };
   Shape.ElementBytes = Bytes(S);
   if (!S || !D)
@@ -201,12 +192,6 @@ CuteViews::CallPlan CuteViews::planCall(const CallExpr *Call) {
   return Plan;
 }
 
-std::int64_t CuteViews::bytesOf(QualType Element) const {
-  return !Element.isNull() && !Element->isIncompleteType()
-             ? Ctx.getTypeSizeInChars(Element).getQuantity()
-             : 0;
-}
-
 void CuteViews::planCopy(const CallExpr *Call, CallPlan &Plan) {
   const unsigned N = Call->getNumArgs();
   if (N < 2)
@@ -257,26 +242,21 @@ void CuteViews::planCopy(const CallExpr *Call, CallPlan &Plan) {
     for (std::size_t I = 0; I < Starts->size(); ++I) {
       PointerValue P = Start;
       P.Offset = P.Offset + (*Starts)[I] * Element;
-      // Again, with symbols pinned: the start and the offset evaluated anew.
+      // Again, with symbols pinned: the start evaluated anew, and a
+      // run-time offset too (a static layout's is a number).
+      std::optional<LaneValue> Fixed;
+      if (L)
+        Fixed = (*Starts)[I];
       Plan.Instructions.push_back(
-          {Arg, P, Bytes, Kind,
-           [this, Arg, I, Element, Static = L.has_value(),
-            Vector = Shape.Vector] {
+          {Arg, P, Bytes, Kind, [this, Arg, I, Element, Fixed] {
              PointerValue Again = start(Arg, 0);
              std::optional<std::vector<LaneValue>> Offsets;
-             if (!Static)
+             if (!Fixed)
                Offsets = elementOffsets(Arg);
-             else if (std::optional<CuteTensor> T =
-                          cuda::cuteTensorOf(Arg->getType()))
-               if (auto L = T->Layout.flat())
-                 if (auto N = model::instructionOffsets(*L, Vector)) {
-                   Offsets.emplace();
-                   for (std::int64_t O : *N)
-                     Offsets->push_back(LaneValue::constant(O));
-                 }
-             if (!Offsets || I >= Offsets->size())
+             if (!Fixed && (!Offsets || I >= Offsets->size()))
                return notFollowed(Arg, "CuTe copy not split again");
-             Again.Offset = Again.Offset + (*Offsets)[I] * Element;
+             Again.Offset =
+                 Again.Offset + (Fixed ? *Fixed : (*Offsets)[I]) * Element;
              return Again;
            }});
     }
@@ -299,7 +279,7 @@ std::optional<CuteViews::ElementPlan> CuteViews::planElement(const Expr *LValue,
   Plan.Coordinates.assign(Op->arg_begin() + 1, Op->arg_end());
   if (inRegisters(Op->getArg(0)))
     return Plan;
-  const std::int64_t ElementBytes = bytesOf(T->Element);
+  const std::int64_t ElementBytes = T->elementBytes(Ctx);
   // The element's offset: one coordinate per mode through the modes'
   // strides, or one index through the whole layout when it is a number.
   auto Address = [this, Op, LValue, Layout = T->Layout,

@@ -135,8 +135,6 @@ private:
   std::optional<std::vector<lanes::LaneValue>>
   elementOffsets(const clang::Expr *Tensor);
   void planCopy(const clang::CallExpr *Call, CallPlan &Plan);
-
-  std::int64_t bytesOf(clang::QualType Element) const;
 };
 
 } // namespace gpumem::access::detail

@@ -407,11 +407,7 @@ private:
     RegionWork Body;
     // A body the loop's condition narrows (`for (i = tid; i < 64; ...)`
     // in a block of 256) runs on the lanes of its first pass.
-    const Stmt *Inside = nullptr;
-    if (const auto *For = dyn_cast<ForStmt>(Loop))
-      Inside = For->getBody();
-    else if (const auto *While = dyn_cast<WhileStmt>(Loop))
-      Inside = While->getBody();
+    const Stmt *Inside = narrowedLoopBody(Loop);
     for (const Stmt *Child : Loop->children())
       if (Child)
         Body.add(countAt(Child,

@@ -17,6 +17,7 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -191,6 +192,17 @@ struct BlockShapeOrigin {
            Source == BlockShapeSource::Stated;
   }
 };
+
+/// The body of a for or while loop: where the walk records the lanes of
+/// the loop's first pass (KernelAccesses::BranchLanes, BranchShares), and
+/// where the work count reads them; null for other statements.
+inline const clang::Stmt *narrowedLoopBody(const clang::Stmt *Loop) {
+  if (const auto *For = llvm::dyn_cast<clang::ForStmt>(Loop))
+    return For->getBody();
+  if (const auto *While = llvm::dyn_cast<clang::WhileStmt>(Loop))
+    return While->getBody();
+  return nullptr;
+}
 
 /// Everything the analysis learned about one kernel.
 struct KernelAccesses {

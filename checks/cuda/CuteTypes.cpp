@@ -71,25 +71,11 @@ bool appendLeaves(QualType T, std::vector<std::optional<std::int64_t>> &Out,
   return false;
 }
 
-/// The elements of a tuple type, each a type; nullopt when \p T is not a
-/// tuple (a single leaf is its own one element).
-std::optional<std::vector<QualType>> tupleElements(QualType T) {
-  const auto *Tuple = cuteSpecialization(T, "tuple");
-  if (!Tuple)
-    return std::nullopt;
-  std::vector<QualType> Elements;
-  for (const TemplateArgument &A : argumentsOf(Tuple)) {
-    if (A.getKind() != TemplateArgument::Type)
-      return std::nullopt;
-    Elements.push_back(A.getAsType());
-  }
-  return Elements;
-}
-
 /// The type arguments of the cute specialization \p Name that \p T names,
-/// when it has exactly \p Count and all are types.
+/// when all are types and there are \p Count of them (any number when
+/// \p Count is 0: a tuple's elements).
 std::optional<std::vector<QualType>> typeArguments(QualType T, StringRef Name,
-                                                   std::size_t Count) {
+                                                   std::size_t Count = 0) {
   const auto *Spec = cuteSpecialization(T, Name);
   if (!Spec)
     return std::nullopt;
@@ -99,7 +85,7 @@ std::optional<std::vector<QualType>> typeArguments(QualType T, StringRef Name,
       return std::nullopt;
     Types.push_back(A.getAsType());
   }
-  if (Types.size() != Count)
+  if (Count && Types.size() != Count)
     return std::nullopt;
   return Types;
 }
@@ -137,13 +123,17 @@ std::optional<model::LayoutMode> CuteLayout::flatMode(std::size_t I) const {
   return model::LayoutMode{*Modes[I].Shapes[0], *Modes[I].Strides[0]};
 }
 
+std::optional<std::vector<QualType>> cuteTupleTypes(QualType T) {
+  return typeArguments(T, "tuple");
+}
+
 std::optional<CuteLayout> cuteLayoutOf(QualType T) {
   std::optional<std::vector<QualType>> Args = typeArguments(T, "Layout", 2);
   if (!Args)
     return std::nullopt;
   // A rank-1 layout may be written over a bare leaf (Layout<_8, _1>).
   auto ModesOf = [](QualType Q) {
-    return tupleElements(Q).value_or(std::vector<QualType>{Q});
+    return cuteTupleTypes(Q).value_or(std::vector<QualType>{Q});
   };
   std::vector<QualType> Shapes = ModesOf((*Args)[0]);
   std::vector<QualType> Strides = ModesOf((*Args)[1]);
@@ -222,58 +212,49 @@ std::optional<CuteTensor> cuteTensorOf(QualType T) {
   return Out;
 }
 
-std::int64_t cuteAtomBytes(QualType T, const ASTContext &Ctx, bool *AsyncCopy) {
-  if (T.isNull())
-    return 0;
-  T = T.getNonReferenceType().getCanonicalType().getUnqualifiedType();
-  const auto *Spec =
-      dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsRecordDecl());
-  if (!Spec || !Spec->getIdentifier() || !inCuteNamespace(Spec))
-    return 0;
-  const StringRef Name = Spec->getName();
-  std::vector<TemplateArgument> Args = argumentsOf(Spec);
-  const bool Universal = Name == "UniversalCopy";
-  const bool Async = Name.starts_with("SM80_CP_ASYNC_");
-  if (Universal || Async) {
-    if (Args.empty() || Args[0].getKind() != TemplateArgument::Type ||
-        Args[0].getAsType()->isIncompleteType())
-      return 0;
-    if (AsyncCopy)
-      *AsyncCopy = Async;
-    return Ctx.getTypeSizeInChars(Args[0].getAsType()).getQuantity();
-  }
-  // Copy_Atom<Op, T>, Copy_Atom<Copy_Traits<Op>, T>, Copy_Traits<Op>: the
-  // operation is the first argument.
-  if ((Name == "Copy_Atom" || Name == "Copy_Traits") && !Args.empty() &&
-      Args[0].getKind() == TemplateArgument::Type)
-    return cuteAtomBytes(Args[0].getAsType(), Ctx, AsyncCopy);
-  return 0;
+std::int64_t CuteTensor::elementBytes(const ASTContext &Ctx) const {
+  return !Element.isNull() && !Element->isIncompleteType()
+             ? Ctx.getTypeSizeInChars(Element).getQuantity()
+             : 0;
 }
 
-unsigned cuteAutoVectorBits(QualType T) {
+CuteCopyAtom cuteCopyAtomOf(QualType T, const ASTContext &Ctx) {
+  CuteCopyAtom Atom;
+  // TiledCopy<Copy_Atom<Copy_Traits<Op>, T>, ...>: the operation is the
+  // first argument all the way down.
   for (unsigned Depth = 0; Depth < 4 && !T.isNull(); ++Depth) {
     T = T.getNonReferenceType().getCanonicalType().getUnqualifiedType();
     const auto *Spec =
         dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsRecordDecl());
     if (!Spec || !Spec->getIdentifier() || !inCuteNamespace(Spec))
-      return 0;
+      return Atom;
     std::vector<TemplateArgument> Args = argumentsOf(Spec);
     const StringRef Name = Spec->getName();
-    if (Name == "AutoVectorizingCopyWithAssumedAlignment")
-      return Args.size() == 1 && Args[0].getKind() == TemplateArgument::Integral
-                 ? static_cast<unsigned>(
-                       Args[0].getAsIntegral().getLimitedValue(1024))
-                 : 0;
+    const bool First =
+        !Args.empty() && Args[0].getKind() == TemplateArgument::Type;
+    if (Name == "AutoVectorizingCopyWithAssumedAlignment") {
+      if (Args.size() == 1 && Args[0].getKind() == TemplateArgument::Integral)
+        Atom.AutoVectorBits = static_cast<unsigned>(
+            Args[0].getAsIntegral().getLimitedValue(1024));
+      return Atom;
+    }
+    const bool Async = Name.starts_with("SM80_CP_ASYNC_");
+    if (Name == "UniversalCopy" || Async) {
+      if (First && !Args[0].getAsType()->isIncompleteType()) {
+        Atom.Bytes = Ctx.getTypeSizeInChars(Args[0].getAsType()).getQuantity();
+        Atom.Async = Async;
+      }
+      return Atom;
+    }
     if ((Name != "Copy_Atom" && Name != "Copy_Traits" && Name != "TiledCopy") ||
-        Args.empty() || Args[0].getKind() != TemplateArgument::Type)
-      return 0;
+        !First)
+      return Atom;
     T = Args[0].getAsType();
   }
-  return 0;
+  return Atom;
 }
 
-std::optional<CuteTiledCopy> cuteTiledCopyOf(QualType T,
-                                             const ASTContext &Ctx) {
+std::optional<CuteTiledCopy> cuteTiledCopyOf(QualType T) {
   // A ThrCopy<TiledCopy, Index> names its TiledCopy first.
   if (std::optional<std::vector<QualType>> Thread =
           typeArguments(T, "ThrCopy", 2))
@@ -288,7 +269,6 @@ std::optional<CuteTiledCopy> cuteTiledCopyOf(QualType T,
   CuteTiledCopy Out;
   Out.ThreadValue = std::move(*TV);
   Out.Tiler = std::move(*Tiler);
-  Out.AtomBytes = cuteAtomBytes((*Args)[0], Ctx, &Out.AsyncCopy);
   return Out;
 }
 

@@ -50,6 +50,21 @@ struct CuteTensor {
   CuteMemory Memory = CuteMemory::Other;
   clang::QualType Element;
   CuteLayout Layout;
+
+  /// The element's bytes; 0 when its type has no size.
+  std::int64_t elementBytes(const clang::ASTContext &Ctx) const;
+};
+
+/// A copy atom's instruction, read from its type.
+struct CuteCopyAtom {
+  /// Bytes one instruction moves per thread (UniversalCopy<S>,
+  /// SM80_CP_ASYNC_*<S>: sizeof(S)); 0 for other atoms.
+  std::int64_t Bytes = 0;
+  /// The atom is cp.async (a global load and a shared store in one).
+  bool Async = false;
+  /// N of CuTe's auto-vectorising AutoVectorizingCopyWithAssumedAlignment<N>
+  /// (DefaultCopy is N = 8); 0 for other atoms.
+  unsigned AutoVectorBits = 0;
 };
 
 /// A TiledCopy's type: the thread-value layout (thread, value) -> index in
@@ -57,11 +72,6 @@ struct CuteTensor {
 struct CuteTiledCopy {
   CuteLayout ThreadValue;
   std::vector<std::optional<std::int64_t>> Tiler;
-  /// Bytes one instruction of the atom moves per thread (UniversalCopy<S>,
-  /// SM80_CP_ASYNC_*<S>: sizeof(S)); 0 when the atom is not one of those.
-  std::int64_t AtomBytes = 0;
-  /// The atom is cp.async (a global load and a shared store in one).
-  bool AsyncCopy = false;
 };
 
 /// True for a declaration inside namespace cute (at any depth).
@@ -79,20 +89,16 @@ std::optional<CuteLayout> cuteLayoutOf(clang::QualType T);
 std::optional<std::vector<std::optional<std::int64_t>>>
 cuteTupleLeaves(clang::QualType T);
 
-/// \p T as a TiledCopy (or a ThrCopy of one: its first argument); the
-/// atom's width is read with \p Ctx.
-std::optional<CuteTiledCopy> cuteTiledCopyOf(clang::QualType T,
-                                             const clang::ASTContext &Ctx);
+/// The element types of the cute::tuple \p T (a Step<_1, X>, a Shape of
+/// shapes); nullopt when it is not one.
+std::optional<std::vector<clang::QualType>> cuteTupleTypes(clang::QualType T);
 
-/// The copy atom's bytes per instruction when \p T (a Copy_Atom, or the
-/// operation itself) names UniversalCopy<S> or SM80_CP_ASYNC_*<S>: sizeof(S).
-std::int64_t cuteAtomBytes(clang::QualType T, const clang::ASTContext &Ctx,
-                           bool *AsyncCopy = nullptr);
+/// \p T as a TiledCopy (or a ThrCopy of one: its first argument).
+std::optional<CuteTiledCopy> cuteTiledCopyOf(clang::QualType T);
 
-/// N when \p T (a Copy_Atom, a TiledCopy or the operation) is CuTe's
-/// auto-vectorising copy AutoVectorizingCopyWithAssumedAlignment<N>
-/// (DefaultCopy is N = 8); 0 otherwise.
-unsigned cuteAutoVectorBits(clang::QualType T);
+/// The instruction of the atom \p T names: a TiledCopy, a Copy_Atom, its
+/// Copy_Traits, or the operation itself (sizes read with \p Ctx).
+CuteCopyAtom cuteCopyAtomOf(clang::QualType T, const clang::ASTContext &Ctx);
 
 /// True for CuTe's `_`, the slice that keeps a mode.
 bool isCuteUnderscore(clang::QualType T);
