@@ -56,6 +56,9 @@ public:
 
 private:
   const CUDAKernelCallExpr *Launch;
+  /// The call of the helper whose returned shape is being read (`dim3 b =
+  /// blockFor(16);`), or null where the launching function is read.
+  const CallExpr *Returning = nullptr;
   ASTContext &Ctx;
   const SourceManager &SM;
   FactsCache &Facts;
@@ -106,6 +109,10 @@ private:
   }
   std::optional<BlockShape> variableShape(const VarDecl *VD,
                                                  unsigned Depth);
+  /// The shape helper call \p Call returns: its body's one `return`, its
+  /// last statement, read inside the helper (returnedShape).
+  std::optional<BlockShape> returnedShape(const CallExpr *Call,
+                                          unsigned Depth);
   /// Applies to \p Shape the writes of \p FD to its dim3 \p VD: `VD.x =
   /// n` statements of the function's outermost block, and calls that
   /// hand it to a helper's `dim3 &` parameter (`setBlock(block);`), which
@@ -126,6 +133,8 @@ private:
 /// point, or after the launch with no loop around the launch that starts
 /// after that point.
 std::int64_t ShapeReader::extentOf(const Expr *E) {
+  if (Returning)
+    return extentInHelper(E, Returning);
   if (auto D = constantInt(E, Ctx)) {
     NonPositive |= *D <= 0;
     return *D > 0 ? *D : 0;
@@ -279,8 +288,34 @@ std::optional<BlockShape> ShapeReader::variableShape(const VarDecl *VD,
   if (!Shape && VD->getInit() && isa<CXXConstructExpr>(VD->getInit()) &&
       cast<CXXConstructExpr>(VD->getInit())->getNumArgs() == 0)
     Shape = BlockShape{1, 1, 1};
-  if (!Shape || !applyWrites(FD, VD, nullptr, *Shape, Depth))
+  if (!Shape || !applyWrites(FD, VD, Returning, *Shape, Depth))
     return std::nullopt;
+  return Shape;
+}
+
+std::optional<BlockShape> ShapeReader::returnedShape(const CallExpr *Call,
+                                                     unsigned Depth) {
+  const FunctionDecl *Def = nullptr;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || !Callee->hasBody(Def) || !Def ||
+      Def->getNumParams() != Call->getNumArgs())
+    return std::nullopt;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  const auto *Return =
+      Body && !Body->body_empty()
+          ? dyn_cast<ReturnStmt>(Body->body_back())
+          : nullptr;
+  if (!Return || !Return->getRetValue())
+    return std::nullopt;
+  // One way out: a helper that may return another shape first decides
+  // nothing.
+  for (const Stmt *S : Body->body())
+    if (S != Return && containsReturn(S))
+      return std::nullopt;
+  const CallExpr *Outer = Returning;
+  Returning = Call;
+  std::optional<BlockShape> Shape = shapeOf(Return->getRetValue(), Depth + 1);
+  Returning = Outer;
   return Shape;
 }
 
@@ -418,6 +453,11 @@ std::optional<BlockShape> ShapeReader::shapeOf(const Expr *E,
   }
   if (const auto *Init = dyn_cast<InitListExpr>(E))
     return Extents(Init->inits());
+  // `dim3 block = blockFor(16);`: what the helper returns. Only from the
+  // launching function: a helper's arguments are read as constants there.
+  if (const auto *Call = dyn_cast<CallExpr>(E);
+      Call && !Returning && !isa<CXXOperatorCallExpr>(Call))
+    return returnedShape(Call, Depth);
   return std::nullopt;
 }
 

@@ -70,3 +70,59 @@ void launch(const float *in, float *out, int n) {
   wide(d);
   fromWideHelper<<<1, d>>>(in, out);
 }
+
+// A helper that returns the shape (`dim3 block = blockFor(4);`) is read
+// the same way: what its one `return` gives, its parameters bound to the
+// call's constants, a local it fills field by field.
+static dim3 blockFor(int rows) { return dim3(8, rows); }
+__global__ void fromReturned(const float *in, float *out) {
+  int i = threadIdx.y * 1024 + threadIdx.x;
+  out[blockIdx.x] = in[i];
+  // CHECK-NOTES: :[[@LINE-1]]:21: warning: uncoalesced global load of 'in[i]': the warp spans 4 rows of 8 lanes, 4 transactions per warp (25.0% efficiency), 4 sectors; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE-3]]:7: note: index 'i' is defined here
+  // CHECK-NOTES: :[[@LINE+33]]:3: note: at this launch, blockDim is (8, 4, 1)
+}
+
+// Defined after the launch that uses it: its writes all count.
+dim3 filledLater(int cols);
+__global__ void fromFilledLocal(const float *in, float *out) {
+  int i = threadIdx.y * 1024 + threadIdx.x;
+  out[blockIdx.x] = in[i];
+  // CHECK-NOTES: :[[@LINE-1]]:21: warning: uncoalesced global load of 'in[i]': the warp spans 2 rows of 16 lanes, 2 transactions per warp (50.0% efficiency), 4 sectors; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE-3]]:7: note: index 'i' is defined here
+  // CHECK-NOTES: :[[@LINE+24]]:3: note: at this launch, blockDim is (16, 8, 1)
+}
+
+// OK: a helper with two ways out decides nothing, so nothing is priced
+// at a shape the program may not run (the default 1-D block gives one row).
+static dim3 eitherShape(int n) {
+  if (n > 64)
+    return dim3(8, 4);
+  return dim3(32, 4);
+}
+__global__ void fromTwoReturns(const float *in, float *out) {
+  int i = threadIdx.y * 1024 + threadIdx.x;
+  out[blockIdx.x] = in[i];
+}
+
+// OK: the rows come from an argument the launch does not fix.
+__global__ void fromRuntimeRows(const float *in, float *out) {
+  int i = threadIdx.y * 1024 + threadIdx.x;
+  out[blockIdx.x] = in[i];
+}
+
+void launchReturned(const float *in, float *out, int n) {
+  dim3 a = blockFor(4);
+  fromReturned<<<1, a>>>(in, out);
+  fromFilledLocal<<<1, filledLater(16)>>>(in, out);
+  fromTwoReturns<<<1, eitherShape(n)>>>(in, out);
+  dim3 r = blockFor(n);
+  fromRuntimeRows<<<1, r>>>(in, out);
+}
+
+dim3 filledLater(int cols) {
+  dim3 b;
+  b.x = cols;
+  b.y = 8;
+  return b;
+}
