@@ -176,6 +176,7 @@ void BankConflictCheck::reportConflict(const KernelAccesses &Kernel,
                   "or as a whole, which assumes its row length"
                 : "; it is not padded: at namespace scope, any function "
                   "may assume its row length");
+  noteShownWarp(*this, findingLocation(A), A);
   noteNoWrap(A);
   noteIndexDefinition(A.Expression);
   noteCallSite(A, Kernel);
@@ -262,6 +263,7 @@ void BankConflictCheck::reportSymbolicStride(const KernelAccesses &Kernel,
       << (Kernel.Kernel ? Kernel.Kernel->getName() : StringRef())
       << (Odd && *Odd <= 1 ? 1 : 0);
   noteAlike(Loc, Alike, Kernel, Name);
+  noteShownWarp(*this, findingLocation(A), A);
   noteNoWrap(A);
   noteIndexDefinition(A.Expression);
   noteCallSite(A, Kernel);

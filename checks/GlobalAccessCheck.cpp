@@ -149,6 +149,7 @@ void GlobalAccessCheck::noteCommon(const MemoryAccess &Access,
                   Policy.Unit == ::gpumem::model::CoalescingUnit::Sectors
                       ? "sectors"
                       : "transactions");
+  noteShownWarp(*this, findingLocation(Access), Access);
   noteNoWrap(Access);
   noteIndexDefinition(Access.Expression);
   noteCallSite(Access, Kernel);

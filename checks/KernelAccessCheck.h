@@ -181,6 +181,11 @@ void noteWorstWarp(ClangTidyCheck &Check, SourceLocation Loc,
                    const ::gpumem::access::WorstWarp &Worst,
                    llvm::StringRef Unit);
 
+/// Where \p A is priced for a later warp than the first (no lane of the
+/// first makes it), says at \p Loc which.
+void noteShownWarp(ClangTidyCheck &Check, SourceLocation Loc,
+                   const ::gpumem::access::MemoryAccess &A);
+
 } // namespace clang::tidy::gpumem
 
 #endif // GPUMEM_CHECKS_KERNELACCESSCHECK_H

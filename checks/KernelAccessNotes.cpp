@@ -197,6 +197,18 @@ void noteWorstWarp(ClangTidyCheck &Check, SourceLocation Loc,
       << Worst.Running << Mean << Unit;
 }
 
+void noteShownWarp(ClangTidyCheck &Check, SourceLocation Loc,
+                   const ::gpumem::access::MemoryAccess &A) {
+  if (A.ShownWarpThread < 0)
+    return;
+  const long long First = A.ShownWarpThread;
+  Check.diag(Loc,
+       "no lane of the block's first warp makes this access: the numbers "
+       "are those of the first warp whose lanes do (threads %0 to %1)",
+       DiagnosticIDs::Note)
+      << First << First + ::gpumem::lanes::WarpLanes - 1;
+}
+
 void KernelAccessCheck::noteNoWrap(const ::gpumem::access::MemoryAccess &A) {
   for (const std::string &Divisor : A.NoWrapDivisors)
     diag(findingLocation(A),

@@ -310,6 +310,35 @@ void AccessWalk::recordPointer(const Expr *Ptr, const Expr *Where,
   add(Target, Address, Ctx.getTypeSizeInChars(T).getQuantity(), Kind, St);
 }
 
+/// Prices \p A, which no lane of the first warp makes, for \p Warp,
+/// whose \p Lanes make it: its offset at that warp's thread symbols (kept
+/// in \p Pins for the scenarios), its first thread noted.
+static void shownWarp(MemoryAccess &A, const lanes::ThreadGeometry &Geometry,
+                      const lanes::WarpAssignment &Warp, lanes::LaneMask Lanes,
+                      std::map<lanes::SymbolId, std::int64_t> &Pins) {
+  const std::optional<cuda::BlockShape> &Shape = Geometry.shape();
+  if (!Shape || !Shape->complete())
+    return;
+  for (const auto &[Id, Value] : Warp.Values)
+    Pins[Id] = Value;
+  // Its first thread: lane 0's index in the block, row by row.
+  std::int64_t Thread = 0, Scale = 1;
+  const std::int64_t Extents[3] = {Shape->X, Shape->Y, Shape->Z};
+  for (unsigned Axis = 0; Axis < 3; ++Axis) {
+    std::optional<lanes::LaneVector> Index =
+        Geometry.threadIdx(Axis).substitute(Pins).asPerLane();
+    if (!Index) {
+      Pins.clear();
+      return;
+    }
+    Thread += (*Index)[0] * Scale;
+    Scale *= Extents[Axis];
+  }
+  A.Offset = A.Offset.substitute(Pins);
+  A.Active = Lanes;
+  A.ShownWarpThread = Thread;
+}
+
 void AccessWalk::add(const Expr *Target, const lanes::PointerValue &Given,
                      std::int64_t Width, AccessKind Kind, const State &St,
                      llvm::function_ref<lanes::PointerValue()> AddressAgain) {
@@ -348,11 +377,17 @@ void AccessWalk::add(const Expr *Target, const lanes::PointerValue &Given,
   A.InstructionBytes = instructionBytes(Target, A.Width, Ctx);
   A.Offset = Address.Offset;
   A.Active = St.Active;
+  // No lane of the first warp makes it: the first warp whose lanes do.
+  std::map<lanes::SymbolId, std::int64_t> WarpPins;
+  if (!(St.Active & Populated) && St.Block.known())
+    if (std::optional<std::size_t> W = St.Block.firstRunning(Populated);
+        W && Warps && *W < Warps->size())
+      shownWarp(A, Eval.geometry(), (*Warps)[*W], St.Block.lanesOf(*W), WarpPins);
   A.InLoop = St.LoopDepth > 0;
   A.GuardedByThreadIndex = St.ThreadGuard;
   A.GuardInsideLoop =
       St.ThreadGuard && St.LoopDepth > 0 && St.GuardLoopDepth == St.LoopDepth;
-  A.GuardOnFirstWarp = St.FirstWarpGuard;
+  A.GuardOnFirstWarp = St.FirstWarpGuard && WarpPins.empty();
   if (St.Block.decided())
     A.BlockShare = St.Block.share(St.Active);
   A.GuardOnFirstBlock = St.FirstBlockGuard;
@@ -371,9 +406,11 @@ void AccessWalk::add(const Expr *Target, const lanes::PointerValue &Given,
   if (A.Space == MemorySpace::Shared) {
     A.Array = arrayShapeOf(A.Base, Ctx);
     A.IndexesPastRow = A.Array && A.Array->Dims.size() > 1 &&
-                       indexesPastRow(Target, *A.Array, St.Active, Eval);
+                       indexesPastRow(Target, *A.Array, A.Active, Eval);
   }
-  concretizeOffset(A, Eval, {St.Guards, St.GuardSymbols, Populated, Fors},
+  concretizeOffset(A, Eval,
+                   {St.Guards, St.GuardSymbols, Populated, Fors,
+                    WarpPins.empty() ? nullptr : &WarpPins},
                    Settings.MaxScenarios, Settings.TransactionBytes,
                    Settings.SectorBytes, AddressAgain);
   // A factor the kernel's own checks bound (if (N > 16) return;).

@@ -115,6 +115,7 @@ private:
   /// device function it is in; null in the kernel itself.
   const clang::CallExpr *KernelCall = nullptr;
   lanes::LaneMask Populated = lanes::AllLanes;
+
   /// Const references bound to a whole vector in memory (`const uint4 &v =
   /// p[i]`): the vector is loaded once, with one wide instruction, where
   /// the reference is bound; reads of its fields read that copy.

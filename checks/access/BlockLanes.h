@@ -53,6 +53,17 @@ public:
       Warps[W] &= Holds ? (*PerWarp)[W] : ~(*PerWarp)[W];
   }
 
+  /// The first warp (in the order of decideGuard's warps) whose lanes
+  /// within \p Populated are not none; std::nullopt where no guard was
+  /// decided per warp or no warp runs the statement.
+  std::optional<std::size_t> firstRunning(lanes::LaneMask Populated) const {
+    for (std::size_t W = 0; W < Warps.size(); ++W)
+      if (Warps[W] & Populated)
+        return W;
+    return std::nullopt;
+  }
+  lanes::LaneMask lanesOf(std::size_t W) const { return Warps[W]; }
+
   /// The share of the block's threads that run a statement whose first
   /// warp's lanes are \p Active.
   double share(lanes::LaneMask Active) const {

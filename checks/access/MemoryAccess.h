@@ -129,6 +129,10 @@ struct MemoryAccess {
   /// guards were decided for every warp of the block (AccessWalk's
   /// Block); none where the first warp's lanes are the block's.
   std::optional<double> BlockShare;
+  /// No lane of the block's first warp makes the access (`if (threadIdx.y
+  /// > 0)`, `if (tid >= 32)`): it is priced for the first warp whose lanes
+  /// do, which starts at this thread of the block; -1 for the first warp.
+  std::int64_t ShownWarpThread = -1;
   std::optional<StructField> Struct;
   std::optional<ArrayShape> Array;
   /// A subscript provably leaves its dimension for some lane

@@ -177,13 +177,23 @@ private:
       Enumerable = std::move(With);
   }
 
+  /// \p P and the pins of the warp the access is priced for.
+  Pins withWarp(const Pins &P) const {
+    if (!Guards.WarpPins)
+      return P;
+    Pins With = *Guards.WarpPins;
+    for (const auto &[Id, Value] : P)
+      With[Id] = Value;
+    return With;
+  }
+
   /// The address evaluated again with the symbols of \p P at its numbers
   /// (the pins it used added to \p Consulted).
   lanes::PointerValue addressUnder(const Pins &P,
                                    std::set<SymbolId> *Consulted = nullptr) {
     lanes::PointerValue Address;
     Eval.withPins(
-        P,
+        withWarp(P),
         [&] {
           Address = AddressAgain ? AddressAgain()
                                  : Eval.evaluateAddress(A.Expression);
@@ -308,7 +318,7 @@ private:
     if (Guards.Conditions.empty() || P.empty())
       return A.Active;
     LaneMask M = Guards.Populated;
-    Eval.withPins(P, [&] {
+    Eval.withPins(withWarp(P), [&] {
       for (const lanes::Guard &G : Guards.Conditions)
         if (auto Mask = Eval.decideGuard(G).Value)
           M &= G.Holds ? *Mask : ~*Mask;

@@ -19,6 +19,7 @@
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <map>
 #include <utility>
 #include <vector>
 
@@ -36,6 +37,10 @@ struct AccessGuards {
   /// The for-loops around the access: only their variables' symbols can be
   /// in its address.
   llvm::ArrayRef<const clang::Stmt *> Loops;
+  /// The thread symbols of the warp the access is priced for, where that
+  /// is not the first (MemoryAccess::ShownWarpThread): fixed in every
+  /// evaluation of the scenarios.
+  const std::map<lanes::SymbolId, std::int64_t> *WarpPins = nullptr;
 };
 
 /// Fills \p A's Scenarios (at most \p MaxScenarios) or its SymbolicStride
