@@ -188,7 +188,10 @@ AccessDumpCheck::accessText(const KernelAccesses &Kernel, const MemoryAccess &A,
   OS << kindName(A.Kind) << " " << spaceName(A.Space) << " '"
      << spelling(A) << "' width " << A.Width << "; offset "
      << A.Offset.str(*Kernel.Symbols) << "; active "
-     << llvm::format_hex(A.Active, 10) << (A.InLoop ? "; in loop" : "");
+     << llvm::format_hex(A.Active, 10);
+  if (A.ShownWarpThread >= 0)
+    OS << " in the warp from thread " << A.ShownWarpThread;
+  OS << (A.InLoop ? "; in loop" : "");
   printLayout(OS, A);
   if (!A.SymbolicStride.empty()) {
     OS << "; symbolic stride";

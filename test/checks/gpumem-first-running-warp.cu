@@ -4,6 +4,8 @@
 // before, it was priced with no lane at all and said nothing.
 //
 // RUN: %check_gpumem_tidy %s gpumem-misaligned-access,gpumem-bank-conflict,gpumem-uncoalesced-access %t
+// RUN: %clang_tidy --checks=-*,debug-gpumem-access-dump %s -- %cuda_flags \
+// RUN:   2>&1 | FileCheck %s --check-prefix=DUMP
 
 // Rows of 32 threads: the first row skips the store, row 1 stores one
 // float past each 128-byte block.
@@ -13,7 +15,7 @@ __global__ void laterRows(float *out) {
   // CHECK-NOTES: :[[@LINE-1]]:5: warning: misaligned global store of 'out[threadIdx.y * 1024 + threadIdx.x + 1]': starts 4 bytes past a 128-byte boundary, 2 transactions per warp (50.0% efficiency), 5 sectors; aligned, it would need 1 [gpumem-misaligned-access]
   // CHECK-NOTES: :[[@LINE-2]]:5: note: lanes touch bytes [4100, 4227] of a base assumed 256-byte aligned (cudaMalloc), crossing a block boundary
   // CHECK-NOTES: :[[@LINE-3]]:5: note: no lane of the block's first warp makes this access: the numbers are those of the first warp whose lanes do (threads 32 to 63)
-  // CHECK-NOTES: :[[@LINE+49]]:3: note: at this launch, blockDim is (32, 8, 1)
+  // CHECK-NOTES: :[[@LINE+50]]:3: note: at this launch, blockDim is (32, 8, 1)
 }
 
 // A 1-D block whose first warp leaves the work to the others.
@@ -21,10 +23,11 @@ __global__ void laterWarps(const float *in, float *out) {
   int t = threadIdx.x;
   if (t >= 64)
     out[blockIdx.x] = in[t * 2];
-  // CHECK-NOTES: :[[@LINE-1]]:23: warning: uncoalesced global load of 'in[t * 2]': stride 8 bytes, 2 transactions per warp (50.0% efficiency), 8 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
-  // CHECK-NOTES: :[[@LINE-2]]:23: note: 32 active lanes of 4 bytes each span 252 bytes; the same lanes on consecutive elements would need 1 transaction (100.0% efficiency)
-  // CHECK-NOTES: :[[@LINE-3]]:23: note: no lane of the block's first warp makes this access: the numbers are those of the first warp whose lanes do (threads 64 to 95)
-  // CHECK-NOTES: :[[@LINE-6]]:7: note: index 't' is defined here
+  // DUMP: :[[@LINE-1]]:23: remark: load global 'in[t * 2]' width 4; offset 512+8*lane; active 0xffffffff in the warp from thread 64; scenarios 1; transactions 2, sectors 8
+  // CHECK-NOTES: :[[@LINE-2]]:23: warning: uncoalesced global load of 'in[t * 2]': stride 8 bytes, 2 transactions per warp (50.0% efficiency), 8 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE-3]]:23: note: 32 active lanes of 4 bytes each span 252 bytes; the same lanes on consecutive elements would need 1 transaction (100.0% efficiency)
+  // CHECK-NOTES: :[[@LINE-4]]:23: note: no lane of the block's first warp makes this access: the numbers are those of the first warp whose lanes do (threads 64 to 95)
+  // CHECK-NOTES: :[[@LINE-7]]:7: note: index 't' is defined here
   // CHECK-NOTES: :[[@LINE+38]]:3: note: at this launch, blockDim is (256, 1, 1)
 }
 
