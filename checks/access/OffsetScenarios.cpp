@@ -358,6 +358,10 @@ void collectConditionSymbols(const Expr *Cond, lanes::LaneEvaluator &Eval,
   if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
       UO && UO->getOpcode() == UO_LNot)
     return collectConditionSymbols(UO->getSubExpr(), Eval, Out, Depth + 1);
+  if (const clang::FunctionDecl *FD = Eval.currentFunction())
+    if (const clang::VarDecl *Kept =
+            lanes::keptCondition(Cond, FD, &Eval.functionFacts(FD)))
+      return collectConditionSymbols(Kept->getInit(), Eval, Out, Depth + 1);
   const auto *BO = dyn_cast<BinaryOperator>(Cond);
   if (!BO)
     return;

@@ -141,6 +141,22 @@ WarpMasks combineWarps(const WarpMasks &L, LaneMask LFirst,
 
 } // namespace
 
+const VarDecl *keptCondition(const Expr *Cond, const FunctionDecl *Function,
+                             const cuda::FunctionFacts *Facts) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(Cond->IgnoreParenImpCasts());
+  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
+      !VD->getInit() || !Facts || VD->getDeclContext() != Function ||
+      !Facts->writesOf(VD).empty())
+    return nullptr;
+  // Only a condition: an integer kept is a number, decided as before.
+  const Expr *Init = VD->getInit()->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Init))
+    return UO->getOpcode() == UO_LNot ? VD : nullptr;
+  const auto *BO = dyn_cast<BinaryOperator>(Init);
+  return BO && (BO->isComparisonOp() || BO->isLogicalOp()) ? VD : nullptr;
+}
+
 std::optional<LaneMask> EvaluatorCore::evaluateCondition(const Expr *Cond) {
   // What each warp decides (LastWarps), while BlockWarps asks for it:
   // unknown until a branch below says.
@@ -199,6 +215,16 @@ std::optional<LaneMask> EvaluatorCore::evaluateCondition(const Expr *Cond) {
       return M;
     }
   }
+  // A guard kept in a variable never written after its declaration
+  // (`const bool active = (tid & (2 * s - 1)) == 0; if (active)`): its
+  // initializer decided as a condition, each read in it seeing the writes
+  // that reach it there, so that each warp decides it and each pass of a
+  // loop around it too.
+  if (const VarDecl *Kept =
+          Frames.empty() ? nullptr
+                         : keptCondition(Cond, Frames.back().Function,
+                                         Frames.back().Facts))
+    return evaluateCondition(Kept->getInit());
   // An integer taken as a condition, or a guard kept in a variable
   // (`bool valid = tid < n; if (valid)`): its value per lane, nonzero
   // where it holds. Those values are the first warp's; other warps' are

@@ -88,6 +88,14 @@ struct Guard {
   const clang::Stmt *Loop = nullptr;
 };
 
+/// The variable \p Cond reads when it is a condition kept in a local of
+/// \p Function (a comparison, `&&`, `||` or `!`) that \p Facts, the
+/// function's, say is never written after its declaration (`const bool
+/// active = tid < n; if (active)`); null otherwise.
+const clang::VarDecl *keptCondition(const clang::Expr *Cond,
+                                    const clang::FunctionDecl *Function,
+                                    const cuda::FunctionFacts *Facts);
+
 /// Evaluates expressions of one kernel (and the device functions it calls).
 class LaneEvaluator {
 public:

@@ -393,13 +393,46 @@ TEST(LaneEvaluatorTest, ALoopIsDecidedForEveryWarpOnItsFirstPass) {
   EXPECT_TRUE(PerWarp->empty());
 }
 
+TEST(LaneEvaluatorTest, AGuardKeptInAVariableIsDecidedForEachWarp) {
+  // A comparison kept in a variable never written again is decided as the
+  // comparison: for each warp, and at each pass of a loop around it.
+  Kernel K(R"(
+    __global__ void k(float *out) {
+      const bool lead = threadIdx.x < 64;
+      if (lead) out[0] = 0;
+      bool later = threadIdx.x < 64;
+      later = !later;
+      if (later) out[1] = 0;
+    })",
+           "k", {256, 1, 1});
+  const std::vector<WarpAssignment> Warps = K.Eval.blockWarps(32);
+  ASSERT_EQ(Warps.size(), 8u);
+  std::optional<WarpMasks> PerWarp;
+  EXPECT_EQ(K.Eval.decideGuard({K.condition(0), true, nullptr}, Warps,
+                               PerWarp)
+                .Value,
+            LaneMask(AllLanes));
+  ASSERT_TRUE(PerWarp);
+  ASSERT_EQ(PerWarp->size(), 8u);
+  for (std::size_t W = 0; W < 8; ++W)
+    EXPECT_EQ((*PerWarp)[W], W < 2 ? LaneMask(AllLanes) : LaneMask(0)) << W;
+  // Written after its declaration: not read through (the first warp's
+  // lanes of its value, as before).
+  EXPECT_EQ(K.Eval.decideGuard({K.condition(1), true, nullptr}, Warps,
+                               PerWarp)
+                .Value,
+            LaneMask(0));
+  EXPECT_FALSE(PerWarp);
+}
+
 TEST(LaneEvaluatorTest, WarpsAreNotDecidedWhereTheirLanesAreNotKnown) {
   const std::string Code = R"(
     __global__ void k(float *out) {
-      bool lead = threadIdx.x < 64;
+      int lead = threadIdx.x % 32;
       if (lead) out[0] = 0;
     })";
-  // A guard kept in a variable holds the first warp's lanes only.
+  // A number kept in a variable and taken as a condition holds the first
+  // warp's lanes only.
   Kernel K(Code, "k", {256, 1, 1});
   const std::vector<WarpAssignment> Warps = K.Eval.blockWarps(32);
   ASSERT_EQ(Warps.size(), 8u);
