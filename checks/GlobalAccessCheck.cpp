@@ -207,7 +207,23 @@ void GlobalAccessCheck::noteWarpStarts(const MemoryAccess &Access,
   for (::gpumem::lanes::SymbolId Id : Access.AssumedAlignedBy)
     if (Symbols[Id].WrapDivisor.empty() && Symbols[Id].MultipleDivisor.empty())
       Assumed.push_back(Id);
-  if (Verdict.Shifted && !Access.ShiftedBy.empty())
+  if (Verdict.Shifted && !Access.ShiftedBy.empty() && Verdict.WorstStart)
+    diag(findingLocation(Access),
+         "the launch's warps start at different offsets within a %0-byte "
+         "block (%1 %select{moves|move}2 them): the numbers above are what "
+         "%3%% of the warps pay; the worst start, %4%% of them, costs %5 "
+         "%plural{1:transaction|:transactions}5 and %6 "
+         "%plural{1:sector|:sectors}6; over the warps, a mean of %7 "
+         "transactions and %8 sectors per warp",
+         DiagnosticIDs::Note)
+        << Arch.TransactionBytes << quotedNames(Access.ShiftedBy, Symbols)
+        << (Access.ShiftedBy.size() == 1 ? 0 : 1)
+        << decimals(100.0 * Verdict.CommonShare)
+        << decimals(100.0 * Verdict.WorstShare)
+        << Verdict.WorstStart->Transactions << Verdict.WorstStart->Sectors
+        << decimals(Verdict.MeanTransactions)
+        << decimals(Verdict.MeanSectors);
+  else if (Verdict.Shifted && !Access.ShiftedBy.empty())
     diag(findingLocation(Access),
          "the launch's warps start at different offsets within a %0-byte "
          "block (%1 %select{moves|move}2 them): the numbers above are the "

@@ -266,7 +266,7 @@ std::int64_t symbolicSample(const MemoryAccess &Access,
                             const lanes::LaneValue &Relative,
                             std::int64_t BytesPerLane,
                             const gpumem::model::Architecture &Arch,
-                            const GlobalPolicy &Policy) {
+                            const GlobalPolicy &Policy, bool Shifting) {
   // "Up to": the factor at which every lane has a transaction of its own,
   // and no smaller than the policy's sample. 32 elements of 4 bytes are
   // 128 apart; 2-byte elements need 64 for the same worst case.
@@ -294,6 +294,11 @@ std::int64_t symbolicSample(const MemoryAccess &Access,
     }
   const std::int64_t Block = Arch.TransactionBytes;
   std::int64_t Span = Low <= High ? High - Low + Access.Width : Block;
+  // Where the warps' starts move (SymbolicShifts) and that changes the
+  // cost, a row may start just before a transaction's end: apart by one
+  // transaction more, no two rows share one at any start.
+  if (Shifting)
+    Span += Block - 1;
   std::int64_t Apart =
       std::max<std::int64_t>(Block, (Span + Block - 1) / Block * Block);
   if (PerLane > 0)
@@ -303,6 +308,80 @@ std::int64_t symbolicSample(const MemoryAccess &Access,
   if (Access.FactorBound >= 1 && Access.FactorBound < Sample)
     Sample = Access.FactorBound;
   return Sample;
+}
+
+/// True when \p Lanes cost differently at two of \p Access's
+/// SymbolicShifts.
+bool shiftsChangeCost(const MemoryAccess &Access,
+                      const lanes::LaneVector &Lanes,
+                      const gpumem::model::Architecture &Arch,
+                      const GlobalPolicy &Policy) {
+  std::optional<unsigned> First;
+  for (const auto &Shifted : Access.SymbolicShifts) {
+    lanes::LaneVector At = Lanes;
+    for (std::int64_t &O : At)
+      O += Shifted.first;
+    const unsigned Units = gpumem::model::computeGlobalCost(
+                               footprintOf(Access, At, Access.Active), Arch)
+                               .units(Policy.Unit);
+    if (First && *First != Units)
+      return true;
+    First = Units;
+  }
+  return false;
+}
+
+/// Where the warps' starts move (a block's start of 24 floats), \p V's
+/// cost is the start that costs most ("up to"), with the share of warps
+/// that pay it and the mean over the starts.
+void worstSymbolicShift(const MemoryAccess &Access,
+                        const lanes::LaneVector &Lanes,
+                        const gpumem::model::Architecture &Arch,
+                        const GlobalPolicy &Policy, GlobalVerdict &V) {
+  llvm::SmallVector<GlobalCost, 16> Costs;
+  double Transactions = 0, Sectors = 0, Shares = 0;
+  for (const auto &[Shift, Share] : Access.SymbolicShifts) {
+    lanes::LaneVector Shifted = Lanes;
+    for (std::int64_t &O : Shifted)
+      O += Shift;
+    Costs.push_back(gpumem::model::computeGlobalCost(
+        footprintOf(Access, Shifted, Access.Active), Arch));
+    const GlobalCost &C = Costs.back();
+    if (Costs.size() == 1 || C.units(Policy.Unit) > V.Cost.units(Policy.Unit))
+      V.Cost = C;
+    Transactions += Share * C.Transactions;
+    Sectors += Share * C.Sectors;
+    Shares += Share;
+  }
+  // The share of warps at each cost, and the one most pay.
+  std::map<unsigned, double> ByUnits;
+  for (std::size_t I = 0; I < Costs.size(); ++I)
+    ByUnits[Costs[I].units(Policy.Unit)] += Access.SymbolicShifts[I].second;
+  if (Shares <= 0)
+    return;
+  const double AtWorst = ByUnits[V.Cost.units(Policy.Unit)];
+  V.WorstShare = AtWorst / Shares;
+  V.Shifted = AtWorst < Shares;
+  V.MeanTransactions = Transactions / Shares;
+  V.MeanSectors = Sectors / Shares;
+  // The worst speaks for the launch only where at least half the warps
+  // pay it; else the cost most of them pay (the costlier of a tie).
+  if (V.WorstShare >= 0.5)
+    return;
+  unsigned Common = 0;
+  double CommonShare = -1;
+  for (const auto &[Units, Share] : ByUnits)
+    if (Share >= CommonShare) {
+      Common = Units;
+      CommonShare = Share;
+    }
+  for (const GlobalCost &C : Costs)
+    if (C.units(Policy.Unit) == Common) {
+      V.WorstStart = V.Cost;
+      V.Cost = C;
+      V.CommonShare = CommonShare / Shares;
+      return;
+    }
 }
 
 /// An offset whose lane stride is a symbol (in[threadIdx.x * width]):
@@ -325,8 +404,8 @@ GlobalVerdict judgeSymbolicStride(const MemoryAccess &Access,
           Access.SymbolicStride.size())
     if (auto S = strideOf(Relative.terms().front().Coeff, Access.Active))
       V.SymbolicBytesPerLane = *S;
-  V.SymbolicSample =
-      symbolicSample(Access, Relative, V.SymbolicBytesPerLane, Arch, Policy);
+  V.SymbolicSample = symbolicSample(Access, Relative, V.SymbolicBytesPerLane,
+                                    Arch, Policy, /*Shifting=*/false);
   V.SampleIsBound = V.SymbolicSample == Access.FactorBound;
   // The factor that makes the lanes consecutive: 1 for an element index,
   // the access's width for a byte stride ((char *)p + i * nb0 read as a
@@ -347,7 +426,37 @@ GlobalVerdict judgeSymbolicStride(const MemoryAccess &Access,
   auto Base = Relative.substitute(One).asPerLane();
   if (!Lanes || !Base || Relative.symbols().size() != Access.SymbolicStride.size())
     return V;
+  // Starts that change the cost (rows of 16 floats a block's start of 14
+  // floats moves across a boundary) are priced with the rows apart enough
+  // that none shares a transaction at any start.
+  bool Shifting = false;
+  if (!Access.SymbolicShifts.empty()) {
+    const std::int64_t Apart = symbolicSample(
+        Access, Relative, V.SymbolicBytesPerLane, Arch, Policy,
+        /*Shifting=*/true);
+    std::map<lanes::SymbolId, std::int64_t> Far = Sample;
+    for (auto &[Id, Value] : Far)
+      Value = Apart;
+    auto FarLanes = Relative.substitute(Far).asPerLane();
+    if (FarLanes && shiftsChangeCost(Access, *FarLanes, Arch, Policy)) {
+      Shifting = true;
+      V.SymbolicSample = Apart;
+      V.SampleIsBound = Apart == Access.FactorBound;
+      Lanes = FarLanes;
+    }
+  }
   V.Cost = gpumem::model::computeGlobalCost(footprintOf(Access, *Lanes, Access.Active), Arch);
+  if (Shifting) {
+    worstSymbolicShift(Access, *Lanes, Arch, Policy, V);
+    // The cost most warps pay crosses no boundary: rows a transaction
+    // apart already show it.
+    if (V.WorstStart) {
+      V.SymbolicSample = symbolicSample(Access, Relative,
+                                        V.SymbolicBytesPerLane, Arch, Policy,
+                                        /*Shifting=*/false);
+      V.SampleIsBound = V.SymbolicSample == Access.FactorBound;
+    }
+  }
   V.FixedCost =
       gpumem::model::computeGlobalCost(footprintOf(Access, *Base, Access.Active), Arch);
   V.Fix = fixAt(*Base, Access.Active);

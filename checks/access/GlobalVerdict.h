@@ -102,6 +102,12 @@ struct GlobalVerdict {
   /// values of a guard's symbol, by their weights) that pay the worst
   /// cost.
   double WorstShare = 1;
+  /// Where fewer than half of the warps pay the worst start's cost (a
+  /// symbolic stride whose rows a block's start moves across a boundary
+  /// in a quarter of the blocks), Cost is the one most warps pay, at
+  /// CommonShare, and the worst is kept here.
+  std::optional<gpumem::model::GlobalCost> WorstStart;
+  double CommonShare = 1;
 };
 
 

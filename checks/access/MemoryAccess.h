@@ -147,6 +147,12 @@ struct MemoryAccess {
   /// Lane-varying terms over symbols that could not be enumerated
   /// (in[threadIdx.x * width]): the stride is symbolic.
   std::vector<lanes::SymbolId> SymbolicStride;
+  /// Where the stride is symbolic, the shifts in bytes modulo a
+  /// transaction at which the uniform terms known to move the warp (a
+  /// block's start, blockIdx.x * 24 floats) start it, with the share of
+  /// warps at each (UniformShift.h); empty where they keep it aligned. The
+  /// factor's "up to" is priced at the worst.
+  std::vector<std::pair<std::int64_t, double>> SymbolicShifts;
   /// Symbols of the uniform terms that move a global access's start from
   /// warp to warp (a row index times a pitch that is not a multiple of the
   /// transaction), and of those assumed to keep it aligned because their

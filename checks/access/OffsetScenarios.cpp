@@ -43,6 +43,7 @@ public:
       (Symbols[Id].Values.empty() ? Open : Enumerable).push_back(Id);
     if (!Open.empty()) {
       A.SymbolicStride = Open;
+      symbolicShifts(Relative);
       return;
     }
     withGuardSymbols(Enumerable);
@@ -102,6 +103,19 @@ private:
   /// priced at each shift that changes its cost (shifts that cost alike
   /// are one, their shares added); nothing changes where none does (a
   /// broadcast, a warp that fits a sector whatever its start).
+  void symbolicShifts(const LaneValue &Relative) {
+    if (A.Space != lanes::MemorySpace::Global)
+      return;
+    // Terms over the factor are assumed aligned (its value is not known);
+    // the others move the warp as they would any access.
+    UniformShifts U =
+        uniformShifts(A.Offset - Relative, Symbols, Sizes.TransactionBytes);
+    if (U.Shares.size() < 2)
+      return;
+    A.SymbolicShifts = std::move(U.Shares);
+    A.ShiftedBy = std::move(U.Moving);
+  }
+
   void shiftByUniformTerms(const LaneValue &Relative) {
     if (A.Space != lanes::MemorySpace::Global || A.Scenarios.empty())
       return;

@@ -51,7 +51,7 @@ __global__ void sweep(float *upper, float *diag, const float *col) {
   // CHECK-NOTES: :[[@LINE-1]]:7: warning: uncoalesced global store of 'upper[tx * 2]': stride 8 bytes, 2 transactions per warp (48.4% efficiency), 8 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-2]]:7: note: 31 active lanes of 4 bytes each span 244 bytes; the same lanes on consecutive elements would need 1 transaction (96.9% efficiency)
   // CHECK-NOTES: :[[@LINE-9]]:7: note: index 'tx' is defined here
-  // CHECK-NOTES: :[[@LINE+20]]:3: note: at this launch, blockDim is (32, 1, 1)
+  // CHECK-NOTES: :[[@LINE+24]]:3: note: at this launch, blockDim is (32, 1, 1)
   }
 }
 
@@ -59,15 +59,19 @@ __global__ void sweep(float *upper, float *diag, const float *col) {
 // its column x = 0, every other block runs all 32 lanes of the warp (4 rows
 // of 8), which is what is priced: 4 transactions, not the first block's 3.
 // The three accesses depend on 'w' alike: one warning, at the costliest.
+// Each block starts 8 floats further: in one block of 4 the rows of
+// h[y * w + x + 1] start 100 bytes into a 128-byte block and cross it (8
+// transactions); the 4 most warps pay is the number, the rest in a note.
 __global__ void gradientInside(const float *h, float *g, int w, int rows) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   int y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x > 0 && y > 0 && x < w - 1 && y < rows - 1)
     g[y * w + x] = h[y * w + x + 1] - h[y * w + x];
   // CHECK-NOTES: :[[@LINE-1]]:20: warning: uncoalesced global load of 'h[y * w + x + 1]': the warp spans 4 rows of 8 lanes 'w' elements apart, 4 transactions per warp (25.0% efficiency), 8 sectors when 'w' >= 32; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
-  // CHECK-NOTES: :[[@LINE-4]]:7: note: index 'y' is defined here
+  // CHECK-NOTES: :[[@LINE-2]]:20: note: the launch's warps start at different offsets within a 128-byte block ('blockIdx.x' moves them): the numbers above are what 75% of the warps pay; the worst start, 25% of them, costs 8 transactions and 8 sectors; over the warps, a mean of 5 transactions and 8 sectors per warp
+  // CHECK-NOTES: :[[@LINE-5]]:7: note: index 'y' is defined here
   // CHECK-NOTES: :[[@LINE+6]]:3: note: at this launch, blockDim is (8, 8, 1)
-  // CHECK-NOTES: :[[@LINE-4]]:20: note: 2 more accesses of 'gradientInside' have a finding under the same condition on 'w'; this warning speaks for them
+  // CHECK-NOTES: :[[@LINE-5]]:20: note: 2 more accesses of 'gradientInside' have a finding under the same condition on 'w'; this warning speaks for them
 }
 
 void launch(float *a, float *b, const float *c, int n) {
