@@ -207,34 +207,27 @@ void GlobalAccessCheck::noteWarpStarts(const MemoryAccess &Access,
   for (::gpumem::lanes::SymbolId Id : Access.AssumedAlignedBy)
     if (Symbols[Id].WrapDivisor.empty() && Symbols[Id].MultipleDivisor.empty())
       Assumed.push_back(Id);
-  if (Verdict.Shifted && !Access.ShiftedBy.empty() && Verdict.WorstStart)
+  if (Verdict.Shifted && !Access.ShiftedBy.empty()) {
+    // The worst start's cost, where the numbers are what most warps pay.
+    const bool Common = Verdict.WorstStart.has_value();
     diag(findingLocation(Access),
          "the launch's warps start at different offsets within a %0-byte "
-         "block (%1 %select{moves|move}2 them): the numbers above are what "
-         "%3%% of the warps pay; the worst start, %4%% of them, costs %5 "
+         "block (%1 %select{moves|move}2 them): the numbers above are "
+         "%select{the worst warp's, which %4%% of the warps pay|what %3%% of "
+         "the warps pay; the worst start, %4%% of them, costs %5 "
          "%plural{1:transaction|:transactions}5 and %6 "
-         "%plural{1:sector|:sectors}6; over the warps, a mean of %7 "
+         "%plural{1:sector|:sectors}6}9; over the warps, a mean of %7 "
          "transactions and %8 sectors per warp",
          DiagnosticIDs::Note)
         << Arch.TransactionBytes << quotedNames(Access.ShiftedBy, Symbols)
         << (Access.ShiftedBy.size() == 1 ? 0 : 1)
         << decimals(100.0 * Verdict.CommonShare)
         << decimals(100.0 * Verdict.WorstShare)
-        << Verdict.WorstStart->Transactions << Verdict.WorstStart->Sectors
+        << (Common ? Verdict.WorstStart->Transactions : 0U)
+        << (Common ? Verdict.WorstStart->Sectors : 0U)
         << decimals(Verdict.MeanTransactions)
-        << decimals(Verdict.MeanSectors);
-  else if (Verdict.Shifted && !Access.ShiftedBy.empty())
-    diag(findingLocation(Access),
-         "the launch's warps start at different offsets within a %0-byte "
-         "block (%1 %select{moves|move}2 them): the numbers above are the "
-         "worst warp's, which %5%% of the warps pay; over the warps, a mean "
-         "of %3 transactions and %4 sectors per warp",
-         DiagnosticIDs::Note)
-        << Arch.TransactionBytes << quotedNames(Access.ShiftedBy, Symbols)
-        << (Access.ShiftedBy.size() == 1 ? 0 : 1)
-        << decimals(Verdict.MeanTransactions)
-        << decimals(Verdict.MeanSectors)
-        << decimals(100.0 * Verdict.WorstShare);
+        << decimals(Verdict.MeanSectors) << (Common ? 1 : 0);
+  }
   // What the assumption hides: the worst start, at the worst scenario, if
   // those values are anything.
   unsigned Transactions = 0, Sectors = 0;
