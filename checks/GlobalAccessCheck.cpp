@@ -148,7 +148,9 @@ void GlobalAccessCheck::noteCommon(const MemoryAccess &Access,
     noteWorstWarp(*this, findingLocation(Access), Kernel, *Warp,
                   Policy.Unit == ::gpumem::model::CoalescingUnit::Sectors
                       ? "sectors"
-                      : "transactions");
+                      : "transactions",
+                  Verdict.Shifted && !Access.ShiftedBy.empty() &&
+                      !Verdict.WorstStart);
   noteShownWarp(*this, findingLocation(Access), Access);
   noteNoWrap(Access);
   noteIndexDefinition(Access.Expression);

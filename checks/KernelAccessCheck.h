@@ -175,11 +175,12 @@ private:
 
 /// Notes, at a finding's \p Loc, which warp of a block whose warps straddle
 /// rows the numbers are of, how many warps pay as much, and the mean over
-/// the warps in \p Unit ("transactions").
+/// the warps in \p Unit ("transactions"); \p AtWorstStart where blocks
+/// start at several offsets and those are the worst start's warps.
 void noteWorstWarp(ClangTidyCheck &Check, SourceLocation Loc,
                    const ::gpumem::access::KernelAccesses &Kernel,
                    const ::gpumem::access::WorstWarp &Worst,
-                   llvm::StringRef Unit);
+                   llvm::StringRef Unit, bool AtWorstStart = false);
 
 /// Where \p A is priced for a later warp than the first (no lane of the
 /// first makes it), says at \p Loc which.

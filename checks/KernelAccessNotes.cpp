@@ -181,20 +181,21 @@ void KernelAccessCheck::noteBlockDim(
 void noteWorstWarp(ClangTidyCheck &Check, SourceLocation Loc,
                    const ::gpumem::access::KernelAccesses &Kernel,
                    const ::gpumem::access::WorstWarp &Worst,
-                   llvm::StringRef Unit) {
+                   llvm::StringRef Unit, bool AtWorstStart) {
   std::string Mean;
   llvm::raw_string_ostream(Mean) << llvm::format("%.2f", Worst.Mean);
   Check.diag(Loc,
              "blockDim.x = %0 starts rows inside the block's warps, so each "
              "warp has other lanes and each is priced: the numbers above are "
              "warp %1's (threads %2 to %3), which %4 of the %5 warps that run "
-             "the access pay; over the warps, a mean of %6 %7",
+             "the access pay%8; over the block's warps, a mean of %6 %7",
              DiagnosticIDs::Note)
       << static_cast<long long>(Kernel.Block.Shape->X)
       << static_cast<long long>(Worst.Warp)
       << static_cast<long long>(Worst.FirstThread)
       << static_cast<long long>(Worst.LastThread) << Worst.Paying
-      << Worst.Running << Mean << Unit;
+      << Worst.Running << Mean << Unit
+      << (AtWorstStart ? " in a block at the worst start" : "");
 }
 
 void noteShownWarp(ClangTidyCheck &Check, SourceLocation Loc,

@@ -18,7 +18,7 @@ __global__ void rows48(const float *in, float *out) {
   __shared__ float flat[2][48];
   halo[threadIdx.y][threadIdx.x] = in[threadIdx.y * 48 + threadIdx.x];
   // CHECK-NOTES: :[[@LINE-1]]:3: warning: 2-way bank conflict on 'halo[threadIdx.y][threadIdx.x]': 2 of the 32 active lanes write 2 distinct words of bank 0; pad to [2][80] [gpumem-bank-conflict]
-  // CHECK-NOTES: :[[@LINE-2]]:3: note: blockDim.x = 48 starts rows inside the block's warps, so each warp has other lanes and each is priced: the numbers above are warp 1's (threads 32 to 63), which 1 of the 3 warps that run the access pay; over the warps, a mean of 1.33 words on the busiest bank
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: blockDim.x = 48 starts rows inside the block's warps, so each warp has other lanes and each is priced: the numbers above are warp 1's (threads 32 to 63), which 1 of the 3 warps that run the access pay; over the block's warps, a mean of 1.33 words on the busiest bank
   // CHECK-NOTES: :[[@LINE-7]]:20: note: pad the innermost dimension of 'halo' to [2][80]
   // CHECK-NOTES: :[[@LINE+35]]:3: note: at this launch, blockDim is (48, 2, 1); warps straddle rows, each of its 3 warps is priced
   flat[threadIdx.y][threadIdx.x] = in[threadIdx.y * 48 + threadIdx.x];
@@ -27,7 +27,7 @@ __global__ void rows48(const float *in, float *out) {
   // 1 and 2 two each (the first warp alone said coalesced).
   out[threadIdx.y * 64 + threadIdx.x] = flat[threadIdx.y][threadIdx.x];
   // CHECK-NOTES: :[[@LINE-1]]:3: warning: uncoalesced global store of 'out[threadIdx.y * 64 + threadIdx.x]': the warp spans 2 rows of 16 lanes, 2 transactions per warp (50.0% efficiency), 4 sectors; blockDim.x = 48 starts rows inside warps; a block a multiple of 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
-  // CHECK-NOTES: :[[@LINE-2]]:3: note: blockDim.x = 48 starts rows inside the block's warps, so each warp has other lanes and each is priced: the numbers above are warp 1's (threads 32 to 63), which 2 of the 3 warps that run the access pay; over the warps, a mean of 1.67 transactions
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: blockDim.x = 48 starts rows inside the block's warps, so each warp has other lanes and each is priced: the numbers above are warp 1's (threads 32 to 63), which 2 of the 3 warps that run the access pay; over the block's warps, a mean of 1.67 transactions
   // CHECK-NOTES: :[[@LINE+27]]:3: note: at this launch, blockDim is (48, 2, 1); warps straddle rows, each of its 3 warps is priced
 }
 
@@ -37,7 +37,7 @@ __global__ void cols24(float *out) {
   __shared__ float col[24][8];
   col[threadIdx.x][threadIdx.y] = out[threadIdx.y * 24 + threadIdx.x];
   // CHECK-NOTES: :[[@LINE-1]]:3: warning: 6-way bank conflict on 'col[threadIdx.x][threadIdx.y]': 6 of the 32 active lanes write 6 distinct words of bank 0; no padding of the innermost dimension removes it [gpumem-bank-conflict]
-  // CHECK-NOTES: :[[@LINE-2]]:3: note: blockDim.x = 24 starts rows inside the block's warps, so each warp has other lanes and each is priced: the numbers above are warp 0's (threads 0 to 31), which 2 of the 3 warps that run the access pay; over the warps, a mean of 5.33 words on the busiest bank
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: blockDim.x = 24 starts rows inside the block's warps, so each warp has other lanes and each is priced: the numbers above are warp 0's (threads 0 to 31), which 2 of the 3 warps that run the access pay; over the block's warps, a mean of 5.33 words on the busiest bank
   // CHECK-NOTES: :[[@LINE-4]]:20: note: 'col' declared here
   // CHECK-NOTES: :[[@LINE+17]]:3: note: at this launch, blockDim is (24, 4, 1); warps straddle rows, each of its 3 warps is priced
 }
@@ -50,7 +50,7 @@ __global__ void rowOne(float *out) {
     out[threadIdx.x * 2] = 0.0f;
   // CHECK-NOTES: :[[@LINE-1]]:5: warning: uncoalesced global store of 'out[threadIdx.x * 2]': stride 8 bytes, 2 transactions per warp (50.0% efficiency), 8 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-2]]:5: note: 32 active lanes of 4 bytes each span 252 bytes; the same lanes on consecutive elements would need 1 transaction (100.0% efficiency)
-  // CHECK-NOTES: :[[@LINE-3]]:5: note: blockDim.x = 48 starts rows inside the block's warps, so each warp has other lanes and each is priced: the numbers above are warp 2's (threads 64 to 95), which 1 of the 2 warps that run the access pay; over the warps, a mean of 1.50 transactions
+  // CHECK-NOTES: :[[@LINE-3]]:5: note: blockDim.x = 48 starts rows inside the block's warps, so each warp has other lanes and each is priced: the numbers above are warp 2's (threads 64 to 95), which 1 of the 2 warps that run the access pay; over the block's warps, a mean of 1.50 transactions
   // CHECK-NOTES: :[[@LINE+6]]:3: note: at this launch, blockDim is (48, 2, 1); warps straddle rows, each of its 3 warps is priced
 }
 
