@@ -185,10 +185,9 @@ AccessDumpCheck::accessText(const KernelAccesses &Kernel, const MemoryAccess &A,
                             const ::gpumem::model::Architecture &Arch) {
   std::string Facts;
   llvm::raw_string_ostream OS(Facts);
-  OS << kindName(A.Kind) << " " << spaceName(A.Space) << " '"
-     << spelling(A) << "' width " << A.Width << "; offset "
-     << A.Offset.str(*Kernel.Symbols) << "; active "
-     << llvm::format_hex(A.Active, 10);
+  OS << kindName(A.Kind) << " " << spaceName(A.Space) << " '" << spelling(A)
+     << "' width " << A.Width << "; offset " << A.Offset.str(*Kernel.Symbols)
+     << "; active " << llvm::format_hex(A.Active, 10);
   if (A.ShownWarpThread >= 0)
     OS << " in the warp from thread " << A.ShownWarpThread;
   OS << (A.InLoop ? "; in loop" : "");

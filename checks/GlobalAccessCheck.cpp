@@ -227,8 +227,8 @@ void GlobalAccessCheck::noteWarpStarts(const MemoryAccess &Access,
         << decimals(100.0 * Verdict.WorstShare)
         << (Common ? Verdict.WorstStart->Transactions : 0U)
         << (Common ? Verdict.WorstStart->Sectors : 0U)
-        << decimals(Verdict.MeanTransactions)
-        << decimals(Verdict.MeanSectors) << (Common ? 1 : 0);
+        << decimals(Verdict.MeanTransactions) << decimals(Verdict.MeanSectors)
+        << (Common ? 1 : 0);
   }
   // What the assumption hides: the worst start, at the worst scenario, if
   // those values are anything.

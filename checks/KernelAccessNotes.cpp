@@ -204,9 +204,9 @@ void noteShownWarp(ClangTidyCheck &Check, SourceLocation Loc,
     return;
   const long long First = A.ShownWarpThread;
   Check.diag(Loc,
-       "no lane of the block's first warp makes this access: the numbers "
-       "are those of the first warp whose lanes do (threads %0 to %1)",
-       DiagnosticIDs::Note)
+             "no lane of the block's first warp makes this access: the numbers "
+             "are those of the first warp whose lanes do (threads %0 to %1)",
+             DiagnosticIDs::Note)
       << First << First + ::gpumem::lanes::WarpLanes - 1;
 }
 

@@ -382,7 +382,8 @@ void AccessWalk::add(const Expr *Target, const lanes::PointerValue &Given,
   if (!(St.Active & Populated) && St.Block.known())
     if (std::optional<std::size_t> W = St.Block.firstRunning(Populated);
         W && Warps && *W < Warps->size())
-      shownWarp(A, Eval.geometry(), (*Warps)[*W], St.Block.lanesOf(*W), WarpPins);
+      shownWarp(A, Eval.geometry(), (*Warps)[*W], St.Block.lanesOf(*W),
+                WarpPins);
   A.InLoop = St.LoopDepth > 0;
   A.GuardedByThreadIndex = St.ThreadGuard;
   A.GuardInsideLoop =

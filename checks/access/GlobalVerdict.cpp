@@ -431,9 +431,9 @@ GlobalVerdict judgeSymbolicStride(const MemoryAccess &Access,
   // that none shares a transaction at any start.
   bool Shifting = false;
   if (!Access.SymbolicShifts.empty()) {
-    const std::int64_t Apart = symbolicSample(
-        Access, Relative, V.SymbolicBytesPerLane, Arch, Policy,
-        /*Shifting=*/true);
+    const std::int64_t Apart =
+        symbolicSample(Access, Relative, V.SymbolicBytesPerLane, Arch, Policy,
+                       /*Shifting=*/true);
     std::map<lanes::SymbolId, std::int64_t> Far = Sample;
     for (auto &[Id, Value] : Far)
       Value = Apart;
@@ -451,9 +451,9 @@ GlobalVerdict judgeSymbolicStride(const MemoryAccess &Access,
     // The cost most warps pay crosses no boundary: rows a transaction
     // apart already show it.
     if (V.WorstStart) {
-      V.SymbolicSample = symbolicSample(Access, Relative,
-                                        V.SymbolicBytesPerLane, Arch, Policy,
-                                        /*Shifting=*/false);
+      V.SymbolicSample =
+          symbolicSample(Access, Relative, V.SymbolicBytesPerLane, Arch, Policy,
+                         /*Shifting=*/false);
       V.SampleIsBound = V.SymbolicSample == Access.FactorBound;
     }
   }

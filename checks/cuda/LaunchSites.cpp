@@ -111,8 +111,7 @@ private:
                                                  unsigned Depth);
   /// The shape helper call \p Call returns: its body's one `return`, its
   /// last statement, read inside the helper (returnedShape).
-  std::optional<BlockShape> returnedShape(const CallExpr *Call,
-                                          unsigned Depth);
+  std::optional<BlockShape> returnedShape(const CallExpr *Call, unsigned Depth);
   /// Applies to \p Shape the writes of \p FD to its dim3 \p VD: `VD.x =
   /// n` statements of the function's outermost block, and calls that
   /// hand it to a helper's `dim3 &` parameter (`setBlock(block);`), which
@@ -301,10 +300,9 @@ std::optional<BlockShape> ShapeReader::returnedShape(const CallExpr *Call,
       Def->getNumParams() != Call->getNumArgs())
     return std::nullopt;
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
-  const auto *Return =
-      Body && !Body->body_empty()
-          ? dyn_cast<ReturnStmt>(Body->body_back())
-          : nullptr;
+  const auto *Return = Body && !Body->body_empty()
+                           ? dyn_cast<ReturnStmt>(Body->body_back())
+                           : nullptr;
   if (!Return || !Return->getRetValue())
     return std::nullopt;
   // One way out: a helper that may return another shape first decides

@@ -145,8 +145,8 @@ const VarDecl *keptCondition(const Expr *Cond, const FunctionDecl *Function,
                              const cuda::FunctionFacts *Facts) {
   const auto *Ref = dyn_cast<DeclRefExpr>(Cond->IgnoreParenImpCasts());
   const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
-      !VD->getInit() || !Facts || VD->getDeclContext() != Function ||
+  if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) || !VD->getInit() ||
+      !Facts || VD->getDeclContext() != Function ||
       !Facts->writesOf(VD).empty())
     return nullptr;
   // Only a condition: an integer kept is a number, decided as before.
@@ -220,10 +220,10 @@ std::optional<LaneMask> EvaluatorCore::evaluateCondition(const Expr *Cond) {
   // initializer decided as a condition, each read in it seeing the writes
   // that reach it there, so that each warp decides it and each pass of a
   // loop around it too.
-  if (const VarDecl *Kept =
-          Frames.empty() ? nullptr
-                         : keptCondition(Cond, Frames.back().Function,
-                                         Frames.back().Facts))
+  if (const VarDecl *Kept = Frames.empty()
+                                ? nullptr
+                                : keptCondition(Cond, Frames.back().Function,
+                                                Frames.back().Facts))
     return evaluateCondition(Kept->getInit());
   // An integer taken as a condition, or a guard kept in a variable
   // (`bool valid = tid < n; if (valid)`): its value per lane, nonzero
