@@ -1,6 +1,7 @@
 //===- GlobalVerdict.cpp --------------------------------------------------===//
 #include "checks/access/GlobalVerdict.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "model/IntegerMath.h"
 
@@ -310,53 +311,49 @@ std::int64_t symbolicSample(const MemoryAccess &Access,
   return Sample;
 }
 
-/// True when \p Lanes cost differently at two of \p Access's
-/// SymbolicShifts.
-bool shiftsChangeCost(const MemoryAccess &Access,
-                      const lanes::LaneVector &Lanes,
-                      const gpumem::model::Architecture &Arch,
-                      const GlobalPolicy &Policy) {
-  std::optional<unsigned> First;
+/// What \p Lanes cost at each of \p Access's SymbolicShifts, in order.
+llvm::SmallVector<GlobalCost, 16>
+costsAtShifts(const MemoryAccess &Access, const lanes::LaneVector &Lanes,
+              const gpumem::model::Architecture &Arch) {
+  llvm::SmallVector<GlobalCost, 16> Costs;
   for (const auto &Shifted : Access.SymbolicShifts) {
     lanes::LaneVector At = Lanes;
     for (std::int64_t &O : At)
       O += Shifted.first;
-    const unsigned Units = gpumem::model::computeGlobalCost(
-                               footprintOf(Access, At, Access.Active), Arch)
-                               .units(Policy.Unit);
-    if (First && *First != Units)
-      return true;
-    First = Units;
+    Costs.push_back(gpumem::model::computeGlobalCost(
+        footprintOf(Access, At, Access.Active), Arch));
   }
+  return Costs;
+}
+
+/// True when two of \p Costs differ in the policy's unit.
+bool costsDiffer(llvm::ArrayRef<GlobalCost> Costs, const GlobalPolicy &Policy) {
+  for (const GlobalCost &C : Costs)
+    if (C.units(Policy.Unit) != Costs.front().units(Policy.Unit))
+      return true;
   return false;
 }
 
 /// Where the warps' starts move (a block's start of 24 floats), \p V's
 /// cost is the start that costs most ("up to"), with the share of warps
-/// that pay it and the mean over the starts.
+/// that pay it and the mean over the starts; \p Costs are those of
+/// costsAtShifts.
 void worstSymbolicShift(const MemoryAccess &Access,
-                        const lanes::LaneVector &Lanes,
-                        const gpumem::model::Architecture &Arch,
+                        llvm::ArrayRef<GlobalCost> Costs,
                         const GlobalPolicy &Policy, GlobalVerdict &V) {
-  llvm::SmallVector<GlobalCost, 16> Costs;
+  // The worst cost, the share of warps at each cost and the means.
+  std::map<unsigned, double> ByUnits;
   double Transactions = 0, Sectors = 0, Shares = 0;
-  for (const auto &[Shift, Share] : Access.SymbolicShifts) {
-    lanes::LaneVector Shifted = Lanes;
-    for (std::int64_t &O : Shifted)
-      O += Shift;
-    Costs.push_back(gpumem::model::computeGlobalCost(
-        footprintOf(Access, Shifted, Access.Active), Arch));
-    const GlobalCost &C = Costs.back();
-    if (Costs.size() == 1 || C.units(Policy.Unit) > V.Cost.units(Policy.Unit))
+  for (std::size_t I = 0; I < Costs.size(); ++I) {
+    const GlobalCost &C = Costs[I];
+    const double Share = Access.SymbolicShifts[I].second;
+    if (I == 0 || C.units(Policy.Unit) > V.Cost.units(Policy.Unit))
       V.Cost = C;
+    ByUnits[C.units(Policy.Unit)] += Share;
     Transactions += Share * C.Transactions;
     Sectors += Share * C.Sectors;
     Shares += Share;
   }
-  // The share of warps at each cost, and the one most pay.
-  std::map<unsigned, double> ByUnits;
-  for (std::size_t I = 0; I < Costs.size(); ++I)
-    ByUnits[Costs[I].units(Policy.Unit)] += Access.SymbolicShifts[I].second;
   if (Shares <= 0)
     return;
   const double AtWorst = ByUnits[V.Cost.units(Policy.Unit)];
@@ -429,7 +426,8 @@ GlobalVerdict judgeSymbolicStride(const MemoryAccess &Access,
   // Starts that change the cost (rows of 16 floats a block's start of 14
   // floats moves across a boundary) are priced with the rows apart enough
   // that none shares a transaction at any start.
-  bool Shifting = false;
+  const std::int64_t NearSample = V.SymbolicSample;
+  llvm::SmallVector<GlobalCost, 16> ShiftedCosts;
   if (!Access.SymbolicShifts.empty()) {
     const std::int64_t Apart =
         symbolicSample(Access, Relative, V.SymbolicBytesPerLane, Arch, Policy,
@@ -438,25 +436,26 @@ GlobalVerdict judgeSymbolicStride(const MemoryAccess &Access,
     for (auto &[Id, Value] : Far)
       Value = Apart;
     auto FarLanes = Relative.substitute(Far).asPerLane();
-    if (FarLanes && shiftsChangeCost(Access, *FarLanes, Arch, Policy)) {
-      Shifting = true;
-      V.SymbolicSample = Apart;
-      V.SampleIsBound = Apart == Access.FactorBound;
-      Lanes = FarLanes;
+    if (FarLanes) {
+      ShiftedCosts = costsAtShifts(Access, *FarLanes, Arch);
+      if (costsDiffer(ShiftedCosts, Policy)) {
+        V.SymbolicSample = Apart;
+        Lanes = FarLanes;
+      } else {
+        ShiftedCosts.clear();
+      }
     }
   }
-  V.Cost = gpumem::model::computeGlobalCost(footprintOf(Access, *Lanes, Access.Active), Arch);
-  if (Shifting) {
-    worstSymbolicShift(Access, *Lanes, Arch, Policy, V);
+  V.Cost = gpumem::model::computeGlobalCost(
+      footprintOf(Access, *Lanes, Access.Active), Arch);
+  if (!ShiftedCosts.empty()) {
+    worstSymbolicShift(Access, ShiftedCosts, Policy, V);
     // The cost most warps pay crosses no boundary: rows a transaction
     // apart already show it.
-    if (V.WorstStart) {
-      V.SymbolicSample =
-          symbolicSample(Access, Relative, V.SymbolicBytesPerLane, Arch, Policy,
-                         /*Shifting=*/false);
-      V.SampleIsBound = V.SymbolicSample == Access.FactorBound;
-    }
+    if (V.WorstStart)
+      V.SymbolicSample = NearSample;
   }
+  V.SampleIsBound = V.SymbolicSample == Access.FactorBound;
   V.FixedCost =
       gpumem::model::computeGlobalCost(footprintOf(Access, *Base, Access.Active), Arch);
   V.Fix = fixAt(*Base, Access.Active);
