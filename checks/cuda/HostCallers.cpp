@@ -1,6 +1,7 @@
 //===- HostCallers.cpp ----------------------------------------------------===//
 #include "checks/cuda/HostCallers.h"
 #include "checks/cuda/ConstantInt.h"
+#include "checks/cuda/FoldInt.h"
 #include "checks/cuda/FunctionFacts.h"
 #include "checks/cuda/HostTensors.h"
 
@@ -145,8 +146,20 @@ HostCallers::valuesAt(const Expr *Arg, ASTContext &Ctx, std::size_t Most,
     return std::nullopt;
   if (std::optional<std::int64_t> K = constantInt(Arg, Ctx))
     return std::vector<std::int64_t>{*K};
+  auto WritesIn = [&](const FunctionDecl *FD) -> const FunctionFacts & {
+    return factsOf(FD);
+  };
   const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
-  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Ref) {
+    // `cols / 2` with `cols` a local set once.
+    if (std::optional<std::int64_t> K =
+            foldInt(Arg, Ctx, [&](const VarDecl *VD) {
+              return setOnceValue(VD, Ctx, WritesIn);
+            }))
+      return std::vector<std::int64_t>{*K};
+    return std::nullopt;
+  }
+  const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
   if (!VD || !VD->hasLocalStorage() || VD->getType().isVolatileQualified())
     return std::nullopt;
   if (const auto *Param = dyn_cast<ParmVarDecl>(VD))
@@ -154,7 +167,7 @@ HostCallers::valuesAt(const Expr *Arg, ASTContext &Ctx, std::size_t Most,
   const auto *Owner = dyn_cast<FunctionDecl>(VD->getParentFunctionOrMethod());
   if (const Expr *Init = VD->getInit();
       Init && Owner && factsOf(Owner).writesOf(VD).empty()) {
-    if (std::optional<std::int64_t> K = constantInt(Init, Ctx))
+    if (std::optional<std::int64_t> K = setOnceValue(VD, Ctx, WritesIn))
       return std::vector<std::int64_t>{*K};
     // A stride of a tensor the caller made contiguous (HostTensors.h).
     if (std::optional<StrideRead> Read = strideRead(Init))

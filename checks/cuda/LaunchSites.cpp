@@ -4,6 +4,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include "checks/cuda/ConstantInt.h"
+#include "checks/cuda/FoldInt.h"
 #include "checks/cuda/FunctionFacts.h"
 #include "checks/cuda/HostTensors.h"
 
@@ -40,6 +41,26 @@ bool containsReturn(const Stmt *S, unsigned Depth = 0) {
     if (containsReturn(Child, Depth + 1))
       return true;
   return false;
+}
+
+/// True when no statement of \p Body but a last `return` may return: the
+/// body runs to its end, each of its statements once.
+bool returnsOnlyAtEnd(const CompoundStmt *Body) {
+  for (const Stmt *S : Body->body())
+    if ((S != Body->body_back() || !isa<ReturnStmt>(S)) && containsReturn(S))
+      return false;
+  return true;
+}
+
+/// The definition \p Call runs, where it has one parameter per argument
+/// (no default arguments, no variadic tail): null otherwise.
+const FunctionDecl *definitionCalled(const CallExpr *Call) {
+  const FunctionDecl *Def = nullptr;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || !Callee->hasBody(Def) || !Def ||
+      Def->getNumParams() != Call->getNumArgs())
+    return nullptr;
+  return Def;
 }
 
 /// Reads the block argument of one launch.
@@ -98,6 +119,12 @@ public:
 
 private:
   std::optional<std::int64_t> factAtLaunch(const Expr *E, bool Bound);
+  /// factAtLaunch for a variable \p VD the launch reads in \p E.
+  std::optional<std::int64_t> variableAtLaunch(const VarDecl *VD,
+                                               const Expr *E, bool Bound);
+  /// A local set once (cuda::setOnceValue), or from a contiguous
+  /// tensor's stride.
+  std::optional<std::int64_t> setOnceValue(const VarDecl *VD);
   /// The stride \p Read gives, when its tensor was made contiguous.
   std::optional<std::int64_t> strideAtLaunch(const StrideRead &Read) {
     return contiguousStride(
@@ -158,24 +185,46 @@ std::optional<std::int64_t> ShapeReader::factAtLaunch(const Expr *E,
   if (std::optional<StrideRead> Read = strideRead(E))
     return strideAtLaunch(*Read);
   const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Ref) {
+    // `threads / 32`, `(n + 255) / 256`: each variable's value where the
+    // launch reads it (a value, which is a bound too).
+    return foldInt(E, Ctx, [&](const VarDecl *VD) {
+      return variableAtLaunch(VD, E, /*Bound=*/false);
+    });
+  }
+  const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+  return VD ? variableAtLaunch(VD, E, Bound) : std::nullopt;
+}
+
+std::optional<std::int64_t> ShapeReader::setOnceValue(const VarDecl *VD) {
+  auto WritesIn = [&](const FunctionDecl *FD) -> const FunctionFacts & {
+    return *cacheOf(FD).Writes;
+  };
+  if (std::optional<std::int64_t> D = cuda::setOnceValue(VD, Ctx, WritesIn))
+    return D;
+  // ... or from a tensor's stride (`const int ld = out.stride(0);`).
+  const auto *FD = dyn_cast<FunctionDecl>(VD->getParentFunctionOrMethod());
+  if (const Expr *Init = VD->getInit();
+      FD && Init && !isa<ParmVarDecl>(VD) && WritesIn(FD).writesOf(VD).empty())
+    if (std::optional<StrideRead> Read = strideRead(Init))
+      return strideAtLaunch(*Read);
+  return std::nullopt;
+}
+
+std::optional<std::int64_t>
+ShapeReader::variableAtLaunch(const VarDecl *VD, const Expr *E, bool Bound) {
   const auto *FD =
-      VD && VD->hasLocalStorage() && !VD->getType().isVolatileQualified()
+      VD->hasLocalStorage() && !VD->getType().isVolatileQualified()
           ? dyn_cast<FunctionDecl>(VD->getParentFunctionOrMethod())
           : nullptr;
   if (!FD)
     return std::nullopt;
   LaunchSites::FunctionCache &C = cacheOf(FD);
-  // Set once from a constant: nothing else writes it (taking its address
-  // or binding a non-const reference counts as a write).
-  if (const Expr *Init = VD->getInit();
-      Init && !isa<ParmVarDecl>(VD) && C.Writes->writesOf(VD).empty()) {
-    if (auto D = constantInt(Init, Ctx))
-      return D;
-    // ... or from a tensor's stride (`const int ld = out.stride(0);`).
-    if (std::optional<StrideRead> Read = strideRead(Init))
-      return strideAtLaunch(*Read);
-  }
+  // Set once (`int by = 256 / bx;` with bx set once too): nothing else
+  // writes it (taking its address or binding a non-const reference counts
+  // as a write).
+  if (std::optional<std::int64_t> Once = setOnceValue(VD))
+    return Once;
   // The innermost branch that says something of VD, unless a write can
   // run between its test (or E) and the launch; for a bound, the least
   // of those that hold.
@@ -294,22 +343,16 @@ std::optional<BlockShape> ShapeReader::variableShape(const VarDecl *VD,
 
 std::optional<BlockShape> ShapeReader::returnedShape(const CallExpr *Call,
                                                      unsigned Depth) {
-  const FunctionDecl *Def = nullptr;
-  const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!Callee || !Callee->hasBody(Def) || !Def ||
-      Def->getNumParams() != Call->getNumArgs())
-    return std::nullopt;
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  const FunctionDecl *Def = definitionCalled(Call);
+  const auto *Body =
+      Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
   const auto *Return = Body && !Body->body_empty()
                            ? dyn_cast<ReturnStmt>(Body->body_back())
                            : nullptr;
-  if (!Return || !Return->getRetValue())
-    return std::nullopt;
   // One way out: a helper that may return another shape first decides
   // nothing.
-  for (const Stmt *S : Body->body())
-    if (S != Return && containsReturn(S))
-      return std::nullopt;
+  if (!Return || !Return->getRetValue() || !returnsOnlyAtEnd(Body))
+    return std::nullopt;
   const CallExpr *Outer = Returning;
   Returning = Call;
   std::optional<BlockShape> Shape = shapeOf(Return->getRetValue(), Depth + 1);
@@ -327,11 +370,8 @@ bool ShapeReader::applyWrites(const FunctionDecl *FD, const VarDecl *VD,
     return false;
   // A helper that may return before its writes (`if (n < 0) return;`)
   // decides nothing: only a last `return` is allowed.
-  if (Call)
-    for (const Stmt *S : Body->body())
-      if (S != Body->body_back() || !isa<ReturnStmt>(S))
-        if (containsReturn(S))
-          return false;
+  if (Call && !returnsOnlyAtEnd(Body))
+    return false;
   for (const Stmt *W : cacheOf(FD).Writes->writesOf(VD)) {
     const Stmt *TopLevel = nullptr;
     for (const Stmt *S : Body->body()) {
@@ -348,10 +388,8 @@ bool ShapeReader::applyWrites(const FunctionDecl *FD, const VarDecl *VD,
     if (const auto *Helper = dyn_cast<CallExpr>(W);
         Helper && !isa<CXXOperatorCallExpr>(Helper)) {
       // `setBlock(block)`: the helper's writes to its `dim3 &` parameter.
-      const FunctionDecl *Def = nullptr;
-      const FunctionDecl *Callee = Helper->getDirectCallee();
-      if (!Callee || !Callee->hasBody(Def) || !Def ||
-          Def->getNumParams() != Helper->getNumArgs())
+      const FunctionDecl *Def = definitionCalled(Helper);
+      if (!Def)
         return false;
       const ParmVarDecl *Out = nullptr;
       for (unsigned I = 0; I < Helper->getNumArgs(); ++I)

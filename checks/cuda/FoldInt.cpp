@@ -1,0 +1,148 @@
+//===- FoldInt.cpp --------------------------------------------------------===//
+#include "checks/cuda/FoldInt.h"
+
+#include "checks/cuda/ConstantInt.h"
+#include "checks/cuda/FunctionFacts.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace gpumem::cuda {
+
+using namespace clang;
+
+namespace {
+
+/// True when \p V is a value of the integer type \p T.
+bool fits(std::int64_t V, QualType T, const ASTContext &Ctx) {
+  if (T.isNull() || !T->isIntegralOrEnumerationType())
+    return false;
+  const unsigned Bits = Ctx.getIntWidth(T);
+  if (Bits >= 64)
+    return !T->isUnsignedIntegerOrEnumerationType() || V >= 0;
+  if (T->isUnsignedIntegerOrEnumerationType())
+    return V >= 0 && static_cast<std::uint64_t>(V) < (std::uint64_t(1) << Bits);
+  const std::int64_t Half = std::int64_t(1) << (Bits - 1);
+  return V >= -Half && V < Half;
+}
+
+std::optional<std::int64_t> binary(BinaryOperatorKind Op, std::int64_t L,
+                                   std::int64_t R, unsigned Bits) {
+  std::int64_t Out = 0;
+  switch (Op) {
+  case BO_Add:
+    return llvm::AddOverflow(L, R, Out) ? std::nullopt
+                                        : std::optional<std::int64_t>(Out);
+  case BO_Sub:
+    return llvm::SubOverflow(L, R, Out) ? std::nullopt
+                                        : std::optional<std::int64_t>(Out);
+  case BO_Mul:
+    return llvm::MulOverflow(L, R, Out) ? std::nullopt
+                                        : std::optional<std::int64_t>(Out);
+  case BO_Div:
+  case BO_Rem:
+    if (R == 0 || (L == INT64_MIN && R == -1))
+      return std::nullopt;
+    return Op == BO_Div ? L / R : L % R;
+  case BO_Shl:
+    if (R < 0 || R >= Bits || L < 0 || R >= 63 || L > (INT64_MAX >> R))
+      return std::nullopt;
+    return L << R;
+  case BO_Shr:
+    if (R < 0 || R >= Bits || L < 0)
+      return std::nullopt;
+    return L >> R;
+  case BO_And:
+    return L & R;
+  case BO_Or:
+    return L | R;
+  case BO_Xor:
+    return L ^ R;
+  default:
+    return std::nullopt;
+  }
+}
+
+} // namespace
+
+std::optional<std::int64_t> foldInt(const Expr *E, const ASTContext &Ctx,
+                                    KnownVariable Known, unsigned Depth) {
+  if (!E || Depth > 16 || E->isValueDependent() ||
+      !E->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  if (std::optional<std::int64_t> K = constantInt(E, Ctx))
+    return K;
+  std::optional<std::int64_t> V;
+  E = E->IgnoreParens();
+  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E);
+      Cast && (Cast->getCastKind() == CK_LValueToRValue ||
+               Cast->getCastKind() == CK_IntegralCast ||
+               Cast->getCastKind() == CK_NoOp)) {
+    V = foldInt(Cast->getSubExpr(), Ctx, Known, Depth + 1);
+  } else if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E);
+             Cast && Cast->getCastKind() == CK_IntegralCast) {
+    V = foldInt(Cast->getSubExpr(), Ctx, Known, Depth + 1);
+  } else if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+      V = Known(VD);
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    std::optional<std::int64_t> Sub =
+        foldInt(UO->getSubExpr(), Ctx, Known, Depth + 1);
+    if (Sub && UO->getOpcode() == UO_Minus && *Sub != INT64_MIN)
+      V = -*Sub;
+    else if (Sub && UO->getOpcode() == UO_Not)
+      V = ~*Sub;
+    else if (Sub && UO->getOpcode() == UO_Plus)
+      V = Sub;
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    std::optional<std::int64_t> L = foldInt(BO->getLHS(), Ctx, Known, Depth + 1);
+    std::optional<std::int64_t> R =
+        L ? foldInt(BO->getRHS(), Ctx, Known, Depth + 1) : std::nullopt;
+    if (L && R)
+      V = binary(BO->getOpcode(), *L, *R, Ctx.getIntWidth(E->getType()));
+  } else if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    // The condition is an integer or a comparison of integers.
+    std::optional<std::int64_t> C;
+    if (const auto *Cmp = dyn_cast<BinaryOperator>(
+            CO->getCond()->IgnoreParenImpCasts());
+        Cmp && Cmp->isComparisonOp()) {
+      std::optional<std::int64_t> L =
+          foldInt(Cmp->getLHS(), Ctx, Known, Depth + 1);
+      std::optional<std::int64_t> R =
+          foldInt(Cmp->getRHS(), Ctx, Known, Depth + 1);
+      if (L && R)
+        switch (Cmp->getOpcode()) {
+        case BO_LT: C = *L < *R; break;
+        case BO_GT: C = *L > *R; break;
+        case BO_LE: C = *L <= *R; break;
+        case BO_GE: C = *L >= *R; break;
+        case BO_EQ: C = *L == *R; break;
+        default: C = *L != *R; break;
+        }
+    } else {
+      C = foldInt(CO->getCond(), Ctx, Known, Depth + 1);
+    }
+    if (C)
+      V = foldInt(*C ? CO->getTrueExpr() : CO->getFalseExpr(), Ctx, Known,
+                  Depth + 1);
+  }
+  if (V && !fits(*V, E->getType(), Ctx))
+    return std::nullopt;
+  return V;
+}
+
+std::optional<std::int64_t> setOnceValue(const VarDecl *VD,
+                                         const ASTContext &Ctx, FactsOf Facts,
+                                         unsigned Depth) {
+  const auto *FD =
+      VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
+              !VD->getType().isVolatileQualified()
+          ? dyn_cast<FunctionDecl>(VD->getParentFunctionOrMethod())
+          : nullptr;
+  const Expr *Init = FD ? VD->getInit() : nullptr;
+  if (!Init || Depth > 8 || !Facts(FD).writesOf(VD).empty())
+    return std::nullopt;
+  return foldInt(Init, Ctx, [&](const VarDecl *Read) {
+    return setOnceValue(Read, Ctx, Facts, Depth + 1);
+  });
+}
+
+} // namespace gpumem::cuda

@@ -1,0 +1,52 @@
+//===- FoldInt.h - an integer expression folded over known variables -*- C++ -*-===//
+//
+// Host code often computes a launch's numbers from locals that are not
+// `const` (`int bx = 16; int by = 256 / bx; dim3 block(bx, by);`): Clang
+// folds none of it. foldInt folds such an expression where Clang would
+// fold it if each variable it reads were the constant a caller knows it to
+// be.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUMEM_CHECKS_CUDA_FOLDINT_H
+#define GPUMEM_CHECKS_CUDA_FOLDINT_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace gpumem::cuda {
+
+/// What a variable read holds, where the expression reads it; std::nullopt
+/// when it is not known.
+using KnownVariable =
+    llvm::function_ref<std::optional<std::int64_t>(const clang::VarDecl *)>;
+
+/// The value of the integer expression \p E: a constant Clang folds, a
+/// variable \p Known answers for, and `+ - * / % << >> & | ^`, unary `-`
+/// and `~`, `?:` over those. std::nullopt where a part is unknown, the
+/// operation is undefined (a division by zero, a shift past the width) or
+/// the value does not fit \p E's type (C++ would wrap or overflow there;
+/// the safe answer is none).
+std::optional<std::int64_t> foldInt(const clang::Expr *E,
+                                    const clang::ASTContext &Ctx,
+                                    KnownVariable Known, unsigned Depth = 0);
+
+class FunctionFacts;
+
+/// The facts of the function that declares a variable (FunctionFacts.h).
+using FactsOf =
+    llvm::function_ref<const FunctionFacts &(const clang::FunctionDecl *)>;
+
+/// The value of \p VD, a local (not a parameter) set where it is declared
+/// and never written again, where its initializer folds over constants and
+/// other such locals (`int bx = 16; int by = 256 / bx;`).
+std::optional<std::int64_t> setOnceValue(const clang::VarDecl *VD,
+                                         const clang::ASTContext &Ctx,
+                                         FactsOf Facts, unsigned Depth = 0);
+
+} // namespace gpumem::cuda
+
+#endif // GPUMEM_CHECKS_CUDA_FOLDINT_H
