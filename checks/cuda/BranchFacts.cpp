@@ -6,6 +6,7 @@
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
 
+#include <algorithm>
 #include <optional>
 
 namespace gpumem::cuda {
@@ -124,13 +125,24 @@ public:
     if (isa<LambdaExpr>(S))
       return;
     if (const auto *Launch = dyn_cast<CUDAKernelCallExpr>(S))
-      if (!Stack.empty())
-        Out[Launch] = {Stack, Loops};
+      if (!Stack.empty() || !Blocks.empty())
+        Out[Launch] = {Stack, Loops, Blocks};
     if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
         isa<CXXForRangeStmt>(S)) {
       Loops.push_back(S->getBeginLoc());
-      for (const Stmt *Child : S->children())
+      const Stmt *Body = nullptr;
+      llvm::SmallVector<BranchFact, 2> EachPass;
+      passFacts(S, Body, EachPass);
+      for (const Stmt *Child : S->children()) {
+        if (!Child || Child != Body || EachPass.empty()) {
+          walk(Child, Depth + 1);
+          continue;
+        }
+        const std::size_t Outer = Stack.size();
+        Stack.append(EachPass.begin(), EachPass.end());
         walk(Child, Depth + 1);
+        Stack.resize(Outer);
+      }
       Loops.pop_back();
       return;
     }
@@ -155,6 +167,7 @@ private:
   llvm::DenseMap<const CUDAKernelCallExpr *, BranchFacts::AtLaunch> &Out;
   llvm::SmallVector<BranchFact, 2> Stack;
   llvm::SmallVector<SourceLocation, 2> Loops;
+  llvm::SmallVector<std::pair<const CompoundStmt *, unsigned>, 4> Blocks;
 
   /// Walks \p S with `Var == Value` (or `Var <= Value`, \p AtMost)
   /// known, when Var is set.
@@ -184,6 +197,53 @@ private:
     if (Test.Var && Test.Then)
       Out.push_back({Test.Var, Test.ThenValue, Since,
                      Test.Then == Comparison::AtMost});
+  }
+
+  /// What holds at the start of each pass of loop \p S's \p Body: a `for`
+  /// or `while` condition, tested again before every pass (`for (int s =
+  /// 1; s <= 4; s *= 2)` runs its body with s <= 4), and the largest
+  /// constant of a braced list a range-for walks (`for (int s : {1, 2,
+  /// 4})`). A write in the body before the launch undoes it, as for a
+  /// branch: the facts start where the body does.
+  void passFacts(const Stmt *S, const Stmt *&Body,
+                 llvm::SmallVectorImpl<BranchFact> &Out) {
+    const Expr *Cond = nullptr;
+    if (const auto *For = dyn_cast<ForStmt>(S);
+        For && !For->getConditionVariable())
+      Cond = For->getCond(), Body = For->getBody();
+    else if (const auto *While = dyn_cast<WhileStmt>(S);
+             While && !While->getConditionVariable())
+      Cond = While->getCond(), Body = While->getBody();
+    if (Cond && Body) {
+      thenFacts(Cond, Body->getBeginLoc(), Out);
+      return;
+    }
+    const auto *Range = dyn_cast<CXXForRangeStmt>(S);
+    const VarDecl *Var = Range ? Range->getLoopVariable() : nullptr;
+    // `int s` or `const int &s`: a copy of each element, or the element.
+    QualType Type = Var ? Var->getType() : QualType();
+    if (!Type.isNull() && Type->isReferenceType())
+      Type = Type.getNonReferenceType().isConstQualified()
+                 ? Type.getNonReferenceType()
+                 : QualType();
+    if (Type.isNull() || !Type->isIntegerType() || Type->isBooleanType() ||
+        !Range->getRangeInit())
+      return;
+    const Expr *List = Range->getRangeInit()->IgnoreImplicit();
+    if (const auto *Std = dyn_cast<CXXStdInitializerListExpr>(List))
+      List = Std->getSubExpr()->IgnoreImplicit();
+    const auto *Init = dyn_cast<InitListExpr>(List);
+    if (!Init || Init->getNumInits() == 0)
+      return;
+    std::optional<std::int64_t> Most;
+    for (const Expr *E : Init->inits()) {
+      std::optional<std::int64_t> C = integerConstant(E, Ctx);
+      if (!C)
+        return;
+      Most = Most ? std::max(*Most, *C) : *C;
+    }
+    Body = Range->getBody();
+    Out.push_back({Var, *Most, Body->getBeginLoc(), /*AtMost=*/true});
   }
 
   void walkSwitch(const SwitchStmt *Switch, unsigned Depth) {
@@ -244,8 +304,13 @@ private:
   /// with v == C; after `if (v > C) <exit>;`, with v <= C.
   void walkBlock(const CompoundStmt *Block, unsigned Depth) {
     const std::size_t Outer = Stack.size();
+    const bool Once = Loops.empty();
+    if (Once)
+      Blocks.push_back({Block, 0});
     for (const Stmt *Child : Block->body()) {
       walk(Child, Depth + 1);
+      if (Once)
+        ++Blocks.back().second;
       const auto *If = dyn_cast_or_null<IfStmt>(Child);
       if (!If || If->getElse() || !endsFlow(If->getThen()))
         continue;
@@ -256,6 +321,8 @@ private:
                          Test.Else == Comparison::AtMost});
     }
     Stack.resize(Outer);
+    if (Once)
+      Blocks.pop_back();
   }
 };
 
@@ -272,6 +339,22 @@ BranchFacts::at(const CUDAKernelCallExpr *Launch) const {
   if (It == Launches.end())
     return {};
   return It->second.Facts;
+}
+
+bool BranchFacts::runsOnceBefore(const CUDAKernelCallExpr *Launch,
+                                 const Stmt *S) const {
+  auto It = Launches.find(Launch);
+  if (It == Launches.end() || !S)
+    return false;
+  for (const auto &[Block, Holding] : It->second.Blocks)
+    for (unsigned I = 0; I < Holding && I < Block->size(); ++I) {
+      const Stmt *Child = Block->body_begin()[I];
+      if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(Child))
+        Child = Cleanups->getSubExpr();
+      if (Child == S)
+        return true;
+    }
+  return false;
 }
 
 llvm::ArrayRef<SourceLocation>

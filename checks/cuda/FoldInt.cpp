@@ -78,7 +78,8 @@ std::optional<std::int64_t> foldInt(const Expr *E, const ASTContext &Ctx,
                Cast->getCastKind() == CK_NoOp)) {
     V = foldInt(Cast->getSubExpr(), Ctx, Known, Depth + 1);
   } else if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E);
-             Cast && Cast->getCastKind() == CK_IntegralCast) {
+             Cast && (Cast->getCastKind() == CK_IntegralCast ||
+                      Cast->getCastKind() == CK_NoOp)) {
     V = foldInt(Cast->getSubExpr(), Ctx, Known, Depth + 1);
   } else if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
     if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
@@ -129,13 +130,50 @@ std::optional<std::int64_t> foldInt(const Expr *E, const ASTContext &Ctx,
   return V;
 }
 
+std::optional<std::int64_t> valueAfterWrite(const Stmt *W, const VarDecl *VD,
+                                            std::optional<std::int64_t> Before,
+                                            const ASTContext &Ctx,
+                                            KnownVariable Known) {
+  auto IsVD = [&](const Expr *E) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return Ref && Ref->getDecl() == VD;
+  };
+  auto Reads = [&](const VarDecl *Read) {
+    return Read == VD ? Before : Known(Read);
+  };
+  const QualType Type = VD->getType();
+  std::optional<std::int64_t> After;
+  if (const auto *Assign = dyn_cast<BinaryOperator>(W);
+      Assign && Assign->getOpcode() == BO_Assign && IsVD(Assign->getLHS())) {
+    After = foldInt(Assign->getRHS(), Ctx, Reads);
+  } else if (const auto *Compound = dyn_cast<CompoundAssignOperator>(W);
+             Compound && IsVD(Compound->getLHS()) && Before) {
+    // The operation runs in the computation type (int for a short).
+    std::optional<std::int64_t> R = foldInt(Compound->getRHS(), Ctx, Reads);
+    const QualType In = Compound->getComputationResultType();
+    if (R && fits(*Before, In, Ctx))
+      After = binary(
+          BinaryOperator::getOpForCompoundAssignment(Compound->getOpcode()),
+          *Before, *R, Ctx.getIntWidth(In));
+    if (After && !fits(*After, In, Ctx))
+      After.reset();
+  } else if (const auto *Step = dyn_cast<UnaryOperator>(W);
+             Step && Step->isIncrementDecrementOp() &&
+             IsVD(Step->getSubExpr()) && Before) {
+    After = binary(Step->isIncrementOp() ? BO_Add : BO_Sub, *Before, 1, 64);
+  }
+  if (After && !fits(*After, Type, Ctx))
+    return std::nullopt;
+  return After;
+}
+
 std::optional<std::int64_t> setOnceValue(const VarDecl *VD,
                                          const ASTContext &Ctx, FactsOf Facts,
                                          unsigned Depth) {
   const auto *FD =
       VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
               !VD->getType().isVolatileQualified()
-          ? dyn_cast<FunctionDecl>(VD->getParentFunctionOrMethod())
+          ? dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod())
           : nullptr;
   const Expr *Init = FD ? VD->getInit() : nullptr;
   if (!Init || Depth > 8 || !Facts(FD).writesOf(VD).empty())

@@ -34,6 +34,16 @@ std::optional<std::int64_t> foldInt(const clang::Expr *E,
                                     const clang::ASTContext &Ctx,
                                     KnownVariable Known, unsigned Depth = 0);
 
+/// The value \p VD holds after the write \p W, a statement that writes it
+/// (`VD = e`, `VD op= e`, `++VD`, `VD--`), where it held \p Before (none
+/// when not known) and \p Known answers for the other variables read;
+/// std::nullopt for any other write.
+std::optional<std::int64_t> valueAfterWrite(const clang::Stmt *W,
+                                            const clang::VarDecl *VD,
+                                            std::optional<std::int64_t> Before,
+                                            const clang::ASTContext &Ctx,
+                                            KnownVariable Known);
+
 class FunctionFacts;
 
 /// The facts of the function that declares a variable (FunctionFacts.h).

@@ -14,7 +14,7 @@ __global__ void rowsOfEight(const float *in, float *out) {
   out[blockIdx.x] = in[i];
   // CHECK-NOTES: :[[@LINE-1]]:21: warning: uncoalesced global load of 'in[i]': the warp spans 4 rows of 8 lanes, 4 transactions per warp (25.0% efficiency), 4 sectors; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-3]]:7: note: index 'i' is defined here
-  // CHECK-NOTES: :[[@LINE+48]]:3: note: at this launch, blockDim is (8, 32, 1)
+  // CHECK-NOTES: :[[@LINE+49]]:3: note: at this launch, blockDim is (8, 32, 1)
 }
 
 // `in + skip`, skip folded to 3: the loads start 12 bytes off.
@@ -25,8 +25,8 @@ __global__ void shifted(const float *in, float *out, int n) {
   // CHECK-NOTES: :[[@LINE-1]]:14: warning: misaligned global load of 'in[i]': starts 12 bytes past a 128-byte boundary, 2 transactions per warp (50.0% efficiency), 5 sectors; aligned, it would need 1 [gpumem-misaligned-access]
   // CHECK-NOTES: :[[@LINE-2]]:14: note: lanes touch bytes [12, 139] of a base assumed 256-byte aligned (cudaMalloc), crossing a block boundary
   // CHECK-NOTES: :[[@LINE-5]]:7: note: index 'i' is defined here
-  // CHECK-NOTES: :[[@LINE+40]]:3: note: 'in' points 12 bytes past the start of its buffer at every launch of 'shifted' in this file
-  // CHECK-NOTES: :[[@LINE+39]]:3: note: at this launch, blockDim is (256, 1, 1)
+  // CHECK-NOTES: :[[@LINE+41]]:3: note: 'in' points 12 bytes past the start of its buffer at every launch of 'shifted' in this file
+  // CHECK-NOTES: :[[@LINE+40]]:3: note: at this launch, blockDim is (256, 1, 1)
 }
 
 // OK: the helper's one caller passes `elems / 2`, which is 1: a unit
@@ -39,8 +39,9 @@ static void launchStrided(const float *in, float *out, int s) {
   strided<<<64, 256>>>(in, out, s);
 }
 
-// OK: `wx` is written again after its declaration; the block is not
-// read, and the 2-D index is no finding under the assumed 1-D block.
+// OK: `wx` is written under a branch, which may or may not run; the
+// block is not read, and the 2-D index is no finding under the assumed
+// 1-D block.
 __global__ void rowsWritten(const float *in, float *out) {
   int i = threadIdx.y * 1024 + threadIdx.x;
   out[blockIdx.x] = in[i];
@@ -69,7 +70,8 @@ void run(const float *in, float *out, int n) {
   int elems = 2;
   launchStrided(in, out, elems / 2);
   int wx = 8;
-  wx *= 2;
+  if (n > 4096)
+    wx *= 2;
   rowsWritten<<<16, dim3(wx, 4)>>>(in, out);
   int zero = 0;
   rowsByZero<<<16, dim3(8, 32 / zero)>>>(in, out);

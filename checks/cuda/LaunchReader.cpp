@@ -1,0 +1,478 @@
+//===- LaunchReader.cpp ---------------------------------------------------===//
+#include "checks/cuda/LaunchReader.h"
+
+#include "checks/cuda/ConstantInt.h"
+#include "checks/cuda/FoldInt.h"
+#include "checks/cuda/FunctionFacts.h"
+
+#include "llvm/Support/MathExtras.h"
+
+namespace gpumem::cuda {
+
+using namespace clang;
+
+namespace {
+
+/// The axis a `dim3` member expression names (block.x is 0), or -1.
+int dim3Axis(const MemberExpr *ME) {
+  const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  if (!Field || !Field->getIdentifier())
+    return -1;
+  llvm::StringRef Name = Field->getName();
+  return Name == "x" ? 0 : Name == "y" ? 1 : Name == "z" ? 2 : -1;
+}
+
+/// True when \p S holds a return statement (not one of a lambda's body).
+bool containsReturn(const Stmt *S, unsigned Depth = 0) {
+  if (!S || Depth > 64)
+    return Depth > 64;
+  if (isa<ReturnStmt>(S))
+    return true;
+  if (isa<LambdaExpr>(S))
+    return false;
+  for (const Stmt *Child : S->children())
+    if (containsReturn(Child, Depth + 1))
+      return true;
+  return false;
+}
+
+/// True when no statement of \p Body but a last `return` may return: the
+/// body runs to its end, each of its statements once.
+bool returnsOnlyAtEnd(const CompoundStmt *Body) {
+  for (const Stmt *S : Body->body())
+    if ((S != Body->body_back() || !isa<ReturnStmt>(S)) && containsReturn(S))
+      return false;
+  return true;
+}
+
+/// The definition \p Call runs, where it has one parameter per argument
+/// (no default arguments, no variadic tail): null otherwise.
+const FunctionDecl *definitionCalled(const CallExpr *Call) {
+  const FunctionDecl *Def = nullptr;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || !Callee->hasBody(Def) || !Def ||
+      Def->getNumParams() != Call->getNumArgs())
+    return nullptr;
+  return Def;
+}
+
+} // namespace
+
+/// A positive constant extent, or 0 for one that is not a constant. A
+/// variable the launch's branch fixes (`case 256:` of `switch (threads)`)
+/// is that constant when no write to it can run between the first of \p E
+/// and the branch's test, and the launch: every write comes before that
+/// point, or after the launch with no loop around the launch that starts
+/// after that point.
+std::int64_t LaunchReader::extentOf(const Expr *E) {
+  if (Returning)
+    return extentInHelper(E, Returning);
+  if (auto D = constantInt(E, Ctx)) {
+    NonPositive |= *D <= 0;
+    return *D > 0 ? *D : 0;
+  }
+  std::optional<std::int64_t> V = valueAtLaunch(E);
+  return V && *V > 0 ? *V : 0;
+}
+
+std::optional<std::int64_t> LaunchReader::valueAtLaunch(const Expr *E) {
+  return factAtLaunch(E, /*Bound=*/false);
+}
+
+std::optional<std::int64_t> LaunchReader::boundAtLaunch(const Expr *E) {
+  return factAtLaunch(E, /*Bound=*/true);
+}
+
+std::optional<std::int64_t> LaunchReader::factAtLaunch(const Expr *E,
+                                                       bool Bound) {
+  if (auto D = constantInt(E, Ctx))
+    return D;
+  // A stride of a tensor the function made contiguous (HostTensors.h).
+  if (std::optional<StrideRead> Read = strideRead(E))
+    return strideAtLaunch(*Read);
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  if (!Ref) {
+    // `threads / 32`, `(n + 255) / 256`: each variable's value where the
+    // launch reads it (a value, which is a bound too).
+    std::optional<std::int64_t> Value = foldInt(E, Ctx, [&](const VarDecl *VD) {
+      return variableAtLaunch(VD, E, /*Bound=*/false);
+    });
+    // `aligned ? 4 : 1`: at most the larger arm.
+    if (!Value && Bound)
+      return largerArm(E, [&](const Expr *Arm) {
+        return factAtLaunch(Arm, /*Bound=*/true);
+      });
+    return Value;
+  }
+  const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+  if (!VD)
+    return std::nullopt;
+  std::optional<std::int64_t> Fact = variableAtLaunch(VD, E, Bound);
+  // `int vec = aligned ? 4 : 1;`, set once: at most its larger arm.
+  if (!Fact && Bound && VD->getInit() && setOnce(VD))
+    return largerArm(VD->getInit(), [&](const Expr *Arm) {
+      return foldInt(Arm, Ctx,
+                     [&](const VarDecl *Read) { return setOnceValue(Read); });
+    });
+  return Fact;
+}
+
+std::optional<std::int64_t> LaunchReader::largerArm(
+    const Expr *E,
+    llvm::function_ref<std::optional<std::int64_t>(const Expr *)> Arm) {
+  const auto *Choice = dyn_cast<ConditionalOperator>(E->IgnoreParenImpCasts());
+  if (!Choice)
+    return std::nullopt;
+  std::optional<std::int64_t> A = Arm(Choice->getTrueExpr());
+  std::optional<std::int64_t> B = A ? Arm(Choice->getFalseExpr()) : A;
+  return A && B ? std::optional(std::max(*A, *B)) : std::nullopt;
+}
+
+bool LaunchReader::setOnce(const VarDecl *VD) {
+  const auto *FD =
+      dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  return FD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
+         cacheOf(FD).Writes->writesOf(VD).empty();
+}
+
+std::optional<std::int64_t> LaunchReader::setOnceValue(const VarDecl *VD) {
+  auto WritesIn = [&](const FunctionDecl *FD) -> const FunctionFacts & {
+    return *cacheOf(FD).Writes;
+  };
+  if (std::optional<std::int64_t> D = cuda::setOnceValue(VD, Ctx, WritesIn))
+    return D;
+  // ... or from a tensor's stride (`const int ld = out.stride(0);`).
+  const auto *FD =
+      dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  if (const Expr *Init = VD->getInit();
+      FD && Init && !isa<ParmVarDecl>(VD) && WritesIn(FD).writesOf(VD).empty())
+    if (std::optional<StrideRead> Read = strideRead(Init))
+      return strideAtLaunch(*Read);
+  return std::nullopt;
+}
+
+std::optional<std::int64_t>
+LaunchReader::straightLineValue(const VarDecl *VD, const Expr *Read,
+                                const FunctionDecl *FD) {
+  LaunchSites::FunctionCache &C = cacheOf(FD);
+  // A loop around the launch that holds the read too: a write after the
+  // read may run before it again.
+  const SourceLocation At = Read->getBeginLoc();
+  bool ReadInLoop = false;
+  for (SourceLocation Loop : C.Branches->loopsAround(Launch))
+    ReadInLoop |= before(Loop, At);
+  // The writes that run before the read, in the order they run.
+  llvm::SmallVector<const Stmt *, 4> Prior;
+  for (const Stmt *W : C.Writes->writesOf(VD)) {
+    if (before(At, W->getBeginLoc())) {
+      if (ReadInLoop)
+        return std::nullopt;
+      continue;
+    }
+    if (!C.Branches->runsOnceBefore(Launch, W))
+      return std::nullopt;
+    Prior.push_back(W);
+  }
+  llvm::sort(Prior, [&](const Stmt *A, const Stmt *B) {
+    return before(A->getBeginLoc(), B->getBeginLoc());
+  });
+  auto WritesIn = [&](const FunctionDecl *F) -> const FunctionFacts & {
+    return *cacheOf(F).Writes;
+  };
+  auto Others = [&](const VarDecl *Read) {
+    return cuda::setOnceValue(Read, Ctx, WritesIn);
+  };
+  std::optional<std::int64_t> Value =
+      VD->getInit() ? foldInt(VD->getInit(), Ctx, Others) : std::nullopt;
+  for (const Stmt *W : Prior)
+    Value = valueAfterWrite(W, VD, Value, Ctx, Others);
+  return Value;
+}
+
+std::optional<std::int64_t>
+LaunchReader::variableAtLaunch(const VarDecl *VD, const Expr *E, bool Bound) {
+  const auto *FD =
+      VD->hasLocalStorage() && !VD->getType().isVolatileQualified()
+          ? dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod())
+          : nullptr;
+  if (!FD)
+    return std::nullopt;
+  LaunchSites::FunctionCache &C = cacheOf(FD);
+  // Set once (`int by = 256 / bx;` with bx set once too): nothing else
+  // writes it (taking its address or binding a non-const reference counts
+  // as a write).
+  if (std::optional<std::int64_t> Once = setOnceValue(VD))
+    return Once;
+  if (std::optional<std::int64_t> Written = straightLineValue(VD, E, FD))
+    return Written;
+  // The innermost branch that says something of VD, unless a write can
+  // run between its test (or E) and the launch; for a bound, the least
+  // of those that hold.
+  std::optional<std::int64_t> Least;
+  llvm::ArrayRef<BranchFact> Known = C.Branches->at(Launch);
+  for (auto It = Known.rbegin(); It != Known.rend(); ++It) {
+    if (It->Var != VD || (It->AtMost && !Bound))
+      continue;
+    SourceLocation From =
+        before(E->getBeginLoc(), It->Since) ? E->getBeginLoc() : It->Since;
+    bool LoopSinceFrom = false;
+    for (SourceLocation Loop : C.Branches->loopsAround(Launch))
+      LoopSinceFrom |= before(From, Loop);
+    for (const Stmt *W : C.Writes->writesOf(VD)) {
+      bool Earlier = before(W->getEndLoc(), From);
+      bool Later =
+          !LoopSinceFrom && before(Launch->getEndLoc(), W->getBeginLoc());
+      if (!Earlier && !Later)
+        return Least;
+    }
+    if (!Bound)
+      return It->Value;
+    Least = Least ? std::min(*Least, It->Value) : It->Value;
+  }
+  return Least;
+}
+
+std::optional<std::int64_t>
+LaunchReader::pointerOffsetAtLaunch(const Expr *E, unsigned Depth) {
+  if (!E || Depth > 8)
+    return std::nullopt;
+  E = E->IgnoreParens();
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    // Between pointer types (a const added, a reinterpret_cast to the
+    // kernel's element type) the bytes stay.
+    if (Cast->getCastKind() == CK_NoOp || Cast->getCastKind() == CK_BitCast ||
+        Cast->getCastKind() == CK_LValueToRValue ||
+        Cast->getCastKind() == CK_ArrayToPointerDecay)
+      return pointerOffsetAtLaunch(Cast->getSubExpr(), Depth + 1);
+    return std::nullopt;
+  }
+  auto ElementBytes = [&](QualType Pointer) -> std::optional<std::int64_t> {
+    QualType Pointee = Pointer->getPointeeType();
+    if (Pointee.isNull() || Pointee->isIncompleteType() ||
+        Pointee->isDependentType() || Pointee->isVoidType() ||
+        Pointee->isFunctionType() || !Pointee->isConstantSizeType())
+      return std::nullopt;
+    return Ctx.getTypeSizeInChars(Pointee).getQuantity();
+  };
+  auto Moved = [&](const Expr *Base, const Expr *Index,
+                   int Sign) -> std::optional<std::int64_t> {
+    std::optional<std::int64_t> From = pointerOffsetAtLaunch(Base, Depth + 1);
+    std::optional<std::int64_t> Step = ElementBytes(Base->getType());
+    std::optional<std::int64_t> K =
+        Index->getType()->isIntegralOrEnumerationType() ? valueAtLaunch(Index)
+                                                        : std::nullopt;
+    std::int64_t Moved = 0, Bytes = 0, Sum = 0;
+    if (!From || !Step || !K ||
+        llvm::MulOverflow(*K, std::int64_t(Sign), Moved) ||
+        llvm::MulOverflow(Moved, *Step, Bytes) ||
+        llvm::AddOverflow(*From, Bytes, Sum))
+      return std::nullopt;
+    return Sum;
+  };
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Add && BO->getLHS()->getType()->isPointerType())
+      return Moved(BO->getLHS(), BO->getRHS(), 1);
+    if (BO->getOpcode() == BO_Add && BO->getRHS()->getType()->isPointerType())
+      return Moved(BO->getRHS(), BO->getLHS(), 1);
+    if (BO->getOpcode() == BO_Sub && BO->getLHS()->getType()->isPointerType())
+      return Moved(BO->getLHS(), BO->getRHS(), -1);
+    return std::nullopt;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    if (const auto *AS =
+            dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens());
+        AS && AS->getBase()->getType()->isPointerType())
+      return Moved(AS->getBase(), AS->getIdx(), 1);
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!VD || !VD->getType()->isPointerType())
+    return std::nullopt;
+  // A local set once (`float *p = d + 3;`) is what it was set to; any
+  // other pointer variable is taken as allocated, as the kernel's own
+  // analysis takes its parameters.
+  const auto *FD = VD->hasLocalStorage() && !isa<ParmVarDecl>(VD)
+                       ? dyn_cast<FunctionDecl>(VD->getDeclContext())
+                       : nullptr;
+  if (FD && VD->getInit() && cacheOf(FD).Writes->writesOf(VD).empty())
+    return pointerOffsetAtLaunch(VD->getInit(), Depth + 1);
+  return 0;
+}
+
+/// The shape of dim3 variable \p VD where the launch reads it: its
+/// initializer, then the writes before the launch (applyWrites).
+std::optional<BlockShape> LaunchReader::variableShape(const VarDecl *VD,
+                                                      unsigned Depth) {
+  if (VD->isInvalidDecl())
+    return std::nullopt;
+  std::optional<BlockShape> Shape =
+      VD->getInit() ? shapeOf(VD->getInit(), Depth + 1) : std::nullopt;
+  const auto *FD = dyn_cast<FunctionDecl>(VD->getDeclContext());
+  if (!FD || cacheOf(FD).Writes->writesOf(VD).empty())
+    return Shape;
+  // `dim3 block;` is (1, 1, 1) before any write.
+  if (!Shape && !VD->getInit() && VD->getType()->isRecordType())
+    Shape = BlockShape{1, 1, 1};
+  if (!Shape && VD->getInit() && isa<CXXConstructExpr>(VD->getInit()) &&
+      cast<CXXConstructExpr>(VD->getInit())->getNumArgs() == 0)
+    Shape = BlockShape{1, 1, 1};
+  if (!Shape || !applyWrites(FD, VD, Returning, *Shape, Depth))
+    return std::nullopt;
+  return Shape;
+}
+
+std::optional<BlockShape> LaunchReader::returnedShape(const CallExpr *Call,
+                                                      unsigned Depth) {
+  const FunctionDecl *Def = definitionCalled(Call);
+  const auto *Body =
+      Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
+  const auto *Return = Body && !Body->body_empty()
+                           ? dyn_cast<ReturnStmt>(Body->body_back())
+                           : nullptr;
+  // One way out: a helper that may return another shape first decides
+  // nothing.
+  if (!Return || !Return->getRetValue() || !returnsOnlyAtEnd(Body))
+    return std::nullopt;
+  const CallExpr *Outer = Returning;
+  Returning = Call;
+  std::optional<BlockShape> Shape = shapeOf(Return->getRetValue(), Depth + 1);
+  Returning = Outer;
+  return Shape;
+}
+
+/// Each write must be a statement of the function's outermost block (run
+/// once, in order); anything else that writes the variable fixes nothing.
+bool LaunchReader::applyWrites(const FunctionDecl *FD, const VarDecl *VD,
+                               const CallExpr *Call, BlockShape &Shape,
+                               unsigned Depth) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
+  if (!Body || Depth > 8)
+    return false;
+  // A helper that may return before its writes (`if (n < 0) return;`)
+  // decides nothing: only a last `return` is allowed.
+  if (Call && !returnsOnlyAtEnd(Body))
+    return false;
+  for (const Stmt *W : cacheOf(FD).Writes->writesOf(VD)) {
+    const Stmt *TopLevel = nullptr;
+    for (const Stmt *S : Body->body()) {
+      const Stmt *Bare = S;
+      if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(S))
+        Bare = Cleanups->getSubExpr();
+      if (Bare == W)
+        TopLevel = S;
+    }
+    if (!TopLevel)
+      return false;
+    if (!Call && !before(W->getBeginLoc(), Launch->getBeginLoc()))
+      continue;
+    if (const auto *Helper = dyn_cast<CallExpr>(W);
+        Helper && !isa<CXXOperatorCallExpr>(Helper)) {
+      // `setBlock(block)`: the helper's writes to its `dim3 &` parameter.
+      const FunctionDecl *Def = definitionCalled(Helper);
+      if (!Def)
+        return false;
+      const ParmVarDecl *Out = nullptr;
+      for (unsigned I = 0; I < Helper->getNumArgs(); ++I)
+        if (const auto *Ref =
+                dyn_cast<DeclRefExpr>(Helper->getArg(I)->IgnoreParenImpCasts());
+            Ref && Ref->getDecl() == VD) {
+          if (Out)
+            return false;
+          Out = Def->getParamDecl(I);
+        }
+      if (!Out || !Out->getType()->isReferenceType() ||
+          !applyWrites(Def, Out, Helper, Shape, Depth + 1))
+        return false;
+      continue;
+    }
+    const auto *Assign = dyn_cast<BinaryOperator>(W);
+    const auto *Member =
+        Assign && Assign->getOpcode() == BO_Assign
+            ? dyn_cast<MemberExpr>(Assign->getLHS()->IgnoreParenImpCasts())
+            : nullptr;
+    int Axis = Member ? dim3Axis(Member) : -1;
+    if (Axis < 0)
+      return false;
+    std::int64_t Extent = Call ? extentInHelper(Assign->getRHS(), Call)
+                               : extentOf(Assign->getRHS());
+    (Axis == 0 ? Shape.X : Axis == 1 ? Shape.Y : Shape.Z) = Extent;
+  }
+  return true;
+}
+
+std::int64_t LaunchReader::extentInHelper(const Expr *E, const CallExpr *Call) {
+  if (auto D = constantInt(E, Ctx)) {
+    NonPositive |= *D <= 0;
+    return *D > 0 ? *D : 0;
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  const auto *FD = P ? dyn_cast<FunctionDecl>(P->getDeclContext()) : nullptr;
+  if (!FD || P->getFunctionScopeIndex() >= Call->getNumArgs() ||
+      !cacheOf(FD).Writes->writesOf(P).empty())
+    return 0;
+  // The argument, read where the launch reads it when it is the
+  // launching function's (a helper two calls deep passes a constant on).
+  const Expr *Arg = Call->getArg(P->getFunctionScopeIndex());
+  if (auto D = constantInt(Arg, Ctx))
+    return *D > 0 ? *D : 0;
+  return 0;
+}
+
+std::optional<BlockShape> LaunchReader::shapeOf(const Expr *E, unsigned Depth) {
+  if (!E || Depth > 8)
+    return std::nullopt;
+  E = E->IgnoreParenImpCasts();
+  // An initializer clang could not make sense of (a call to an undeclared
+  // function when a header is missing) may have no type to read; one with
+  // errors inside (`dim3 block(x.size(1))` with x of a missing type) still
+  // gives what its constant parts say.
+  if (E->getType().isNull())
+    return std::nullopt;
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+    return shapeOf(MT->getSubExpr(), Depth + 1);
+  if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
+    return shapeOf(BT->getSubExpr(), Depth + 1);
+  if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
+    return shapeOf(FC->getSubExpr(), Depth + 1);
+  if (E->getType()->isIntegralOrEnumerationType()) {
+    std::int64_t X = extentOf(E);
+    if (X == 0)
+      return std::nullopt;
+    return BlockShape{X, 1, 1};
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!VD)
+      return std::nullopt;
+    return variableShape(VD, Depth);
+  }
+  // dim3(16, 16), dim3{4, 8, depth}, {4, 8, depth}: each constant extent,
+  // 0 for the others.
+  auto Extents = [&](auto Args) -> std::optional<BlockShape> {
+    std::int64_t Dims[3] = {1, 1, 1};
+    unsigned I = 0;
+    for (const Expr *Arg : Args) {
+      if (I == 3 || isa<CXXDefaultArgExpr>(Arg))
+        break;
+      Dims[I++] = extentOf(Arg);
+    }
+    return BlockShape{Dims[0], Dims[1], Dims[2]};
+  };
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    if (Construct->getNumArgs() == 1 &&
+        Construct->getArg(0)->getType()->isRecordType())
+      return shapeOf(Construct->getArg(0), Depth + 1); // a copy
+    return Extents(Construct->arguments());
+  }
+  if (const auto *Init = dyn_cast<InitListExpr>(E))
+    return Extents(Init->inits());
+  // `dim3 block = blockFor(16);`: what the helper returns. Only from the
+  // launching function: a helper's arguments are read as constants there.
+  if (const auto *Call = dyn_cast<CallExpr>(E);
+      Call && !Returning && !isa<CXXOperatorCallExpr>(Call))
+    return returnedShape(Call, Depth);
+  return std::nullopt;
+}
+
+} // namespace gpumem::cuda

@@ -1,0 +1,136 @@
+//===- LaunchReader.h - what one kernel launch fixes ------------*- C++ -*-===//
+//
+// The reader behind LaunchSites: a launch's block argument read as a shape
+// (dim3 variables, helpers that fill or return one, branches that fix the
+// variables it reads), its integer arguments as values or bounds where it
+// passes them, its pointer arguments as offsets into their buffers.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUMEM_CHECKS_CUDA_LAUNCHREADER_H
+#define GPUMEM_CHECKS_CUDA_LAUNCHREADER_H
+
+#include "checks/cuda/HostTensors.h"
+#include "checks/cuda/LaunchSites.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+namespace gpumem::cuda {
+
+/// Reads what one launch fixes: its block's shape and the values,
+/// bounds and pointer offsets of its arguments where it passes them.
+class LaunchReader {
+public:
+  LaunchReader(const clang::CUDAKernelCallExpr *Launch, clang::ASTContext &Ctx,
+               LaunchSites::FactsCache &Facts)
+      : Launch(Launch), Ctx(Ctx), SM(Ctx.getSourceManager()), Facts(Facts) {}
+
+  std::optional<BlockShape> shapeOf(const clang::Expr *E, unsigned Depth);
+
+  /// An extent read was a constant CUDA rejects (0 or negative).
+  bool NonPositive = false;
+
+private:
+  const clang::CUDAKernelCallExpr *Launch;
+  /// The call of the helper whose returned shape is being read (`dim3 b =
+  /// blockFor(16);`), or null where the launching function is read.
+  const clang::CallExpr *Returning = nullptr;
+  clang::ASTContext &Ctx;
+  const clang::SourceManager &SM;
+  LaunchSites::FactsCache &Facts;
+
+  LaunchSites::FunctionCache &cacheOf(const clang::FunctionDecl *FD) {
+    LaunchSites::FunctionCache &C = Facts[FD];
+    if (!C.Writes)
+      C.Writes = std::make_unique<FunctionFacts>(FD);
+    if (!C.Branches)
+      C.Branches = std::make_unique<BranchFacts>(FD, Ctx);
+    return C;
+  }
+
+  bool before(clang::SourceLocation A, clang::SourceLocation B) const {
+    return SM.isBeforeInTranslationUnit(A, B);
+  }
+
+  std::int64_t extentOf(const clang::Expr *E);
+
+public:
+  /// The integer \p E (an extent or an argument of the launch) has where
+  /// the launch reads it: a constant, a local the launch's branch or an
+  /// earlier check fixes (`case 256:`, `if (K != 16) throw ...;`), or a
+  /// local set once from a constant and never written again (`int nx =
+  /// 1000;` in main); std::nullopt for anything else.
+  std::optional<std::int64_t> valueAtLaunch(const clang::Expr *E);
+  /// The most the integer \p E can be where the launch reads it: a value
+  /// at the launch, or the least bound a branch around it or an earlier
+  /// check puts on it (`if (n <= 16)`, `if (n > 16) return;`).
+  std::optional<std::int64_t> boundAtLaunch(const clang::Expr *E);
+  /// The bytes the pointer \p E lies past the start of its buffer where
+  /// the launch passes it: 0 for a variable as allocated, `p + k`, `p - k`
+  /// and `&p[k]` with k a value at the launch, a local set once from
+  /// one of these; std::nullopt for anything else.
+  std::optional<std::int64_t> pointerOffsetAtLaunch(const clang::Expr *E,
+                                                    unsigned Depth = 0);
+
+private:
+  std::optional<std::int64_t> factAtLaunch(const clang::Expr *E, bool Bound);
+  /// factAtLaunch for a variable \p VD the launch reads in \p E.
+  std::optional<std::int64_t>
+  variableAtLaunch(const clang::VarDecl *VD, const clang::Expr *E, bool Bound);
+  /// A local set once (cuda::setOnceValue), or from a contiguous
+  /// tensor's stride.
+  std::optional<std::int64_t> setOnceValue(const clang::VarDecl *VD);
+  /// True when \p VD is a local (not a parameter) never written after its
+  /// declaration.
+  bool setOnce(const clang::VarDecl *VD);
+  /// The larger of what \p Arm gives for each arm of the conditional
+  /// \p E (`aligned ? 4 : 1`); std::nullopt for anything else.
+  std::optional<std::int64_t> largerArm(
+      const clang::Expr *E,
+      llvm::function_ref<std::optional<std::int64_t>(const clang::Expr *)> Arm);
+  /// What a local of \p FD holds where \p Read (the launch's argument,
+  /// or a dim3's extent before it) reads it, when its writes before the
+  /// read are statements that run once before the launch
+  /// (BranchFacts::runsOnceBefore) and none after the read can run before
+  /// it again: its initializer, then each write in order (`int s; s = 1;`,
+  /// `int t = 128; t *= 2;`).
+  std::optional<std::int64_t> straightLineValue(const clang::VarDecl *VD,
+                                                const clang::Expr *Read,
+                                                const clang::FunctionDecl *FD);
+  /// The stride \p Read gives, when its tensor was made contiguous.
+  std::optional<std::int64_t> strideAtLaunch(const StrideRead &Read) {
+    return contiguousStride(
+        Read,
+        [&](const clang::FunctionDecl *FD) -> const FunctionFacts & {
+          return *cacheOf(FD).Writes;
+        },
+        Ctx);
+  }
+  std::optional<BlockShape> variableShape(const clang::VarDecl *VD,
+                                          unsigned Depth);
+  /// The shape helper call \p Call returns: its body's one `return`, its
+  /// last statement, read inside the helper (returnedShape).
+  std::optional<BlockShape> returnedShape(const clang::CallExpr *Call,
+                                          unsigned Depth);
+  /// Applies to \p Shape the writes of \p FD to its dim3 \p VD: `VD.x =
+  /// n` statements of the function's outermost block, and calls that
+  /// hand it to a helper's `dim3 &` parameter (`setBlock(block);`), which
+  /// are followed the same way. \p Call binds the parameters of a helper
+  /// (null for the launching function, whose writes after the launch are
+  /// skipped). False when a write is none of these.
+  bool applyWrites(const clang::FunctionDecl *FD, const clang::VarDecl *VD,
+                   const clang::CallExpr *Call, BlockShape &Shape,
+                   unsigned Depth);
+  /// The extent \p E gives inside a helper called by \p Call: a constant,
+  /// or a parameter whose argument is one at the launch; 0 otherwise.
+  std::int64_t extentInHelper(const clang::Expr *E,
+                              const clang::CallExpr *Call);
+};
+
+} // namespace gpumem::cuda
+
+#endif // GPUMEM_CHECKS_CUDA_LAUNCHREADER_H
