@@ -3,6 +3,7 @@
 
 #include "checks/access/AccessShapes.h"
 #include "checks/access/OffsetScenarios.h"
+#include "checks/cuda/ConstantInt.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -248,6 +249,55 @@ void AccessWalk::visitIf(const IfStmt *If, const State &St) {
   visit(If->getElse(), Else);
 }
 
+/// True when \p For's condition compares the counter it declares,
+/// started at a constant, with a constant, and fails at the start (`k <
+/// ITEMS` in an instantiation with ITEMS at 0): its body makes no access.
+static bool neverRuns(const ForStmt *For, const ASTContext &Ctx) {
+  // `for (int k = 0; k < ITEMS; ++k)`: the counter's start and the bound
+  // are constants (literals, template arguments, constexpr), the counter
+  // is declared by the loop, and the comparison fails at the start.
+  const auto *Cmp = dyn_cast_or_null<BinaryOperator>(
+      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+  const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
+  if (!Cmp || !Cmp->isComparisonOp() || !Init || !Init->isSingleDecl())
+    return false;
+  const auto *Counter = dyn_cast<VarDecl>(Init->getSingleDecl());
+  if (!Counter || !Counter->getInit())
+    return false;
+  auto Side = [&](const Expr *E) -> std::optional<std::int64_t> {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    if (Ref && Ref->getDecl() == Counter)
+      return cuda::constantInt(Counter->getInit(), Ctx);
+    return cuda::constantInt(E, Ctx);
+  };
+  auto Named = [&](const Expr *E) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return Ref && Ref->getDecl() == Counter;
+  };
+  if (Named(Cmp->getLHS()) == Named(Cmp->getRHS()))
+    return false;
+  const std::optional<std::int64_t> L = Side(Cmp->getLHS());
+  const std::optional<std::int64_t> R = Side(Cmp->getRHS());
+  if (!L || !R)
+    return false;
+  switch (Cmp->getOpcode()) {
+  case BO_LT:
+    return !(*L < *R);
+  case BO_LE:
+    return !(*L <= *R);
+  case BO_GT:
+    return !(*L > *R);
+  case BO_GE:
+    return !(*L >= *R);
+  case BO_EQ:
+    return *L != *R;
+  case BO_NE:
+    return *L == *R;
+  default:
+    return false;
+  }
+}
+
 void AccessWalk::visitFor(const ForStmt *For, const State &St) {
   visit(For->getInit(), St);
   State Body = St;
@@ -258,6 +308,8 @@ void AccessWalk::visitFor(const ForStmt *For, const State &St) {
     ++Body.LoopDepth;
   Body.InSwitch = false;
   visit(For->getCond(), Body);
+  if (neverRuns(For, Ctx))
+    return;
   narrowToFirstPass(Body, For, For->getCond(), For->getConditionVariable());
   visit(For->getBody(), Body);
   visit(For->getInc(), Body);
