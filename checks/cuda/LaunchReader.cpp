@@ -90,6 +90,11 @@ std::optional<std::int64_t> LaunchReader::factAtLaunch(const Expr *E,
   // A stride of a tensor the function made contiguous (HostTensors.h).
   if (std::optional<StrideRead> Read = strideRead(E))
     return strideAtLaunch(*Read);
+  // `p.stride` of a local `Params p{...};`: its field's initializer.
+  if (const auto *Member = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts()))
+    if (const Expr *Init = memberInit(Member))
+      return foldInt(Init, Ctx,
+                     [&](const VarDecl *Read) { return setOnceValue(Read); });
   const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   if (!Ref) {
     // `threads / 32`, `(n + 255) / 256`: each variable's value where the
@@ -126,6 +131,39 @@ std::optional<std::int64_t> LaunchReader::largerArm(
   std::optional<std::int64_t> A = Arm(Choice->getTrueExpr());
   std::optional<std::int64_t> B = A ? Arm(Choice->getFalseExpr()) : A;
   return A && B ? std::optional(std::max(*A, *B)) : std::nullopt;
+}
+
+const Expr *LaunchReader::memberInit(const MemberExpr *Member) {
+  const auto *Field = dyn_cast<FieldDecl>(Member->getMemberDecl());
+  const auto *Base =
+      dyn_cast<DeclRefExpr>(Member->getBase()->IgnoreParenImpCasts());
+  const auto *VD = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
+  if (!Field || Member->isArrow() || !VD || VD->getType()->isReferenceType() ||
+      !VD->getInit() || !setOnce(VD) || Field->getParent()->isUnion())
+    return nullptr;
+  const Expr *Init = VD->getInit()->IgnoreImplicit();
+  // `P p{8, 4};`, `P p = {...};`: the field's element; one left out, or
+  // `P p;` with the default constructor, the field's default initializer.
+  if (const auto *List = dyn_cast<InitListExpr>(Init)) {
+    const InitListExpr *Semantic =
+        List->isSemanticForm() ? List : List->getSemanticForm();
+    if (!Semantic ||
+        Field->getParent() != Semantic->getType()->getAsRecordDecl())
+      return nullptr;
+    const unsigned Index = Field->getFieldIndex();
+    if (Index >= Semantic->getNumInits())
+      return nullptr;
+    const Expr *Element = Semantic->getInit(Index);
+    if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(Element))
+      return Default->getExpr();
+    return isa<ImplicitValueInitExpr>(Element) ? nullptr : Element;
+  }
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(Init);
+      Construct && Construct->getNumArgs() == 0 &&
+      Construct->getConstructor()->isDefaultConstructor() &&
+      Construct->getConstructor()->isImplicit())
+    return Field->getInClassInitializer();
+  return nullptr;
 }
 
 bool LaunchReader::setOnce(const VarDecl *VD) {
@@ -447,6 +485,9 @@ std::optional<BlockShape> LaunchReader::shapeOf(const Expr *E, unsigned Depth) {
       return std::nullopt;
     return variableShape(VD, Depth);
   }
+  // `cfg.block` of a local `Launch cfg{dim3(16), dim3(8, 4)};`.
+  if (const auto *Member = dyn_cast<MemberExpr>(E))
+    return shapeOf(memberInit(Member), Depth + 1);
   // dim3(16, 16), dim3{4, 8, depth}, {4, 8, depth}: each constant extent,
   // 0 for the others.
   auto Extents = [&](auto Args) -> std::optional<BlockShape> {

@@ -84,6 +84,10 @@ private:
   /// A local set once (cuda::setOnceValue), or from a contiguous
   /// tensor's stride.
   std::optional<std::int64_t> setOnceValue(const clang::VarDecl *VD);
+  /// What a field of a local aggregate never written after its
+  /// declaration was initialised with (`cfg.block` of `Launch cfg{g,
+  /// dim3(8, 4)};`, a default member initializer); null otherwise.
+  const clang::Expr *memberInit(const clang::MemberExpr *Member);
   /// True when \p VD is a local (not a parameter) never written after its
   /// declaration.
   bool setOnce(const clang::VarDecl *VD);

@@ -14,7 +14,7 @@ __global__ void rowsOfEight(const float *in, float *out) {
   out[blockIdx.x] = in[i];
   // CHECK-NOTES: :[[@LINE-1]]:21: warning: uncoalesced global load of 'in[i]': the warp spans 4 rows of 8 lanes, 4 transactions per warp (25.0% efficiency), 4 sectors; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-3]]:7: note: index 'i' is defined here
-  // CHECK-NOTES: :[[@LINE+49]]:3: note: at this launch, blockDim is (8, 32, 1)
+  // CHECK-NOTES: :[[@LINE+78]]:3: note: at this launch, blockDim is (8, 32, 1)
 }
 
 // `in + skip`, skip folded to 3: the loads start 12 bytes off.
@@ -25,8 +25,8 @@ __global__ void shifted(const float *in, float *out, int n) {
   // CHECK-NOTES: :[[@LINE-1]]:14: warning: misaligned global load of 'in[i]': starts 12 bytes past a 128-byte boundary, 2 transactions per warp (50.0% efficiency), 5 sectors; aligned, it would need 1 [gpumem-misaligned-access]
   // CHECK-NOTES: :[[@LINE-2]]:14: note: lanes touch bytes [12, 139] of a base assumed 256-byte aligned (cudaMalloc), crossing a block boundary
   // CHECK-NOTES: :[[@LINE-5]]:7: note: index 'i' is defined here
-  // CHECK-NOTES: :[[@LINE+41]]:3: note: 'in' points 12 bytes past the start of its buffer at every launch of 'shifted' in this file
-  // CHECK-NOTES: :[[@LINE+40]]:3: note: at this launch, blockDim is (256, 1, 1)
+  // CHECK-NOTES: :[[@LINE+70]]:3: note: 'in' points 12 bytes past the start of its buffer at every launch of 'shifted' in this file
+  // CHECK-NOTES: :[[@LINE+69]]:3: note: at this launch, blockDim is (256, 1, 1)
 }
 
 // OK: the helper's one caller passes `elems / 2`, which is 1: a unit
@@ -59,6 +59,35 @@ __global__ void rowsWrapped(const float *in, float *out) {
   out[blockIdx.x] = in[i];
 }
 
+// A field of a local aggregate never written after its declaration is
+// what its initializer (or its default member initializer) gives: the
+// block from `cfg.block`, a unit stride from `opts.stride`.
+struct LaunchConfig {
+  dim3 grid;
+  dim3 block;
+};
+struct Options {
+  int stride = 1;
+};
+__global__ void rowsFromConfig(const float *in, float *out) {
+  int i = threadIdx.y * 1024 + threadIdx.x;
+  out[blockIdx.x] = in[i];
+  // CHECK-NOTES: :[[@LINE-1]]:21: warning: uncoalesced global load of 'in[i]': the warp spans 4 rows of 8 lanes, 4 transactions per warp (25.0% efficiency), 4 sectors; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE-3]]:7: note: index 'i' is defined here
+  // CHECK-NOTES: :[[@LINE+33]]:3: note: at this launch, blockDim is (8, 4, 1)
+}
+// OK: `opts.stride` is 1.
+__global__ void stridedByOption(const float *in, float *out, int s) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i * s];
+}
+// OK: a field written after the declaration fixes nothing (the 2-D index
+// is no finding under the assumed 1-D block).
+__global__ void rowsFromLateConfig(const float *in, float *out) {
+  int i = threadIdx.y * 1024 + threadIdx.x;
+  out[blockIdx.x] = in[i];
+}
+
 void run(const float *in, float *out, int n) {
   int bx = 8;
   int by = 256 / bx;
@@ -77,4 +106,11 @@ void run(const float *in, float *out, int n) {
   rowsByZero<<<16, dim3(8, 32 / zero)>>>(in, out);
   unsigned w = 8u;
   rowsWrapped<<<16, dim3(8, w - 9)>>>(in, out);
+  LaunchConfig cfg{dim3(16), dim3(8, 4)};
+  rowsFromConfig<<<cfg.grid, cfg.block>>>(in, out);
+  Options opts;
+  stridedByOption<<<64, 256>>>(in, out, opts.stride);
+  LaunchConfig late{dim3(16), dim3(32)};
+  late.block = dim3(8, 4);
+  rowsFromLateConfig<<<late.grid, late.block>>>(in, out);
 }
