@@ -82,7 +82,11 @@ void noteLaunchShape(ClangTidyCheck &Check,
               ? "; warps straddle rows, each of its " +
                     std::to_string(Kernel.WarpsWalked) + " warps is priced"
               : "")
-      << (Open.empty()
+      << (S.assumesWholeRows()
+              ? "; assuming blockDim.y is a multiple of " +
+                    std::to_string(32 / S.X) + ", so that each warp is " +
+                    std::to_string(32 / S.X) + " whole rows"
+          : Open.empty()
               ? std::string()
               : "; which thread each lane is does not depend on " + Open);
 }

@@ -31,14 +31,24 @@ struct BlockShape {
   }
   /// True when the constant extents alone say which thread each lane is:
   /// rows of whole warps (X a multiple of 32), or whole rows per warp that
-  /// fill warps evenly (X*Y a multiple of 32, X dividing 32), or all known.
+  /// fill warps evenly (X*Y a multiple of 32, X dividing 32), or all known;
+  /// or rows narrower than a warp whose count is not a constant, taken as
+  /// whole warps of rows (assumesWholeRows).
   bool placesLanes() const {
     const std::int64_t W = 32;
     if (complete())
       return true;
     if (X <= 0)
       return false;
-    return X % W == 0 || (W % X == 0 && Y > 0 && (X * Y) % W == 0);
+    return X % W == 0 || (W % X == 0 && Y > 0 && (X * Y) % W == 0) ||
+           assumesWholeRows();
+  }
+  /// True for rows narrower than a warp whose count is not a constant
+  /// (`b.x = 8; b.y = n;`): each warp is taken as 32 / X whole rows, as if
+  /// Y were a multiple of that (a block of fewer rows has one part warp).
+  bool assumesWholeRows() const {
+    const std::int64_t W = 32;
+    return X > 0 && X < W && W % X == 0 && Y <= 0 && Z > 0;
   }
   bool operator==(const BlockShape &O) const {
     return X == O.X && Y == O.Y && Z == O.Z;

@@ -80,7 +80,7 @@ __global__ void fromReturned(const float *in, float *out) {
   out[blockIdx.x] = in[i];
   // CHECK-NOTES: :[[@LINE-1]]:21: warning: uncoalesced global load of 'in[i]': the warp spans 4 rows of 8 lanes, 4 transactions per warp (25.0% efficiency), 4 sectors; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-3]]:7: note: index 'i' is defined here
-  // CHECK-NOTES: :[[@LINE+33]]:3: note: at this launch, blockDim is (8, 4, 1)
+  // CHECK-NOTES: :[[@LINE+38]]:3: note: at this launch, blockDim is (8, 4, 1)
 }
 
 // Defined after the launch that uses it: its writes all count.
@@ -90,7 +90,7 @@ __global__ void fromFilledLocal(const float *in, float *out) {
   out[blockIdx.x] = in[i];
   // CHECK-NOTES: :[[@LINE-1]]:21: warning: uncoalesced global load of 'in[i]': the warp spans 2 rows of 16 lanes, 2 transactions per warp (50.0% efficiency), 4 sectors; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-3]]:7: note: index 'i' is defined here
-  // CHECK-NOTES: :[[@LINE+24]]:3: note: at this launch, blockDim is (16, 8, 1)
+  // CHECK-NOTES: :[[@LINE+29]]:3: note: at this launch, blockDim is (16, 8, 1)
 }
 
 // OK: a helper with two ways out decides nothing, so nothing is priced
@@ -105,10 +105,15 @@ __global__ void fromTwoReturns(const float *in, float *out) {
   out[blockIdx.x] = in[i];
 }
 
-// OK: the rows come from an argument the launch does not fix.
+// The rows come from an argument the launch does not fix (`dim3(8, n)`):
+// rows of 8 lanes, each warp taken as 4 whole rows, and the note says so
+// (not the default 1-D block, whose one row would price nothing).
 __global__ void fromRuntimeRows(const float *in, float *out) {
   int i = threadIdx.y * 1024 + threadIdx.x;
   out[blockIdx.x] = in[i];
+  // CHECK-NOTES: :[[@LINE-1]]:21: warning: uncoalesced global load of 'in[i]': the warp spans 4 rows of 8 lanes, 4 transactions per warp (25.0% efficiency), 4 sectors; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE-3]]:7: note: index 'i' is defined here
+  // CHECK-NOTES: :[[@LINE+9]]:3: note: at this launch, blockDim is (8, not a constant, 1); assuming blockDim.y is a multiple of 4, so that each warp is 4 whole rows
 }
 
 void launchReturned(const float *in, float *out, int n) {

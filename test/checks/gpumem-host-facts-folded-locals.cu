@@ -103,9 +103,9 @@ void run(const float *in, float *out, int n) {
     wx *= 2;
   rowsWritten<<<16, dim3(wx, 4)>>>(in, out);
   int zero = 0;
-  rowsByZero<<<16, dim3(8, 32 / zero)>>>(in, out);
+  rowsByZero<<<16, dim3(32 / zero, 4)>>>(in, out);
   unsigned w = 8u;
-  rowsWrapped<<<16, dim3(8, w - 9)>>>(in, out);
+  rowsWrapped<<<16, dim3(w - 9, 4)>>>(in, out);
   LaunchConfig cfg{dim3(16), dim3(8, 4)};
   rowsFromConfig<<<cfg.grid, cfg.block>>>(in, out);
   Options opts;
