@@ -89,11 +89,29 @@ TEST(ThreadGeometryTest, PartialShapesHoldForEveryOpenExtent) {
   }
 }
 
+TEST(ThreadGeometryTest, NarrowRowsWithAnOpenCountAreWholeRowsPerWarp) {
+  // `dim3 b; b.x = 8; b.y = n;`: lane l is (l % 8, l / 8) in its warp, as
+  // long as the rows fill whole warps (the assumption the launch note
+  // states); checked against the definition for such counts.
+  const BlockShape Shapes[] = {{8, 0, 1}, {16, 0, 1}, {4, 0, 2}};
+  for (const BlockShape &S : Shapes) {
+    ASSERT_TRUE(S.assumesWholeRows()) << S.text("x", "?");
+    ASSERT_TRUE(S.placesLanes()) << S.text("x", "?");
+    const std::int64_t Rows = 32 / S.X;
+    for (std::int64_t Open : {Rows, 2 * Rows, 3 * Rows})
+      expectPlacement(S, Open);
+  }
+  // Known rows, or rows a warp wide, assume nothing.
+  EXPECT_FALSE((BlockShape{8, 4, 1}.assumesWholeRows()));
+  EXPECT_FALSE((BlockShape{32, 0, 1}.assumesWholeRows()));
+  EXPECT_FALSE((BlockShape{12, 0, 1}.assumesWholeRows()));
+}
+
 TEST(ThreadGeometryTest, ShapesThatDoNotPlaceLanes) {
   // A width that is not a constant, or rows that do not fill warps evenly
   // without the open extent.
   EXPECT_FALSE((BlockShape{0, 4, 1}.placesLanes()));
-  EXPECT_FALSE((BlockShape{16, 0, 1}.placesLanes()));
+  EXPECT_FALSE((BlockShape{16, 0, 0}.placesLanes()));
   EXPECT_FALSE((BlockShape{4, 4, 0}.placesLanes()));
   EXPECT_FALSE((BlockShape{48, 0, 1}.placesLanes()));
   EXPECT_TRUE((BlockShape{48, 2, 1}.placesLanes()));
