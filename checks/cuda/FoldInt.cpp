@@ -167,16 +167,20 @@ std::optional<std::int64_t> valueAfterWrite(const Stmt *W, const VarDecl *VD,
   return After;
 }
 
-std::optional<std::int64_t> setOnceValue(const VarDecl *VD,
-                                         const ASTContext &Ctx, FactsOf Facts,
-                                         unsigned Depth) {
+const FunctionDecl *setOnceOwner(const VarDecl *VD, FactsOf Facts) {
   const auto *FD =
       VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
               !VD->getType().isVolatileQualified()
           ? dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod())
           : nullptr;
-  const Expr *Init = FD ? VD->getInit() : nullptr;
-  if (!Init || Depth > 8 || !Facts(FD).writesOf(VD).empty())
+  return FD && Facts(FD).writesOf(VD).empty() ? FD : nullptr;
+}
+
+std::optional<std::int64_t> setOnceValue(const VarDecl *VD,
+                                         const ASTContext &Ctx, FactsOf Facts,
+                                         unsigned Depth) {
+  const Expr *Init = setOnceOwner(VD, Facts) ? VD->getInit() : nullptr;
+  if (!Init || Depth > 8)
     return std::nullopt;
   return foldInt(Init, Ctx, [&](const VarDecl *Read) {
     return setOnceValue(Read, Ctx, Facts, Depth + 1);

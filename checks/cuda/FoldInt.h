@@ -50,9 +50,16 @@ class FunctionFacts;
 using FactsOf =
     llvm::function_ref<const FunctionFacts &(const clang::FunctionDecl *)>;
 
-/// The value of \p VD, a local (not a parameter) set where it is declared
-/// and never written again, where its initializer folds over constants and
-/// other such locals (`int bx = 16; int by = 256 / bx;`).
+/// The function that declares \p VD when \p VD is a local of it (not a
+/// parameter, a static or a volatile) that nothing writes after its
+/// declaration (taking its address or binding a non-const reference to it
+/// counts as a write); null otherwise.
+const clang::FunctionDecl *setOnceOwner(const clang::VarDecl *VD,
+                                        FactsOf Facts);
+
+/// The value of \p VD, a local set once (setOnceOwner), where its initializer
+/// folds over constants and other such locals (`int bx = 16; int by = 256 /
+/// bx;`).
 std::optional<std::int64_t> setOnceValue(const clang::VarDecl *VD,
                                          const clang::ASTContext &Ctx,
                                          FactsOf Facts, unsigned Depth = 0);

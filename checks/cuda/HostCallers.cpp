@@ -164,22 +164,8 @@ HostCallers::valuesAt(const Expr *Arg, ASTContext &Ctx, std::size_t Most,
     return std::nullopt;
   if (const auto *Param = dyn_cast<ParmVarDecl>(VD))
     return valuesOf(Param, Ctx, Most, Depth + 1);
-  const auto *Owner =
-      dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
-  if (const Expr *Init = VD->getInit();
-      Init && Owner && factsOf(Owner).writesOf(VD).empty()) {
-    if (std::optional<std::int64_t> K = setOnceValue(VD, Ctx, WritesIn))
-      return std::vector<std::int64_t>{*K};
-    // A stride of a tensor the caller made contiguous (HostTensors.h).
-    if (std::optional<StrideRead> Read = strideRead(Init))
-      if (std::optional<std::int64_t> K = contiguousStride(
-              *Read,
-              [&](const FunctionDecl *FD) -> const FunctionFacts & {
-                return factsOf(FD);
-              },
-              Ctx))
-        return std::vector<std::int64_t>{*K};
-  }
+  if (std::optional<std::int64_t> K = setOnceOrStride(VD, Ctx, WritesIn))
+    return std::vector<std::int64_t>{*K};
   return std::nullopt;
 }
 

@@ -140,4 +140,14 @@ contiguousStride(const StrideRead &Read,
   return Stride;
 }
 
+std::optional<std::int64_t>
+setOnceOrStride(const VarDecl *VD, const ASTContext &Ctx, FactsOf Facts) {
+  if (std::optional<std::int64_t> K = setOnceValue(VD, Ctx, Facts))
+    return K;
+  std::optional<StrideRead> Read;
+  if (setOnceOwner(VD, Facts) && VD->getInit())
+    Read = strideRead(VD->getInit());
+  return Read ? contiguousStride(*Read, Facts, Ctx) : std::nullopt;
+}
+
 } // namespace gpumem::cuda

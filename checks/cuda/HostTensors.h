@@ -18,6 +18,7 @@
 #ifndef GPUMEM_CHECKS_CUDA_HOSTTENSORS_H
 #define GPUMEM_CHECKS_CUDA_HOSTTENSORS_H
 
+#include "checks/cuda/FoldInt.h"
 #include "checks/cuda/FunctionFacts.h"
 
 #include "clang/AST/ASTContext.h"
@@ -48,6 +49,13 @@ std::optional<std::int64_t> contiguousStride(
     llvm::function_ref<const FunctionFacts &(const clang::FunctionDecl *)>
         FactsOf,
     const clang::ASTContext &Ctx);
+
+/// The value of \p VD, a local set once (setOnceOwner): its initializer
+/// folded (setOnceValue), or the stride of a tensor the function made
+/// contiguous (`const int ld = out.stride(0);`).
+std::optional<std::int64_t> setOnceOrStride(const clang::VarDecl *VD,
+                                            const clang::ASTContext &Ctx,
+                                            FactsOf Facts);
 
 /// True for a member function of torch's tensors that changes the strides
 /// or dimensions of the tensor it is called on (`t_()`, `transpose_()`,

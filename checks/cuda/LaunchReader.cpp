@@ -166,32 +166,11 @@ const Expr *LaunchReader::memberInit(const MemberExpr *Member) {
   return nullptr;
 }
 
-bool LaunchReader::setOnce(const VarDecl *VD) {
-  const auto *FD =
-      dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
-  return FD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
-         cacheOf(FD).Writes->writesOf(VD).empty();
-}
-
-std::optional<std::int64_t> LaunchReader::setOnceValue(const VarDecl *VD) {
-  auto WritesIn = [&](const FunctionDecl *FD) -> const FunctionFacts & {
-    return *cacheOf(FD).Writes;
-  };
-  if (std::optional<std::int64_t> D = cuda::setOnceValue(VD, Ctx, WritesIn))
-    return D;
-  // ... or from a tensor's stride (`const int ld = out.stride(0);`).
-  const auto *FD =
-      dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
-  if (const Expr *Init = VD->getInit();
-      FD && Init && !isa<ParmVarDecl>(VD) && WritesIn(FD).writesOf(VD).empty())
-    if (std::optional<StrideRead> Read = strideRead(Init))
-      return strideAtLaunch(*Read);
-  return std::nullopt;
-}
-
 std::optional<std::int64_t>
 LaunchReader::straightLineValue(const VarDecl *VD, const Expr *Read,
                                 const FunctionDecl *FD) {
+  if (isa<ParmVarDecl>(VD))
+    return std::nullopt;
   LaunchSites::FunctionCache &C = cacheOf(FD);
   // A loop around the launch that holds the read too: a write after the
   // read may run before it again.
@@ -214,11 +193,8 @@ LaunchReader::straightLineValue(const VarDecl *VD, const Expr *Read,
   llvm::sort(Prior, [&](const Stmt *A, const Stmt *B) {
     return before(A->getBeginLoc(), B->getBeginLoc());
   });
-  auto WritesIn = [&](const FunctionDecl *F) -> const FunctionFacts & {
-    return *cacheOf(F).Writes;
-  };
   auto Others = [&](const VarDecl *Read) {
-    return cuda::setOnceValue(Read, Ctx, WritesIn);
+    return cuda::setOnceValue(Read, Ctx, factsOf());
   };
   std::optional<std::int64_t> Value =
       VD->getInit() ? foldInt(VD->getInit(), Ctx, Others) : std::nullopt;
@@ -236,13 +212,12 @@ LaunchReader::variableAtLaunch(const VarDecl *VD, const Expr *E, bool Bound) {
   if (!FD)
     return std::nullopt;
   LaunchSites::FunctionCache &C = cacheOf(FD);
-  // Set once (`int by = 256 / bx;` with bx set once too): nothing else
-  // writes it (taking its address or binding a non-const reference counts
-  // as a write).
-  if (std::optional<std::int64_t> Once = setOnceValue(VD))
-    return Once;
-  if (std::optional<std::int64_t> Written = straightLineValue(VD, E, FD))
-    return Written;
+  // Set once (`int by = 256 / bx;` with bx set once too), or written
+  // only by statements that run once before the launch.
+  std::optional<std::int64_t> Value =
+      setOnce(VD) ? setOnceValue(VD) : straightLineValue(VD, E, FD);
+  if (Value)
+    return Value;
   // The innermost branch that says something of VD, unless a write can
   // run between its test (or E) and the launch; for a bound, the least
   // of those that hold.
@@ -329,10 +304,7 @@ LaunchReader::pointerOffsetAtLaunch(const Expr *E, unsigned Depth) {
   // A local set once (`float *p = d + 3;`) is what it was set to; any
   // other pointer variable is taken as allocated, as the kernel's own
   // analysis takes its parameters.
-  const auto *FD = VD->hasLocalStorage() && !isa<ParmVarDecl>(VD)
-                       ? dyn_cast<FunctionDecl>(VD->getDeclContext())
-                       : nullptr;
-  if (FD && VD->getInit() && cacheOf(FD).Writes->writesOf(VD).empty())
+  if (VD->getInit() && setOnce(VD))
     return pointerOffsetAtLaunch(VD->getInit(), Depth + 1);
   return 0;
 }

@@ -52,6 +52,13 @@ private:
     return C;
   }
 
+  /// The writes of each function, as FoldInt and HostTensors read them.
+  auto factsOf() {
+    return [this](const clang::FunctionDecl *FD) -> const FunctionFacts & {
+      return *cacheOf(FD).Writes;
+    };
+  }
+
   bool before(clang::SourceLocation A, clang::SourceLocation B) const {
     return SM.isBeforeInTranslationUnit(A, B);
   }
@@ -81,24 +88,27 @@ private:
   /// factAtLaunch for a variable \p VD the launch reads in \p E.
   std::optional<std::int64_t>
   variableAtLaunch(const clang::VarDecl *VD, const clang::Expr *E, bool Bound);
-  /// A local set once (cuda::setOnceValue), or from a contiguous
-  /// tensor's stride.
-  std::optional<std::int64_t> setOnceValue(const clang::VarDecl *VD);
+  /// A local set once (cuda::setOnceOrStride).
+  std::optional<std::int64_t> setOnceValue(const clang::VarDecl *VD) {
+    return setOnceOrStride(VD, Ctx, factsOf());
+  }
   /// What a field of a local aggregate never written after its
   /// declaration was initialised with (`cfg.block` of `Launch cfg{g,
   /// dim3(8, 4)};`, a default member initializer); null otherwise.
   const clang::Expr *memberInit(const clang::MemberExpr *Member);
-  /// True when \p VD is a local (not a parameter) never written after its
-  /// declaration.
-  bool setOnce(const clang::VarDecl *VD);
+  /// True when \p VD is a local set once (cuda::setOnceOwner).
+  bool setOnce(const clang::VarDecl *VD) {
+    return setOnceOwner(VD, factsOf()) != nullptr;
+  }
   /// The larger of what \p Arm gives for each arm of the conditional
   /// \p E (`aligned ? 4 : 1`); std::nullopt for anything else.
   std::optional<std::int64_t> largerArm(
       const clang::Expr *E,
       llvm::function_ref<std::optional<std::int64_t>(const clang::Expr *)> Arm);
-  /// What a local of \p FD holds where \p Read (the launch's argument,
-  /// or a dim3's extent before it) reads it, when its writes before the
-  /// read are statements that run once before the launch
+  /// What a local of \p FD (not a parameter: its initializer is the
+  /// default argument, not what a caller passes) holds where \p Read (the
+  /// launch's argument, or a dim3's extent before it) reads it, when its writes
+  /// before the read are statements that run once before the launch
   /// (BranchFacts::runsOnceBefore) and none after the read can run before
   /// it again: its initializer, then each write in order (`int s; s = 1;`,
   /// `int t = 128; t *= 2;`).
@@ -107,12 +117,7 @@ private:
                                                 const clang::FunctionDecl *FD);
   /// The stride \p Read gives, when its tensor was made contiguous.
   std::optional<std::int64_t> strideAtLaunch(const StrideRead &Read) {
-    return contiguousStride(
-        Read,
-        [&](const clang::FunctionDecl *FD) -> const FunctionFacts & {
-          return *cacheOf(FD).Writes;
-        },
-        Ctx);
+    return contiguousStride(Read, factsOf(), Ctx);
   }
   std::optional<BlockShape> variableShape(const clang::VarDecl *VD,
                                           unsigned Depth);

@@ -5,7 +5,8 @@
 // statements that run once before the launch holds what they leave (`int
 // s; s = 1;`, `t *= 2`), and a choice between two known values
 // (`aligned ? 1 : 2`) is at most the larger. A write inside the loop
-// body before the launch, or under a branch, fixes nothing.
+// body before the launch, or under a branch, fixes nothing. A parameter's
+// default argument is not its value: a caller may pass another.
 //
 // RUN: %check_gpumem_tidy %s gpumem-uncoalesced-access %t
 
@@ -77,6 +78,20 @@ __global__ void fromGlobal(const float *in, float *out, int s) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = in[i * s];
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load of 'in[i * s]': stride 's' x 4 bytes, up to 32 transactions per warp (3.1% efficiency), 32 sectors, when 's' >= 32; coalesced only when 's' is 1 [gpumem-uncoalesced-access]
+}
+
+__global__ void defaulted(const float *in, float *out, int s) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i * s];
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load of 'in[i * s]': stride 's' x 4 bytes, up to 32 transactions per warp (3.1% efficiency), 32 sectors, when 's' >= 32; coalesced only when 's' is 1 [gpumem-uncoalesced-access]
+}
+
+void launchDefaulted(const float *in, float *out, int s = 1) {
+  defaulted<<<64, 256>>>(in, out, s);
+}
+
+void callDefaulted(const float *in, float *out, int n) {
+  launchDefaulted(in, out, n);
 }
 
 void run(const float *in, float *out, bool aligned, int n) {
