@@ -17,11 +17,11 @@ const cuda::FunctionFacts &FunctionCache::factsOf(const FunctionDecl *FD) {
   return *Slot;
 }
 
-const ReachingWrites &FunctionCache::flowOf(const FunctionDecl *FD,
-                                            ASTContext &Ctx) {
+const cuda::ReachingWrites &FunctionCache::flowOf(const FunctionDecl *FD,
+                                                  ASTContext &Ctx) {
   auto &Slot = Flows[FD];
   if (!Slot)
-    Slot = std::make_unique<ReachingWrites>(FD, Ctx, factsOf(FD));
+    Slot = std::make_unique<cuda::ReachingWrites>(FD, Ctx, factsOf(FD));
   return *Slot;
 }
 

@@ -70,13 +70,14 @@ struct CallFrame {
   llvm::DenseMap<const clang::VarDecl *, Remembered<LaneValue>> Locals;
   /// Reaching writes of the function, built on the first read of a
   /// variable it writes.
-  const ReachingWrites *Flow = nullptr;
+  const cuda::ReachingWrites *Flow = nullptr;
   bool FlowBuilt = false;
   /// Values of writes (ReachingWrites ids).
   llvm::DenseMap<unsigned, Remembered<PointerValue>> WriteValues;
   /// Values of cycles of writes at a read.
-  llvm::DenseMap<std::pair<const WriteCycle *, const clang::DeclRefExpr *>,
-                 Remembered<PointerValue>>
+  llvm::DenseMap<
+      std::pair<const cuda::WriteCycle *, const clang::DeclRefExpr *>,
+      Remembered<PointerValue>>
       CycleValues;
 };
 
@@ -157,7 +158,7 @@ public:
   const cuda::FunctionFacts &factsOf(const clang::FunctionDecl *FD) {
     return Functions.factsOf(FD);
   }
-  const ReachingWrites &flowOf(const clang::FunctionDecl *FD) {
+  const cuda::ReachingWrites &flowOf(const clang::FunctionDecl *FD) {
     return Functions.flowOf(FD, Ctx);
   }
 

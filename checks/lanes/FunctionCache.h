@@ -11,7 +11,7 @@
 #define GPUMEM_CHECKS_LANES_FUNCTIONCACHE_H
 
 #include "checks/cuda/FunctionFacts.h"
-#include "checks/lanes/ReachingWrites.h"
+#include "checks/cuda/ReachingWrites.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -25,13 +25,14 @@ namespace gpumem::lanes {
 class FunctionCache {
 public:
   const cuda::FunctionFacts &factsOf(const clang::FunctionDecl *FD);
-  const ReachingWrites &flowOf(const clang::FunctionDecl *FD,
-                               clang::ASTContext &Ctx);
+  const cuda::ReachingWrites &flowOf(const clang::FunctionDecl *FD,
+                                     clang::ASTContext &Ctx);
 
 private:
   std::map<const clang::FunctionDecl *, std::unique_ptr<cuda::FunctionFacts>>
       Facts;
-  std::map<const clang::FunctionDecl *, std::unique_ptr<ReachingWrites>> Flows;
+  std::map<const clang::FunctionDecl *, std::unique_ptr<cuda::ReachingWrites>>
+      Flows;
 };
 
 } // namespace gpumem::lanes

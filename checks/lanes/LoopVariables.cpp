@@ -18,19 +18,19 @@ namespace {
 
 /// The value after \p V in a loop stepped by \p Kind and \p By; \p V itself
 /// where the step would not move or would overflow.
-std::int64_t nextValue(StepKind Kind, std::int64_t V, std::int64_t By) {
+std::int64_t nextValue(cuda::StepKind Kind, std::int64_t V, std::int64_t By) {
   switch (Kind) {
-  case StepKind::Add:
+  case cuda::StepKind::Add:
     return V + By;
-  case StepKind::Multiply:
+  case cuda::StepKind::Multiply:
     return V * By;
-  case StepKind::Divide:
+  case cuda::StepKind::Divide:
     return By ? V / By : V;
-  case StepKind::ShiftLeft:
+  case cuda::StepKind::ShiftLeft:
     return (By >= 0 && By < 62) ? V << By : V;
-  case StepKind::ShiftRight:
+  case cuda::StepKind::ShiftRight:
     return (By >= 0 && By < 62) ? V >> By : V;
-  case StepKind::None:
+  case cuda::StepKind::None:
     break;
   }
   return V;
@@ -75,8 +75,8 @@ LaneValue LoopVariables::valueOf(const VarDecl *VD,
                               "loop variable '" + Name + "' " + Why,
                               E.loc(At));
   };
-  WriteStep Step = stepOf(Loop.Loop->getInc(), VD);
-  if (Step.Kind == StepKind::None)
+  cuda::WriteStep Step = cuda::stepOf(Loop.Loop->getInc(), VD);
+  if (Step.Kind == cuda::StepKind::None)
     return Remember(Unknown("changes in a way the analysis does not follow",
                             Loop.Loop->getInc()));
   // The start and the step are evaluated without the pins of enumerated
@@ -102,7 +102,7 @@ LaneValue LoopVariables::valueOf(const VarDecl *VD,
 template <typename UnknownFn>
 LaneValue LoopVariables::symbolFor(const VarDecl *VD,
                                    const cuda::InductionLoop &Loop,
-                                   StepKind Kind, const LaneValue &Init,
+                                   cuda::StepKind Kind, const LaneValue &Init,
                                    const LaneValue &Amount, UnknownFn Unknown) {
   // Enumerate the values when start, step and bound are numbers (blockDim
   // from the launch or the assumed block size).
@@ -114,7 +114,7 @@ LaneValue LoopVariables::symbolFor(const VarDecl *VD,
     Enumerated = enumerate(VD, Loop, Kind, *Start, *By, Bounds);
   // A lane-started variable (i = threadIdx.x; i < 40; i += 32): the
   // passes are counted instead, each priced with the lanes it runs.
-  const bool CountsPasses = !Start && By && Kind == StepKind::Add;
+  const bool CountsPasses = !Start && By && Kind == cuda::StepKind::Add;
   if (CountsPasses)
     Enumerated = passes(VD, Loop, Init.substitute(Bounds), *By, Bounds);
   const std::string Name = VD->getNameAsString();
@@ -135,10 +135,10 @@ LaneValue LoopVariables::symbolFor(const VarDecl *VD,
   }
   // `for (s = n / 2; s > 0; s >>= 1)` with n unknown: its values are not
   // known, but they are the same in every lane that runs an iteration.
-  if (Kind != StepKind::Add &&
+  if (Kind != cuda::StepKind::Add &&
       (Init.kind() == LaneKind::Constant || Init.kind() == LaneKind::Uniform))
     return LaneValue::symbol(Id);
-  if (Kind != StepKind::Add)
+  if (Kind != cuda::StepKind::Add)
     return Unknown("is scaled by a bound the analysis cannot enumerate",
                    Loop.Loop);
   // init + step * (iterations so far); the symbol counts iterations.
@@ -151,15 +151,16 @@ LaneValue LoopVariables::symbolFor(const VarDecl *VD,
 
 std::vector<std::int64_t>
 LoopVariables::enumerate(const VarDecl *VD, const cuda::InductionLoop &Loop,
-                         StepKind Kind, std::int64_t Start, std::int64_t By,
+                         cuda::StepKind Kind, std::int64_t Start,
+                         std::int64_t By,
                          const std::map<SymbolId, std::int64_t> &Bounds) {
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(
       Loop.Loop->getCond() ? Loop.Loop->getCond()->IgnoreParenImpCasts()
                            : nullptr);
   if (!Cond || !Cond->isComparisonOp())
     return {};
-  const bool VarOnLeft = refTo(Cond->getLHS(), VD) != nullptr;
-  if (VarOnLeft == (refTo(Cond->getRHS(), VD) != nullptr))
+  const bool VarOnLeft = cuda::refTo(Cond->getLHS(), VD) != nullptr;
+  if (VarOnLeft == (cuda::refTo(Cond->getRHS(), VD) != nullptr))
     return {};
   LaneValue BoundValue = E.evaluate(VarOnLeft ? Cond->getRHS() : Cond->getLHS());
   const bool BoundUsesAssumption =
@@ -198,7 +199,7 @@ LoopVariables::passes(const VarDecl *VD, const cuda::InductionLoop &Loop,
   if (!Cond || By <= 0 || Start.isUnknown())
     return {};
   // Only an upper bound: the lane that starts lowest makes the most passes.
-  const bool VarOnLeft = refTo(Cond->getLHS(), VD) != nullptr;
+  const bool VarOnLeft = cuda::refTo(Cond->getLHS(), VD) != nullptr;
   const BinaryOperatorKind Op = Cond->getOpcode();
   if (VarOnLeft ? (Op != BO_LT && Op != BO_LE) : (Op != BO_GT && Op != BO_GE))
     return {};
@@ -226,7 +227,7 @@ LoopVariables::passes(const VarDecl *VD, const cuda::InductionLoop &Loop,
   if (Failed || !Lowest)
     return {};
   std::vector<std::int64_t> Values =
-      enumerate(VD, Loop, StepKind::Add, *Lowest, By, Bounds);
+      enumerate(VD, Loop, cuda::StepKind::Add, *Lowest, By, Bounds);
   for (std::size_t I = 0; I < Values.size(); ++I)
     Values[I] = static_cast<std::int64_t>(I);
   return Values;
@@ -313,11 +314,13 @@ bool LoopVariables::boundsOnePass(const BinaryOperator *BO, const ForStmt *Loop,
     return E.evaluate(X).asConstant();
   };
   std::optional<std::int64_t> Bound = Number(BoundSide);
-  WriteStep Step = VD ? stepOf(Loop->getInc(), VD) : WriteStep{};
+  cuda::WriteStep Step =
+      VD ? cuda::stepOf(Loop->getInc(), VD) : cuda::WriteStep{};
   // `++i` steps by one (no operand).
   std::optional<std::int64_t> By =
       Step.Amount ? Number(Step.Amount) : std::optional<std::int64_t>(1);
-  if (!Bound || Step.Kind != StepKind::Add || Step.Negate || !By || *By <= 0)
+  if (!Bound || Step.Kind != cuda::StepKind::Add || Step.Negate || !By ||
+      *By <= 0)
     return false;
   std::optional<LaneValue> Entry = valueEntering(VD, Loop);
   if (!Entry || Entry->isUnknown())

@@ -12,8 +12,8 @@
 #define GPUMEM_CHECKS_LANES_LOOPVARIABLES_H
 
 #include "checks/cuda/FunctionFacts.h"
+#include "checks/cuda/ReachingWrites.h"
 #include "checks/lanes/PointerValue.h"
-#include "checks/lanes/ReachingWrites.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
@@ -59,17 +59,16 @@ private:
   /// The symbol (or value over an iteration symbol) for \p VD, stepped
   /// by \p Kind and \p Amount from \p Init.
   template <typename UnknownFn>
-  LaneValue symbolFor(const clang::VarDecl *VD,
-                      const cuda::InductionLoop &Loop, StepKind Kind,
-                      const LaneValue &Init, const LaneValue &Amount,
-                      UnknownFn Unknown);
+  LaneValue symbolFor(const clang::VarDecl *VD, const cuda::InductionLoop &Loop,
+                      cuda::StepKind Kind, const LaneValue &Init,
+                      const LaneValue &Amount, UnknownFn Unknown);
   /// The values \p VD takes from \p Start in steps of \p By while \p Loop's
   /// condition holds (its bound read with \p Bounds, the block's extents);
   /// empty when its condition is not a comparison with a number or it makes
   /// more than MaxLoopTrips.
   std::vector<std::int64_t>
   enumerate(const clang::VarDecl *VD, const cuda::InductionLoop &Loop,
-            StepKind Kind, std::int64_t Start, std::int64_t By,
+            cuda::StepKind Kind, std::int64_t Start, std::int64_t By,
             const std::map<SymbolId, std::int64_t> &Bounds);
   /// The passes 0, 1, ... of \p Loop, whose variable \p VD starts per lane
   /// at \p Start and steps up by \p By under a bound that is a number, to

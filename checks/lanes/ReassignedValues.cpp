@@ -49,11 +49,11 @@ PointerValue integer(LaneValue V) {
 
 } // namespace
 
-const ReachingWrites *ReassignedValues::flowOfCurrentFrame() {
+const cuda::ReachingWrites *ReassignedValues::flowOfCurrentFrame() {
   CallFrame &F = E.frames().back();
   if (!F.FlowBuilt) {
     F.FlowBuilt = true;
-    const ReachingWrites &RW = E.flowOf(F.Function);
+    const cuda::ReachingWrites &RW = E.flowOf(F.Function);
     F.Flow = RW.valid() || RW.overBudget() ? &RW : nullptr;
   }
   return F.Flow;
@@ -68,15 +68,16 @@ ReassignedValues::valueAt(const VarDecl *VD, const DeclRefExpr *Read) {
   if (E.frames().empty() || !E.frames().back().Facts ||
       E.frames().back().Facts->writesOf(VD).empty())
     return std::nullopt;
-  const ReachingWrites *RW = flowOfCurrentFrame();
+  const cuda::ReachingWrites *RW = flowOfCurrentFrame();
   if (!RW || !RW->tracks(VD))
     return std::nullopt;
   if (RW->overBudget())
     return PointerValue::unknown(
         UnknownKind::Limit,
-        "'" + VD->getNameAsString() + "' is written in a function whose "
+        "'" + VD->getNameAsString() +
+            "' is written in a function whose "
             "writes reach its reads more than " +
-            std::to_string(ReachingWrites::MaxReachingPairs) +
+            std::to_string(cuda::ReachingWrites::MaxReachingPairs) +
             " times (the analysis' budget per function)",
         E.loc(Read));
   const auto *Seen = RW->reaching(Read);
@@ -86,10 +87,10 @@ ReassignedValues::valueAt(const VarDecl *VD, const DeclRefExpr *Read) {
   // A write on a cycle stands for the cycle, and the cycle for the writes
   // that enter it (its symbol takes their values too).
   llvm::SmallVector<FlowPart, 4> Parts;
-  llvm::SmallVector<const WriteCycle *, 2> CyclesSeen;
+  llvm::SmallVector<const cuda::WriteCycle *, 2> CyclesSeen;
   llvm::SmallVector<unsigned, 4> Covered;
   for (unsigned W : *Seen)
-    if (const WriteCycle *C = RW->cycleOf(W);
+    if (const cuda::WriteCycle *C = RW->cycleOf(W);
         C && !llvm::is_contained(CyclesSeen, C)) {
       CyclesSeen.push_back(C);
       Covered.append(C->Entries.begin(), C->Entries.end());
@@ -101,12 +102,13 @@ ReassignedValues::valueAt(const VarDecl *VD, const DeclRefExpr *Read) {
   return joinValues(*RW, VD, Parts, Read);
 }
 
-PointerValue ReassignedValues::writeValue(const ReachingWrites &RW, unsigned Id) {
+PointerValue ReassignedValues::writeValue(const cuda::ReachingWrites &RW,
+                                          unsigned Id) {
   const std::size_t FrameIndex = E.frames().size() - 1;
   if (const PointerValue *Known =
           E.recall(E.frames()[FrameIndex].WriteValues, Id))
     return *Known;
-  const Write &W = RW.write(Id);
+  const cuda::Write &W = RW.write(Id);
   const bool IsPointer = W.Var->getType()->isPointerType();
   const std::string Name = W.Var->getNameAsString();
   const std::pair<const void *, unsigned> InProgress{
@@ -117,17 +119,17 @@ PointerValue ReassignedValues::writeValue(const ReachingWrites &RW, unsigned Id)
                                  E.loc(W.Statement));
   Evaluated<PointerValue> V = E.collect([&] {
     switch (W.Kind) {
-    case WriteKind::Entry:
+    case cuda::WriteKind::Entry:
       return entryValue(W);
-    case WriteKind::Uninitialized:
+    case cuda::WriteKind::Uninitialized:
       return PointerValue::unknown(UnknownKind::NotFollowed,
                                    "'" + Name + "' has no initializer",
                                    W.Var->getLocation().getRawEncoding());
-    case WriteKind::Init:
-    case WriteKind::Assign:
+    case cuda::WriteKind::Init:
+    case cuda::WriteKind::Assign:
       return IsPointer ? E.evaluatePointer(W.Value)
                        : integer(E.evaluate(W.Value));
-    case WriteKind::Step:
+    case cuda::WriteKind::Step:
       return stepValue(RW, W);
     }
     return PointerValue();
@@ -139,7 +141,7 @@ PointerValue ReassignedValues::writeValue(const ReachingWrites &RW, unsigned Id)
 
 /// The value a parameter enters the function with: what the call binds
 /// it to; for a kernel, a pointer into global memory or a uniform symbol.
-PointerValue ReassignedValues::entryValue(const Write &W) {
+PointerValue ReassignedValues::entryValue(const cuda::Write &W) {
   const std::size_t FrameIndex = E.frames().size() - 1;
   const CallFrame &F = E.frames()[FrameIndex];
   const std::string Name = W.Var->getNameAsString();
@@ -163,8 +165,8 @@ PointerValue ReassignedValues::entryValue(const Write &W) {
                                E.loc(F.Function->getBody()));
 }
 
-PointerValue ReassignedValues::stepValue(const ReachingWrites &RW,
-                                      const Write &W) {
+PointerValue ReassignedValues::stepValue(const cuda::ReachingWrites &RW,
+                                         const cuda::Write &W) {
   // Only the reasons need the name.
   auto Name = [&] { return W.Var->getNameAsString(); };
   std::optional<PointerValue> Before =
@@ -176,8 +178,8 @@ PointerValue ReassignedValues::stepValue(const ReachingWrites &RW,
   if (Before->isUnknown())
     return *Before;
   if (W.Var->getType()->isPointerType()) {
-    WriteStep Step = additiveStep(W);
-    if (Step.Kind != StepKind::Add)
+    cuda::WriteStep Step = cuda::additiveStep(W);
+    if (Step.Kind != cuda::StepKind::Add)
       return PointerValue::unknown(UnknownKind::Reassigned,
                                    "pointer '" + Name() +
                                        "' changes in a way the analysis "
@@ -208,10 +210,10 @@ PointerValue ReassignedValues::stepValue(const ReachingWrites &RW,
   return integer(*After);
 }
 
-PointerValue ReassignedValues::joinValues(const ReachingWrites &RW,
-                                       const VarDecl *VD,
-                                       llvm::ArrayRef<FlowPart> Parts,
-                                       const DeclRefExpr *Read) {
+PointerValue ReassignedValues::joinValues(const cuda::ReachingWrites &RW,
+                                          const VarDecl *VD,
+                                          llvm::ArrayRef<FlowPart> Parts,
+                                          const DeclRefExpr *Read) {
   const std::string Name = VD->getNameAsString();
   if (Parts.size() == 1)
     return Parts.front().Value;
@@ -312,14 +314,14 @@ PointerValue ReassignedValues::tooCostly(const std::string &Name,
                                E.loc(At));
 }
 
-bool ReassignedValues::reachedTogether(const ReachingWrites &RW,
+bool ReassignedValues::reachedTogether(const cuda::ReachingWrites &RW,
                                        const Stmt *From, const Stmt *Read,
                                        const Stmt *Loop) {
   return lanes::reachedTogether(
       RW, From, Read, Loop, [this](const Expr *C) { return E.warpUniform(C); });
 }
 
-bool ReassignedValues::jumpsTogether(const ReachingWrites &RW,
+bool ReassignedValues::jumpsTogether(const cuda::ReachingWrites &RW,
                                      llvm::ArrayRef<const Stmt *> Around) {
   return lanes::jumpsTogether(
       RW, Around, [this](const Expr *C) { return E.warpUniform(C); });

@@ -12,8 +12,8 @@
 #ifndef GPUMEM_CHECKS_LANES_REASSIGNEDVALUES_H
 #define GPUMEM_CHECKS_LANES_REASSIGNEDVALUES_H
 
+#include "checks/cuda/ReachingWrites.h"
 #include "checks/lanes/PointerValue.h"
-#include "checks/lanes/ReachingWrites.h"
 #include "checks/lanes/WriteCycles.h"
 
 #include "clang/AST/Expr.h"
@@ -51,9 +51,10 @@ public:
     const clang::Stmt *Anchor = nullptr;
   };
   /// The value the write \p Id stores, remembered per frame and pins.
-  PointerValue writeValue(const ReachingWrites &RW, unsigned Id);
+  PointerValue writeValue(const cuda::ReachingWrites &RW, unsigned Id);
   /// The value of \p VD at \p Read where \p Parts reach it.
-  PointerValue joinValues(const ReachingWrites &RW, const clang::VarDecl *VD,
+  PointerValue joinValues(const cuda::ReachingWrites &RW,
+                          const clang::VarDecl *VD,
                           llvm::ArrayRef<FlowPart> Parts,
                           const clang::DeclRefExpr *Read);
   /// A value given up because judging its paths took the query's or the
@@ -62,10 +63,10 @@ public:
   PointerValue tooCostly(const std::string &Name, const clang::Stmt *At) const;
   /// WarpUniformPaths' judgements, with the evaluator deciding which
   /// conditions are warp-uniform.
-  bool reachedTogether(const ReachingWrites &RW, const clang::Stmt *From,
+  bool reachedTogether(const cuda::ReachingWrites &RW, const clang::Stmt *From,
                        const clang::Stmt *Read,
                        const clang::Stmt *Loop = nullptr);
-  bool jumpsTogether(const ReachingWrites &RW,
+  bool jumpsTogether(const cuda::ReachingWrites &RW,
                      llvm::ArrayRef<const clang::Stmt *> Around);
 
 private:
@@ -77,11 +78,11 @@ private:
   /// Variables stepped around loops.
   WriteCycles Cycles{E, *this};
 
-  const ReachingWrites *flowOfCurrentFrame();
+  const cuda::ReachingWrites *flowOfCurrentFrame();
   /// The value of a parameter or of a step: what enters the function, the
   /// value before the step moved by it.
-  PointerValue entryValue(const Write &W);
-  PointerValue stepValue(const ReachingWrites &RW, const Write &W);
+  PointerValue entryValue(const cuda::Write &W);
+  PointerValue stepValue(const cuda::ReachingWrites &RW, const cuda::Write &W);
   /// Where the warp takes one path, the symbol that picks one of \p Parts.
   PointerValue pathValue(const clang::VarDecl *VD,
                          llvm::ArrayRef<FlowPart> Parts,

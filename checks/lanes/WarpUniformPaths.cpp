@@ -27,7 +27,7 @@ static const Stmt *childHolding(const ParentMap &PM, const Stmt *P,
 /// True when, inside \p P, what \p Later holds runs after what \p Earlier
 /// holds in one pass (not in exclusive branches, not around a loop).
 static bool runsAfter(const Stmt *P, const Stmt *Earlier, const Stmt *Later) {
-  if (isLoop(P))
+  if (cuda::isLoop(P))
     return false;
   if (const auto *If = dyn_cast<IfStmt>(P))
     if ((Earlier == If->getThen() || Earlier == If->getElse()) &&
@@ -71,11 +71,11 @@ static const Expr *branchCondition(const Stmt *P, const Stmt *Child) {
   return nullptr;
 }
 
-bool reachedTogether(const ReachingWrites &RW, const Stmt *From,
+bool reachedTogether(const cuda::ReachingWrites &RW, const Stmt *From,
                      const Stmt *Read, const Stmt *Loop,
                      llvm::function_ref<bool(const Expr *)> Uniform) {
   const ParentMap &PM = RW.parents();
-  const auto Holders = ancestorsOf(PM, Read);
+  const auto Holders = cuda::ancestorsOf(PM, Read);
   // Within the loop a cycle goes around, every branch up to the loop
   // counts: a lane that skipped a step in an earlier trip is behind.
   const Stmt *StopAt = Loop && Holders.count(Loop) ? Loop : nullptr;
@@ -88,11 +88,11 @@ bool reachedTogether(const ReachingWrites &RW, const Stmt *From,
       // The first statement that holds both: done if the read follows the
       // write in one pass; otherwise the write reaches the read around a
       // loop, and every branch up to that loop counts.
-      if (isLoop(P) || runsAfter(P, Child, childHolding(PM, P, Read)))
+      if (cuda::isLoop(P) || runsAfter(P, Child, childHolding(PM, P, Read)))
         return true;
       AroundLoop = true;
     }
-    if (AroundLoop && isLoop(P))
+    if (AroundLoop && cuda::isLoop(P))
       return true;
     if (isa<BinaryConditionalOperator>(P) || isa<CXXForRangeStmt>(P) ||
         isa<LambdaExpr>(P))
@@ -103,7 +103,7 @@ bool reachedTogether(const ReachingWrites &RW, const Stmt *From,
   return true;
 }
 
-bool jumpsTogether(const ReachingWrites &RW,
+bool jumpsTogether(const cuda::ReachingWrites &RW,
                    llvm::ArrayRef<const Stmt *> Around,
                    llvm::function_ref<bool(const Expr *)> Uniform) {
   if (RW.jumps().empty())
@@ -112,7 +112,7 @@ bool jumpsTogether(const ReachingWrites &RW,
   llvm::SmallVector<llvm::SmallPtrSet<const Stmt *, 16>, 4> Holders;
   for (const Stmt *S : Around)
     if (S)
-      Holders.push_back(ancestorsOf(PM, S));
+      Holders.push_back(cuda::ancestorsOf(PM, S));
   for (const Stmt *Jump : RW.jumps()) {
     const Stmt *Target = RW.leftBy(Jump);
     if (!Target)
@@ -125,7 +125,7 @@ bool jumpsTogether(const ReachingWrites &RW,
     const Stmt *Child = Jump;
     for (const Stmt *P = PM.getParent(Jump); P && P != Target;
          Child = P, P = PM.getParent(P)) {
-      if (isa<SwitchStmt>(P) || isLoop(P))
+      if (isa<SwitchStmt>(P) || cuda::isLoop(P))
         return false; // a nested construct's own jump; not judged here
       if (const Expr *Cond = branchCondition(P, Child); !Uniform(Cond))
         return false;

@@ -2,7 +2,7 @@
 #ifndef GPUMEM_CHECKS_LANES_WARPUNIFORMPATHS_H
 #define GPUMEM_CHECKS_LANES_WARPUNIFORMPATHS_H
 
-#include "checks/lanes/ReachingWrites.h"
+#include "checks/cuda/ReachingWrites.h"
 
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -15,14 +15,14 @@ namespace gpumem::lanes {
 /// statement that also holds \p Read (up to the loop it goes around, when
 /// the read comes before the write in one pass; up to \p Loop, the loop of
 /// a cycle, when that holds the read) is one \p Uniform accepts.
-bool reachedTogether(const ReachingWrites &RW, const clang::Stmt *From,
+bool reachedTogether(const cuda::ReachingWrites &RW, const clang::Stmt *From,
                      const clang::Stmt *Read, const clang::Stmt *Loop,
                      llvm::function_ref<bool(const clang::Expr *)> Uniform);
 
 /// True when no continue or break that some lanes take and others not
 /// leaves a loop or switch around \p Around: every condition between such
 /// a jump and what it leaves is one \p Uniform accepts.
-bool jumpsTogether(const ReachingWrites &RW,
+bool jumpsTogether(const cuda::ReachingWrites &RW,
                    llvm::ArrayRef<const clang::Stmt *> Around,
                    llvm::function_ref<bool(const clang::Expr *)> Uniform);
 

@@ -21,11 +21,11 @@ constexpr unsigned MaxCycleValues = 8;
 
 } // namespace
 
-PointerValue WriteCycles::valueAt(const ReachingWrites &RW,
-                                       const WriteCycle &C,
-                                       const DeclRefExpr *Read) {
+PointerValue WriteCycles::valueAt(const cuda::ReachingWrites &RW,
+                                  const cuda::WriteCycle &C,
+                                  const DeclRefExpr *Read) {
   const std::size_t FrameIndex = E.frames().size() - 1;
-  const std::pair<const WriteCycle *, const DeclRefExpr *> Key{&C, Read};
+  const std::pair<const cuda::WriteCycle *, const DeclRefExpr *> Key{&C, Read};
   if (const PointerValue *Known =
           E.recall(E.frames()[FrameIndex].CycleValues, Key))
     return *Known;
@@ -35,10 +35,10 @@ PointerValue WriteCycles::valueAt(const ReachingWrites &RW,
   return std::move(V.Value);
 }
 
-PointerValue WriteCycles::solveCycle(const ReachingWrites &RW,
-                                          const WriteCycle &C,
-                                          const DeclRefExpr *Read) {
-  const Write &First = RW.write(C.Members.front());
+PointerValue WriteCycles::solveCycle(const cuda::ReachingWrites &RW,
+                                     const cuda::WriteCycle &C,
+                                     const DeclRefExpr *Read) {
+  const cuda::Write &First = RW.write(C.Members.front());
   const VarDecl *VD = First.Var;
   const std::string Name = VD->getNameAsString();
   auto Unknown = [&](UnknownKind Kind, std::string What) {
@@ -51,7 +51,7 @@ PointerValue WriteCycles::solveCycle(const ReachingWrites &RW,
   llvm::SmallVector<const Stmt *, 4> Statements;
   for (unsigned M : C.Members)
     Statements.push_back(RW.write(M).Statement);
-  const Stmt *Loop = loopAround(RW.parents(), Statements);
+  const Stmt *Loop = cuda::loopAround(RW.parents(), Statements);
   if (!Loop || RW.hasGoto())
     return Unknown(UnknownKind::Reassigned,
                    "'" + Name + "' is written on paths the analysis does not "
@@ -92,14 +92,14 @@ PointerValue WriteCycles::solveCycle(const ReachingWrites &RW,
   return cycleOfNumbers(RW, C, Loop, Entry, Hypothesis, Unknown);
 }
 
-WriteCycles::Steps
-WriteCycles::stepsOf(const ReachingWrites &RW, const WriteCycle &C) {
+WriteCycles::Steps WriteCycles::stepsOf(const cuda::ReachingWrites &RW,
+                                        const cuda::WriteCycle &C) {
   // Steps by warp-uniform amounts make the entry value plus their sum; a
   // number stepped otherwise may cycle through a few numbers.
   std::string WrapDivisor;
   for (unsigned M : C.Members) {
-    WriteStep Step = additiveStep(RW.write(M));
-    if (Step.Kind != StepKind::Add) {
+    cuda::WriteStep Step = cuda::additiveStep(RW.write(M));
+    if (Step.Kind != cuda::StepKind::Add) {
       // `v %= n` or `v = v % n` with n the same in every lane: taken as not
       // wrapping within a warp, it subtracts a multiple of n the lanes
       // share (WarpSharedValues::remainderWithoutWrap).
@@ -125,17 +125,17 @@ WriteCycles::stepsOf(const ReachingWrites &RW, const WriteCycle &C) {
   return {true, std::nullopt, WrapDivisor};
 }
 
-const Expr *WriteCycles::wrapDivisor(const Write &W) {
+const Expr *WriteCycles::wrapDivisor(const cuda::Write &W) {
   const auto *BO = dyn_cast_or_null<BinaryOperator>(W.Statement);
   if (!BO)
     return nullptr;
-  if (BO->getOpcode() == BO_RemAssign && refTo(BO->getLHS(), W.Var))
+  if (BO->getOpcode() == BO_RemAssign && cuda::refTo(BO->getLHS(), W.Var))
     return BO->getRHS();
   const auto *Rem =
       BO->getOpcode() == BO_Assign
           ? dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts())
           : nullptr;
-  if (Rem && Rem->getOpcode() == BO_Rem && refTo(Rem->getLHS(), W.Var))
+  if (Rem && Rem->getOpcode() == BO_Rem && cuda::refTo(Rem->getLHS(), W.Var))
     return Rem->getRHS();
   return nullptr;
 }
@@ -161,10 +161,11 @@ PointerValue WriteCycles::cycleHypothesis(const VarDecl *VD,
   return Hypothesis;
 }
 
-std::optional<std::string> WriteCycles::whyNotTogether(
-    const ReachingWrites &RW, llvm::SmallVectorImpl<const Stmt *> &Statements,
-    const DeclRefExpr *Read, const Stmt *Loop, const VarDecl *VD,
-    const PointerValue &Hypothesis) {
+std::optional<std::string>
+WriteCycles::whyNotTogether(const cuda::ReachingWrites &RW,
+                            llvm::SmallVectorImpl<const Stmt *> &Statements,
+                            const DeclRefExpr *Read, const Stmt *Loop,
+                            const VarDecl *VD, const PointerValue &Hypothesis) {
   // Every lane must make the same steps: no write under a branch that
   // differs between lanes, no continue or break that some lanes take. The
   // branches are judged with the variable at its hypothetical value (the
@@ -183,12 +184,11 @@ std::optional<std::string> WriteCycles::whyNotTogether(
 }
 
 template <typename UnknownFn>
-PointerValue WriteCycles::cycleOfNumbers(const ReachingWrites &RW,
-                                              const WriteCycle &C,
-                                              const Stmt *Loop,
-                                              const PointerValue &Entry,
-                                              const PointerValue &Hypothesis,
-                                              UnknownFn Unknown) {
+PointerValue
+WriteCycles::cycleOfNumbers(const cuda::ReachingWrites &RW,
+                            const cuda::WriteCycle &C, const Stmt *Loop,
+                            const PointerValue &Entry,
+                            const PointerValue &Hypothesis, UnknownFn Unknown) {
   const VarDecl *VD = RW.write(C.Members.front()).Var;
   const std::string Name = VD->getNameAsString();
   std::optional<std::vector<std::int64_t>> Values =
@@ -213,8 +213,9 @@ PointerValue WriteCycles::cycleOfNumbers(const ReachingWrites &RW,
 }
 
 std::optional<std::vector<std::int64_t>>
-WriteCycles::cycleNumbers(const ReachingWrites &RW, const WriteCycle &C,
-                               std::optional<std::int64_t> Start) {
+WriteCycles::cycleNumbers(const cuda::ReachingWrites &RW,
+                          const cuda::WriteCycle &C,
+                          std::optional<std::int64_t> Start) {
   // A few values in turn (a double-buffer stage): each, from the entry's.
   if (!Start)
     return std::nullopt;
@@ -240,8 +241,9 @@ WriteCycles::cycleNumbers(const ReachingWrites &RW, const WriteCycle &C,
 }
 
 std::optional<PointerValue>
-WriteCycles::nonUniformStep(const ReachingWrites &RW, const WriteCycle &C,
-                              const PointerValue &Hypothesis) {
+WriteCycles::nonUniformStep(const cuda::ReachingWrites &RW,
+                            const cuda::WriteCycle &C,
+                            const PointerValue &Hypothesis) {
   llvm::SaveAndRestore Assume(
       E.assumed(), E.fixing(RW.write(C.Members.front()).Var, Hypothesis));
   for (unsigned M : C.Members) {

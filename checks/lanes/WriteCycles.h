@@ -19,8 +19,8 @@
 #ifndef GPUMEM_CHECKS_LANES_WRITECYCLES_H
 #define GPUMEM_CHECKS_LANES_WRITECYCLES_H
 
+#include "checks/cuda/ReachingWrites.h"
 #include "checks/lanes/PointerValue.h"
-#include "checks/lanes/ReachingWrites.h"
 
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -42,7 +42,8 @@ public:
   WriteCycles &operator=(const WriteCycles &) = delete;
 
   /// The value of cycle \p C at \p Read, remembered per frame.
-  PointerValue valueAt(const ReachingWrites &RW, const WriteCycle &C,
+  PointerValue valueAt(const cuda::ReachingWrites &RW,
+                       const cuda::WriteCycle &C,
                        const clang::DeclRefExpr *Read);
 
 private:
@@ -51,7 +52,8 @@ private:
   /// Cycles being solved: one that needs itself is not followed.
   llvm::SmallPtrSet<const void *, 8> CyclesInProgress;
 
-  PointerValue solveCycle(const ReachingWrites &RW, const WriteCycle &C,
+  PointerValue solveCycle(const cuda::ReachingWrites &RW,
+                          const cuda::WriteCycle &C,
                           const clang::DeclRefExpr *Read);
   /// How the writes of a cycle step it: each adds a warp-uniform amount
   /// (Additive), or not; Failure when an amount added is unknown or
@@ -64,9 +66,9 @@ private:
     /// the warp by a multiple of n the lanes share, an additive step.
     std::string WrapDivisor;
   };
-  Steps stepsOf(const ReachingWrites &RW, const WriteCycle &C);
+  Steps stepsOf(const cuda::ReachingWrites &RW, const cuda::WriteCycle &C);
   /// The divisor of \p W when it is `v %= n` or `v = v % n`.
-  static const clang::Expr *wrapDivisor(const Write &W);
+  static const clang::Expr *wrapDivisor(const cuda::Write &W);
   /// The value assumed of the cycle's variable in the loop: the entry plus
   /// a uniform symbol for its steps (additive), or one uniform symbol.
   PointerValue cycleHypothesis(const clang::VarDecl *VD,
@@ -75,7 +77,7 @@ private:
   /// Why the lanes of a warp may not make the same steps of the cycle
   /// (\p Statements, its writes) before \p Read; none when they do.
   std::optional<std::string>
-  whyNotTogether(const ReachingWrites &RW,
+  whyNotTogether(const cuda::ReachingWrites &RW,
                  llvm::SmallVectorImpl<const clang::Stmt *> &Statements,
                  const clang::DeclRefExpr *Read, const clang::Stmt *Loop,
                  const clang::VarDecl *VD, const PointerValue &Hypothesis);
@@ -83,21 +85,20 @@ private:
   /// it takes in turn, else one uniform symbol where every write keeps a
   /// uniform value uniform.
   template <typename UnknownFn>
-  PointerValue cycleOfNumbers(const ReachingWrites &RW, const WriteCycle &C,
-                              const clang::Stmt *Loop,
-                              const PointerValue &Entry,
-                              const PointerValue &Hypothesis,
-                              UnknownFn Unknown);
+  PointerValue
+  cycleOfNumbers(const cuda::ReachingWrites &RW, const cuda::WriteCycle &C,
+                 const clang::Stmt *Loop, const PointerValue &Entry,
+                 const PointerValue &Hypothesis, UnknownFn Unknown);
   /// The numbers a cycle that is not additive takes in turn from \p Start,
   /// sorted; std::nullopt when more than a few or not numbers.
   std::optional<std::vector<std::int64_t>>
-  cycleNumbers(const ReachingWrites &RW, const WriteCycle &C,
+  cycleNumbers(const cuda::ReachingWrites &RW, const cuda::WriteCycle &C,
                std::optional<std::int64_t> Start);
   /// The first write of \p C that, with the variable at \p Hypothesis (a
   /// warp-uniform symbol), leaves a value that is not warp-uniform; none
   /// when every write keeps it uniform.
-  std::optional<PointerValue> nonUniformStep(const ReachingWrites &RW,
-                                             const WriteCycle &C,
+  std::optional<PointerValue> nonUniformStep(const cuda::ReachingWrites &RW,
+                                             const cuda::WriteCycle &C,
                                              const PointerValue &Hypothesis);
 };
 

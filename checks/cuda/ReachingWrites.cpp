@@ -1,5 +1,5 @@
 //===- ReachingWrites.cpp -------------------------------------------------===//
-#include "checks/lanes/ReachingWrites.h"
+#include "checks/cuda/ReachingWrites.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -11,7 +11,7 @@
 #include <algorithm>
 #include <functional>
 
-namespace gpumem::lanes {
+namespace gpumem::cuda {
 
 using namespace clang;
 
@@ -88,8 +88,8 @@ const Expr *withoutPointerCasts(const Expr *E) {
   while (true) {
     E = E->IgnoreParenImpCasts();
     const auto *Cast = dyn_cast<ExplicitCastExpr>(E);
-    if (!Cast || (Cast->getCastKind() != CK_BitCast &&
-                  Cast->getCastKind() != CK_NoOp) ||
+    if (!Cast ||
+        (Cast->getCastKind() != CK_BitCast && Cast->getCastKind() != CK_NoOp) ||
         !Cast->getType()->isPointerType())
       return E;
     E = Cast->getSubExpr();
@@ -97,8 +97,8 @@ const Expr *withoutPointerCasts(const Expr *E) {
 }
 
 const DeclRefExpr *refTo(const Expr *E, const VarDecl *VD) {
-  const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts()
-                                                    : nullptr);
+  const auto *Ref =
+      dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
   return Ref && Ref->getDecl() == VD ? Ref : nullptr;
 }
 
@@ -162,9 +162,9 @@ WriteStep stepOf(const Expr *Write, const VarDecl *VD) {
   // i op= e
   if (BO->isCompoundAssignmentOp()) {
     Step.Amount = BO->getRHS();
-    return stepOfOperator(BinaryOperator::getOpForCompoundAssignment(
-                              BO->getOpcode()),
-                          Step)
+    return stepOfOperator(
+               BinaryOperator::getOpForCompoundAssignment(BO->getOpcode()),
+               Step)
                ? Step
                : WriteStep{};
   }
@@ -213,7 +213,7 @@ struct ReachingWrites::FlowElements {
 };
 
 ReachingWrites::ReachingWrites(const FunctionDecl *FD, ASTContext &Ctx,
-                               const cuda::FunctionFacts &Facts) {
+                               const FunctionFacts &Facts) {
   if (!FD || !FD->hasBody())
     return;
   trackVariables(Facts);
@@ -221,8 +221,7 @@ ReachingWrites::ReachingWrites(const FunctionDecl *FD, ASTContext &Ctx,
     return;
   CFG::BuildOptions Options;
   Options.setAllAlwaysAdd();
-  std::unique_ptr<CFG> Graph =
-      CFG::buildCFG(FD, FD->getBody(), &Ctx, Options);
+  std::unique_ptr<CFG> Graph = CFG::buildCFG(FD, FD->getBody(), &Ctx, Options);
   if (!Graph)
     return;
   Body = FD->getBody();
@@ -238,7 +237,7 @@ ReachingWrites::ReachingWrites(const FunctionDecl *FD, ASTContext &Ctx,
   Valid = true;
 }
 
-void ReachingWrites::trackVariables(const cuda::FunctionFacts &Facts) {
+void ReachingWrites::trackVariables(const FunctionFacts &Facts) {
   for (const auto &[VD, Stmts] : Facts.allWrites()) {
     if (!VD->hasLocalStorage() || !trackableType(VD))
       continue;
@@ -265,7 +264,7 @@ unsigned ReachingWrites::writeOfDeclaration(
 
 ReachingWrites::FlowElements
 ReachingWrites::collectElements(const FunctionDecl *FD, const CFG &Graph,
-                                const cuda::FunctionFacts &Facts) {
+                                const FunctionFacts &Facts) {
   FlowElements Out;
   Out.OfBlock.resize(Graph.getNumBlockIDs());
   // Writes in CFG order: parameters first, then each block's elements.
@@ -369,8 +368,7 @@ ReachingWrites::solve(const CFG &Graph, const FlowElements &Elements) const {
   return In;
 }
 
-bool ReachingWrites::recordReads(const CFG &Graph,
-                                 const FlowElements &Elements,
+bool ReachingWrites::recordReads(const CFG &Graph, const FlowElements &Elements,
                                  const std::vector<llvm::BitVector> &In) {
   std::size_t Pairs = 0;
   // Each tracked read sees the live writes of its variable.
@@ -533,4 +531,4 @@ WriteStep additiveStep(const Write &W) {
   return WriteStep{};
 }
 
-} // namespace gpumem::lanes
+} // namespace gpumem::cuda

@@ -1,4 +1,5 @@
-//===- ReachingWrites.h - which writes of a variable reach a read -*- C++ -*-===//
+//===- ReachingWrites.h - which writes of a variable reach a read -*- C++
+//-*-===//
 //
 // Reaching definitions over Clang's CFG for the local integers and pointers
 // of one function that are written only by assignments, compound
@@ -10,8 +11,8 @@
 // alias is invisible here.
 //
 //===----------------------------------------------------------------------===//
-#ifndef GPUMEM_CHECKS_LANES_REACHINGWRITES_H
-#define GPUMEM_CHECKS_LANES_REACHINGWRITES_H
+#ifndef GPUMEM_CHECKS_CUDA_REACHINGWRITES_H
+#define GPUMEM_CHECKS_CUDA_REACHINGWRITES_H
 
 #include "checks/cuda/FunctionFacts.h"
 
@@ -31,7 +32,7 @@ namespace clang {
 class CFG;
 } // namespace clang
 
-namespace gpumem::lanes {
+namespace gpumem::cuda {
 
 /// How a write sets its variable.
 enum class WriteKind {
@@ -72,7 +73,7 @@ public:
   /// Builds the CFG of \p FD and solves reaching writes for its tracked
   /// variables; valid() is false when the CFG cannot be built.
   ReachingWrites(const clang::FunctionDecl *FD, clang::ASTContext &Ctx,
-                 const cuda::FunctionFacts &Facts);
+                 const FunctionFacts &Facts);
   ~ReachingWrites();
 
   bool valid() const { return Valid; }
@@ -126,17 +127,17 @@ private:
 
   struct FlowElements;
   /// The variables whose every write is one the analysis follows.
-  void trackVariables(const cuda::FunctionFacts &Facts);
+  void trackVariables(const FunctionFacts &Facts);
   /// The writes and reads of tracked variables in \p Graph, block by block
   /// (and the jumps and gotos); untracks a variable written where the CFG
   /// does not show it.
   FlowElements collectElements(const clang::FunctionDecl *FD,
                                const clang::CFG &Graph,
-                               const cuda::FunctionFacts &Facts);
+                               const FunctionFacts &Facts);
   /// The write of \p VD's declaration, made on first use.
-  unsigned
-  writeOfDeclaration(const clang::VarDecl *VD,
-                     llvm::DenseMap<const clang::VarDecl *, unsigned> &DeclWrite);
+  unsigned writeOfDeclaration(
+      const clang::VarDecl *VD,
+      llvm::DenseMap<const clang::VarDecl *, unsigned> &DeclWrite);
   /// The writes live at each block's entry (Clang's forward worklist in
   /// reverse post-order); none past MaxBlockVisits.
   std::optional<std::vector<llvm::BitVector>>
@@ -169,8 +170,7 @@ WriteStep stepOf(const clang::Expr *Write, const clang::VarDecl *VD);
 /// pointer type to another.
 const clang::Expr *withoutPointerCasts(const clang::Expr *E);
 
-const clang::DeclRefExpr *refTo(const clang::Expr *E,
-                                const clang::VarDecl *VD);
+const clang::DeclRefExpr *refTo(const clang::Expr *E, const clang::VarDecl *VD);
 
 /// True for a for, while, do or range-for statement.
 bool isLoop(const clang::Stmt *S);
@@ -187,6 +187,6 @@ WriteStep additiveStep(const Write &W);
 llvm::SmallPtrSet<const clang::Stmt *, 16>
 ancestorsOf(const clang::ParentMap &PM, const clang::Stmt *S);
 
-} // namespace gpumem::lanes
+} // namespace gpumem::cuda
 
-#endif // GPUMEM_CHECKS_LANES_REACHINGWRITES_H
+#endif // GPUMEM_CHECKS_CUDA_REACHINGWRITES_H
