@@ -125,8 +125,8 @@ public:
     if (isa<LambdaExpr>(S))
       return;
     if (const auto *Launch = dyn_cast<CUDAKernelCallExpr>(S))
-      if (!Stack.empty() || !Blocks.empty())
-        Out[Launch] = {Stack, Loops, Blocks};
+      if (!Stack.empty() || !Loops.empty())
+        Out[Launch] = {Stack, Loops};
     if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
         isa<CXXForRangeStmt>(S)) {
       Loops.push_back(S->getBeginLoc());
@@ -167,7 +167,6 @@ private:
   llvm::DenseMap<const CUDAKernelCallExpr *, BranchFacts::AtLaunch> &Out;
   llvm::SmallVector<BranchFact, 2> Stack;
   llvm::SmallVector<SourceLocation, 2> Loops;
-  llvm::SmallVector<std::pair<const CompoundStmt *, unsigned>, 4> Blocks;
 
   /// Walks \p S with `Var == Value` (or `Var <= Value`, \p AtMost)
   /// known, when Var is set.
@@ -304,13 +303,8 @@ private:
   /// with v == C; after `if (v > C) <exit>;`, with v <= C.
   void walkBlock(const CompoundStmt *Block, unsigned Depth) {
     const std::size_t Outer = Stack.size();
-    const bool Once = Loops.empty();
-    if (Once)
-      Blocks.push_back({Block, 0});
     for (const Stmt *Child : Block->body()) {
       walk(Child, Depth + 1);
-      if (Once)
-        ++Blocks.back().second;
       const auto *If = dyn_cast_or_null<IfStmt>(Child);
       if (!If || If->getElse() || !endsFlow(If->getThen()))
         continue;
@@ -321,8 +315,6 @@ private:
                          Test.Else == Comparison::AtMost});
     }
     Stack.resize(Outer);
-    if (Once)
-      Blocks.pop_back();
   }
 };
 
@@ -339,22 +331,6 @@ BranchFacts::at(const CUDAKernelCallExpr *Launch) const {
   if (It == Launches.end())
     return {};
   return It->second.Facts;
-}
-
-bool BranchFacts::runsOnceBefore(const CUDAKernelCallExpr *Launch,
-                                 const Stmt *S) const {
-  auto It = Launches.find(Launch);
-  if (It == Launches.end() || !S)
-    return false;
-  for (const auto &[Block, Holding] : It->second.Blocks)
-    for (unsigned I = 0; I < Holding && I < Block->size(); ++I) {
-      const Stmt *Child = Block->body_begin()[I];
-      if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(Child))
-        Child = Cleanups->getSubExpr();
-      if (Child == S)
-        return true;
-    }
-  return false;
 }
 
 llvm::ArrayRef<SourceLocation>

@@ -53,19 +53,9 @@ public:
   llvm::ArrayRef<clang::SourceLocation>
   loopsAround(const clang::CUDAKernelCallExpr *Launch) const;
 
-  /// True when \p S is a statement of a block around \p Launch, before
-  /// the statement that holds the launch, with no loop around that block:
-  /// it runs once, before the launch, whenever the launch runs.
-  bool runsOnceBefore(const clang::CUDAKernelCallExpr *Launch,
-                      const clang::Stmt *S) const;
-
   struct AtLaunch {
     llvm::SmallVector<BranchFact, 2> Facts;
     llvm::SmallVector<clang::SourceLocation, 2> Loops;
-    /// The blocks around the launch outside every loop, outermost first,
-    /// each with the index of its statement that holds the launch.
-    llvm::SmallVector<std::pair<const clang::CompoundStmt *, unsigned>, 4>
-        Blocks;
   };
 
 private:

@@ -166,41 +166,86 @@ const Expr *LaunchReader::memberInit(const MemberExpr *Member) {
   return nullptr;
 }
 
-std::optional<std::int64_t>
-LaunchReader::straightLineValue(const VarDecl *VD, const Expr *Read,
-                                const FunctionDecl *FD) {
-  if (isa<ParmVarDecl>(VD))
+/// The first read of \p VD in \p E.
+static const DeclRefExpr *readOf(const VarDecl *VD, const Stmt *E,
+                                 unsigned Depth = 0) {
+  if (!E || Depth > 32)
+    return nullptr;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E); Ref && Ref->getDecl() == VD)
+    return Ref;
+  for (const Stmt *Child : E->children())
+    if (const DeclRefExpr *Ref = readOf(VD, Child, Depth + 1))
+      return Ref;
+  return nullptr;
+}
+
+std::optional<std::vector<std::int64_t>>
+LaunchReader::valuesReaching(const DeclRefExpr *Read, unsigned Depth) {
+  const auto *VD = dyn_cast<VarDecl>(Read->getDecl());
+  const auto *FD =
+      VD && VD->hasLocalStorage()
+          ? dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod())
+          : nullptr;
+  if (!FD || Depth > 8 || !VD->getType()->isIntegralOrEnumerationType())
     return std::nullopt;
-  LaunchSites::FunctionCache &C = cacheOf(FD);
-  // A loop around the launch that holds the read too: a write after the
-  // read may run before it again.
-  const SourceLocation At = Read->getBeginLoc();
-  bool ReadInLoop = false;
-  for (SourceLocation Loop : C.Branches->loopsAround(Launch))
-    ReadInLoop |= before(Loop, At);
-  // The writes that run before the read, in the order they run.
-  llvm::SmallVector<const Stmt *, 4> Prior;
-  for (const Stmt *W : C.Writes->writesOf(VD)) {
-    if (before(At, W->getBeginLoc())) {
-      if (ReadInLoop)
-        return std::nullopt;
-      continue;
-    }
-    if (!C.Branches->runsOnceBefore(Launch, W))
-      return std::nullopt;
-    Prior.push_back(W);
-  }
-  llvm::sort(Prior, [&](const Stmt *A, const Stmt *B) {
-    return before(A->getBeginLoc(), B->getBeginLoc());
-  });
-  auto Others = [&](const VarDecl *Read) {
-    return cuda::setOnceValue(Read, Ctx, factsOf());
+  const ReachingWrites &RW = reachingIn(FD);
+  const llvm::SmallVector<unsigned, 4> *Ids =
+      RW.valid() && RW.tracks(VD) ? RW.reaching(Read) : nullptr;
+  if (!Ids || Ids->empty())
+    return std::nullopt;
+  auto Others = [&](const VarDecl *Other) {
+    return cuda::setOnceValue(Other, Ctx, factsOf());
   };
-  std::optional<std::int64_t> Value =
-      VD->getInit() ? foldInt(VD->getInit(), Ctx, Others) : std::nullopt;
-  for (const Stmt *W : Prior)
-    Value = valueAfterWrite(W, VD, Value, Ctx, Others);
-  return Value;
+  std::vector<std::int64_t> Values;
+  for (unsigned Id : *Ids) {
+    const Write &W = RW.write(Id);
+    if (RW.cycleOf(Id) || !W.Statement)
+      return std::nullopt;
+    // The values the write starts from: those its own read of VD sees
+    // (`t *= 2`, `s = s + 1`); none for an initializer or a plain
+    // assignment.
+    std::vector<std::optional<std::int64_t>> Before{std::nullopt};
+    const DeclRefExpr *Own = W.SteppedRead                 ? W.SteppedRead
+                             : W.Kind == WriteKind::Assign ? readOf(VD, W.Value)
+                                                           : nullptr;
+    if (Own) {
+      std::optional<std::vector<std::int64_t>> Seen =
+          valuesReaching(Own, Depth + 1);
+      if (!Seen)
+        return std::nullopt;
+      Before.assign(Seen->begin(), Seen->end());
+    }
+    for (std::optional<std::int64_t> From : Before) {
+      std::optional<std::int64_t> After =
+          W.Kind == WriteKind::Init
+              ? foldInt(W.Value, Ctx, Others)
+              : valueAfterWrite(W.Statement, VD, From, Ctx, Others);
+      if (!After)
+        return std::nullopt;
+      if (!llvm::is_contained(Values, *After))
+        Values.push_back(*After);
+    }
+    if (Values.size() > ArgumentFacts::MaxValues)
+      return std::nullopt;
+  }
+  llvm::sort(Values);
+  return Values;
+}
+
+std::optional<std::vector<std::int64_t>>
+LaunchReader::valuesAtLaunch(const Expr *E) {
+  if (std::optional<std::int64_t> Value = valueAtLaunch(E))
+    return std::vector<std::int64_t>{*Value};
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  std::optional<std::vector<std::int64_t>> Values =
+      Ref ? valuesReaching(Ref) : std::nullopt;
+  if (!Values)
+    return std::nullopt;
+  // A check before the launch rules out what it rejects (`if (s > 8)
+  // return;`).
+  if (std::optional<std::int64_t> Bound = boundAtLaunch(E))
+    llvm::erase_if(*Values, [&](std::int64_t V) { return V > *Bound; });
+  return Values->empty() ? std::nullopt : Values;
 }
 
 std::optional<std::int64_t>
@@ -212,12 +257,16 @@ LaunchReader::variableAtLaunch(const VarDecl *VD, const Expr *E, bool Bound) {
   if (!FD)
     return std::nullopt;
   LaunchSites::FunctionCache &C = cacheOf(FD);
-  // Set once (`int by = 256 / bx;` with bx set once too), or written
-  // only by statements that run once before the launch.
-  std::optional<std::int64_t> Value =
-      setOnce(VD) ? setOnceValue(VD) : straightLineValue(VD, E, FD);
-  if (Value)
-    return Value;
+  // Set once (`int by = 256 / bx;` with bx set once too), or one value
+  // from every write that reaches the read (`int s; s = 1;`).
+  if (setOnce(VD)) {
+    if (std::optional<std::int64_t> Once = setOnceValue(VD))
+      return Once;
+  } else if (const DeclRefExpr *Read = readOf(VD, E)) {
+    if (std::optional<std::vector<std::int64_t>> Values = valuesReaching(Read);
+        Values && Values->size() == 1)
+      return Values->front();
+  }
   // The innermost branch that says something of VD, unless a write can
   // run between its test (or E) and the launch; for a bound, the least
   // of those that hold.
@@ -247,7 +296,9 @@ LaunchReader::variableAtLaunch(const VarDecl *VD, const Expr *E, bool Bound) {
 
 std::optional<std::int64_t>
 LaunchReader::pointerOffsetAtLaunch(const Expr *E, unsigned Depth) {
-  if (!E || Depth > 8)
+  // Each cast, operator and write read on the way counts: a chain of a
+  // few writes through casts is well within it.
+  if (!E || Depth > 32)
     return std::nullopt;
   E = E->IgnoreParens();
   if (const auto *Cast = dyn_cast<CastExpr>(E)) {
@@ -306,7 +357,59 @@ LaunchReader::pointerOffsetAtLaunch(const Expr *E, unsigned Depth) {
   // analysis takes its parameters.
   if (VD->getInit() && setOnce(VD))
     return pointerOffsetAtLaunch(VD->getInit(), Depth + 1);
+  // A local written again (`p += 3;`): what every write that reaches the
+  // read leaves, when they agree.
+  if (VD->hasLocalStorage() && !isa<ParmVarDecl>(VD))
+    return offsetReaching(Ref, Depth + 1);
   return 0;
+}
+
+std::optional<std::int64_t>
+LaunchReader::offsetReaching(const DeclRefExpr *Read, unsigned Depth) {
+  const auto *VD = cast<VarDecl>(Read->getDecl());
+  const auto *FD =
+      dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  if (!FD || Depth > 32)
+    return std::nullopt;
+  // One written where the flow does not show it (`cudaMalloc(&p, n)`) is
+  // taken as allocated, as a parameter is.
+  const ReachingWrites &RW = reachingIn(FD);
+  if (!RW.valid() || !RW.tracks(VD))
+    return 0;
+  const llvm::SmallVector<unsigned, 4> *Ids = RW.reaching(Read);
+  if (!Ids || Ids->empty())
+    return std::nullopt;
+  std::optional<std::int64_t> Offset;
+  for (unsigned Id : *Ids) {
+    const Write &W = RW.write(Id);
+    if (RW.cycleOf(Id) || !W.Statement)
+      return std::nullopt;
+    std::optional<std::int64_t> After;
+    if (W.Kind != WriteKind::Step) {
+      After = pointerOffsetAtLaunch(W.Value, Depth + 1);
+    } else if (WriteStep Step = additiveStep(W);
+               Step.Kind == StepKind::Add && W.SteppedRead) {
+      // `p += k`, `++p`, `p -= k`: the bytes before, moved k elements.
+      std::optional<std::int64_t> From =
+          pointerOffsetAtLaunch(W.SteppedRead, Depth + 1);
+      std::optional<std::int64_t> K = Step.Amount
+                                          ? valueAtLaunch(Step.Amount)
+                                          : std::optional<std::int64_t>(1);
+      QualType Pointee = VD->getType()->getPointeeType();
+      std::int64_t Bytes = 0, Sum = 0;
+      if (From && K && !Pointee.isNull() && Pointee->isConstantSizeType() &&
+          !Pointee->isIncompleteType() &&
+          !llvm::MulOverflow(Step.Negate ? -*K : *K,
+                             Ctx.getTypeSizeInChars(Pointee).getQuantity(),
+                             Bytes) &&
+          !llvm::AddOverflow(*From, Bytes, Sum))
+        After = Sum;
+    }
+    if (!After || (Offset && *Offset != *After))
+      return std::nullopt;
+    Offset = After;
+  }
+  return Offset;
 }
 
 /// The shape of dim3 variable \p VD where the launch reads it: its

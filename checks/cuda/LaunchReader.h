@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace gpumem::cuda {
 
@@ -72,6 +73,11 @@ public:
   /// local set once from a constant and never written again (`int nx =
   /// 1000;` in main); std::nullopt for anything else.
   std::optional<std::int64_t> valueAtLaunch(const clang::Expr *E);
+  /// Each value the integer \p E may hold where the launch reads it: its
+  /// value at the launch, or, for a local written on more than one path,
+  /// the values the writes that reach the read give (valuesReaching) that
+  /// its bound at the launch allows; std::nullopt when not known.
+  std::optional<std::vector<std::int64_t>> valuesAtLaunch(const clang::Expr *E);
   /// The most the integer \p E can be where the launch reads it: a value
   /// at the launch, or the least bound a branch around it or an earlier
   /// check puts on it (`if (n <= 16)`, `if (n > 16) return;`).
@@ -105,16 +111,30 @@ private:
   std::optional<std::int64_t> largerArm(
       const clang::Expr *E,
       llvm::function_ref<std::optional<std::int64_t>(const clang::Expr *)> Arm);
-  /// What a local of \p FD (not a parameter: its initializer is the
-  /// default argument, not what a caller passes) holds where \p Read (the
-  /// launch's argument, or a dim3's extent before it) reads it, when its writes
-  /// before the read are statements that run once before the launch
-  /// (BranchFacts::runsOnceBefore) and none after the read can run before
-  /// it again: its initializer, then each write in order (`int s; s = 1;`,
-  /// `int t = 128; t *= 2;`).
-  std::optional<std::int64_t> straightLineValue(const clang::VarDecl *VD,
-                                                const clang::Expr *Read,
-                                                const clang::FunctionDecl *FD);
+  /// The values \p Read, a read of a local, may see: one per write that
+  /// reaches it (ReachingWrites), an initializer or assignment folded over
+  /// constants and locals set once, a step applied to the values its own
+  /// read sees (`int s = 1; if (wide) s = 2;` is {1, 2}, `int t = 1; t *=
+  /// 2;` is {2}); at most ArgumentFacts::MaxValues. std::nullopt when a
+  /// write that reaches it is not known: a parameter's value on entry, a
+  /// declaration without an initializer, a write on a loop's cycle, one
+  /// that overflows, a variable written through an alias.
+  std::optional<std::vector<std::int64_t>>
+  valuesReaching(const clang::DeclRefExpr *Read, unsigned Depth = 0);
+  /// The bytes the pointer \p Read, a read of a local written after its
+  /// declaration, lies past the start of its buffer: the same for every
+  /// write that reaches it (`float *p = d; p += 3;` is 12 bytes), 0 for
+  /// one written through its address (`cudaMalloc(&p, n)`); std::nullopt
+  /// otherwise.
+  std::optional<std::int64_t> offsetReaching(const clang::DeclRefExpr *Read,
+                                             unsigned Depth);
+  /// The writes that reach each read of \p FD's locals.
+  const ReachingWrites &reachingIn(const clang::FunctionDecl *FD) {
+    LaunchSites::FunctionCache &C = cacheOf(FD);
+    if (!C.Reaching)
+      C.Reaching = std::make_unique<ReachingWrites>(FD, Ctx, *C.Writes);
+    return *C.Reaching;
+  }
   /// The stride \p Read gives, when its tensor was made contiguous.
   std::optional<std::int64_t> strideAtLaunch(const StrideRead &Read) {
     return contiguousStride(Read, factsOf(), Ctx);

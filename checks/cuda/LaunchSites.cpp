@@ -71,9 +71,10 @@ void LaunchSites::add(const CUDAKernelCallExpr *Launch, ASTContext &Ctx) {
     const Expr *E = Arg->IgnoreParenImpCasts();
     if (!E->isValueDependent() &&
         E->getType()->isIntegralOrEnumerationType()) {
-      if (std::optional<std::int64_t> Value = Reader.valueAtLaunch(E)) {
-        Now.Values.push_back(*Value);
-        Now.Bound = Value;
+      if (std::optional<std::vector<std::int64_t>> Values =
+              Reader.valuesAtLaunch(E)) {
+        Now.Values = std::move(*Values);
+        Now.Bound = *llvm::max_element(Now.Values);
       } else if (std::optional<std::int64_t> Bound = Reader.boundAtLaunch(E)) {
         Now.Bound = Bound;
       } else if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {

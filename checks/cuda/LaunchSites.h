@@ -10,10 +10,11 @@
 #ifndef GPUMEM_CHECKS_CUDA_LAUNCHSITES_H
 #define GPUMEM_CHECKS_CUDA_LAUNCHSITES_H
 
+#include "checks/cuda/BlockShape.h"
 #include "checks/cuda/BranchFacts.h"
 #include "checks/cuda/FunctionFacts.h"
 #include "checks/cuda/HostCallers.h"
-#include "checks/cuda/BlockShape.h"
+#include "checks/cuda/ReachingWrites.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -96,6 +97,9 @@ public:
   struct FunctionCache {
     std::unique_ptr<FunctionFacts> Writes;
     std::unique_ptr<BranchFacts> Branches;
+    /// Built on first use: only a launch that reads a local written
+    /// after its declaration needs it.
+    std::unique_ptr<ReachingWrites> Reaching;
   };
   using FactsCache =
       llvm::DenseMap<const clang::FunctionDecl *, FunctionCache>;

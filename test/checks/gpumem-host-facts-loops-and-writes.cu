@@ -4,8 +4,10 @@
 // braced list with at most its largest element, a local written only by
 // statements that run once before the launch holds what they leave (`int
 // s; s = 1;`, `t *= 2`), and a choice between two known values
-// (`aligned ? 1 : 2`) is at most the larger. A write inside the loop
-// body before the launch, or under a branch, fixes nothing. A parameter's
+// (`aligned ? 1 : 2`) is at most the larger. A write under a branch
+// gives the launch one more value it may see (each write that reaches the
+// launch, ReachingWrites); a write inside the loop body before the launch
+// fixes nothing. A parameter's
 // default argument is not its value: a caller may pass another.
 //
 // RUN: %check_gpumem_tidy %s gpumem-uncoalesced-access %t
@@ -44,8 +46,30 @@ __global__ void doubled(const float *in, float *out, int s) {
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load of 'in[i * s]': stride 8 bytes, 2 transactions per warp (50.0% efficiency), 8 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
 }
 
-// A write under a branch may or may not run: nothing is fixed.
+// A write under a branch may or may not run: the launch sees the
+// initializer's 1 or the branch's 2, and is priced at 2.
 __global__ void maybeWritten(const float *in, float *out, int s) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i * s];
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load of 'in[i * s]': stride 's' x 4 bytes, up to 2 transactions per warp (50.0% efficiency), 8 sectors, when 's' is 2, the most the launches in this file pass; coalesced only when 's' is 1 [gpumem-uncoalesced-access]
+}
+
+// OK: `if (wide) s = 64;` then `if (s > 8) return;`: of 1 and 64, only 1
+// reaches the launch.
+__global__ void ruledOut(const float *in, float *out, int s) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i * s];
+}
+
+// Each arm of an if/else sets it, then a step: 3 or 5, priced at 5.
+__global__ void eitherArm(const float *in, float *out, int s) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i * s];
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load of 'in[i * s]': stride 's' x 4 bytes, up to 5 transactions per warp (20.0% efficiency), 20 sectors, when 's' is 5, the most the launches in this file pass; coalesced only when 's' is 1 [gpumem-uncoalesced-access]
+}
+
+// Written from what the run reads (`s = n`) on one path: not known.
+__global__ void partlyKnown(const float *in, float *out, int s) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = in[i * s];
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load of 'in[i * s]': stride 's' x 4 bytes, up to 32 transactions per warp (3.1% efficiency), 32 sectors, when 's' >= 32; coalesced only when 's' is 1 [gpumem-uncoalesced-access]
@@ -113,6 +137,23 @@ void run(const float *in, float *out, bool aligned, int n) {
   if (n > 0)
     m = 2;
   maybeWritten<<<64, 256>>>(in, out, m);
+  int g = 1;
+  if (aligned)
+    g = 64;
+  if (g > 8)
+    return;
+  ruledOut<<<64, 256>>>(in, out, g);
+  int e;
+  if (n > 16)
+    e = 2;
+  else
+    e = 4;
+  ++e;
+  eitherArm<<<64, 256>>>(in, out, e);
+  int p = 1;
+  if (n > 100)
+    p = n;
+  partlyKnown<<<64, 256>>>(in, out, p);
   int c = aligned ? 1 : 2;
   chosen<<<64, 256>>>(in, out, c);
   int w = 1;
