@@ -498,6 +498,24 @@ bool LaunchReader::applyWrites(const FunctionDecl *FD, const VarDecl *VD,
         return false;
       continue;
     }
+    // `block = dim3(8, 8);`: the shape assigned, its extents read where
+    // the writes are (in a helper, from its call's arguments).
+    if (const auto *Whole = dyn_cast<CXXOperatorCallExpr>(W);
+        Whole && Whole->getOperator() == OO_Equal && Whole->getNumArgs() == 2) {
+      const auto *Target =
+          dyn_cast<DeclRefExpr>(Whole->getArg(0)->IgnoreParenImpCasts());
+      const CallExpr *Outer = Returning;
+      Returning = Call;
+      std::optional<BlockShape> Assigned =
+          Target && Target->getDecl() == VD
+              ? shapeOf(Whole->getArg(1), Depth + 1)
+              : std::nullopt;
+      Returning = Outer;
+      if (!Assigned)
+        return false;
+      Shape = *Assigned;
+      continue;
+    }
     const auto *Assign = dyn_cast<BinaryOperator>(W);
     const auto *Member =
         Assign && Assign->getOpcode() == BO_Assign
@@ -518,18 +536,21 @@ std::int64_t LaunchReader::extentInHelper(const Expr *E, const CallExpr *Call) {
     NonPositive |= *D <= 0;
     return *D > 0 ? *D : 0;
   }
-  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
-  const auto *FD = P ? dyn_cast<FunctionDecl>(P->getDeclContext()) : nullptr;
-  if (!FD || P->getFunctionScopeIndex() >= Call->getNumArgs() ||
-      !cacheOf(FD).Writes->writesOf(P).empty())
-    return 0;
-  // The argument, read where the launch reads it when it is the
-  // launching function's (a helper two calls deep passes a constant on).
-  const Expr *Arg = Call->getArg(P->getFunctionScopeIndex());
-  if (auto D = constantInt(Arg, Ctx))
-    return *D > 0 ? *D : 0;
-  return 0;
+  // `width`, `32 / width`: a parameter never written in the helper is the
+  // constant its call passes (a helper two calls deep passes a constant
+  // on); a local of the helper set once is its value.
+  auto Known = [&](const VarDecl *VD) -> std::optional<std::int64_t> {
+    const auto *P = dyn_cast<ParmVarDecl>(VD);
+    if (!P)
+      return setOnceValue(VD);
+    const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
+    if (!FD || P->getFunctionScopeIndex() >= Call->getNumArgs() ||
+        !cacheOf(FD).Writes->writesOf(P).empty())
+      return std::nullopt;
+    return constantInt(Call->getArg(P->getFunctionScopeIndex()), Ctx);
+  };
+  std::optional<std::int64_t> V = foldInt(E, Ctx, Known);
+  return V && *V > 0 ? *V : 0;
 }
 
 std::optional<BlockShape> LaunchReader::shapeOf(const Expr *E, unsigned Depth) {

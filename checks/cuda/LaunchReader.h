@@ -146,16 +146,18 @@ private:
   std::optional<BlockShape> returnedShape(const clang::CallExpr *Call,
                                           unsigned Depth);
   /// Applies to \p Shape the writes of \p FD to its dim3 \p VD: `VD.x =
-  /// n` statements of the function's outermost block, and calls that
-  /// hand it to a helper's `dim3 &` parameter (`setBlock(block);`), which
-  /// are followed the same way. \p Call binds the parameters of a helper
-  /// (null for the launching function, whose writes after the launch are
-  /// skipped). False when a write is none of these.
+  /// n` and `VD = dim3(8, 4)` statements of the function's outermost
+  /// block, and calls that hand it to a helper's `dim3 &` parameter
+  /// (`setBlock(block);`), which are followed the same way. \p Call
+  /// binds the parameters of a helper (null for the launching function,
+  /// whose writes after the launch are skipped). False when a write is
+  /// none of these.
   bool applyWrites(const clang::FunctionDecl *FD, const clang::VarDecl *VD,
                    const clang::CallExpr *Call, BlockShape &Shape,
                    unsigned Depth);
   /// The extent \p E gives inside a helper called by \p Call: a constant,
-  /// or a parameter whose argument is one at the launch; 0 otherwise.
+  /// folded over the helper's parameters whose arguments are constants
+  /// and its locals set once (`32 / width`); 0 otherwise.
   std::int64_t extentInHelper(const clang::Expr *E,
                               const clang::CallExpr *Call);
 };

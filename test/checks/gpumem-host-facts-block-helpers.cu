@@ -131,3 +131,42 @@ dim3 filledLater(int cols) {
   b.y = 8;
   return b;
 }
+
+// A whole dim3 assigned after its declaration (`block = dim3(8, 4);`), in
+// the launching function or in a helper's `dim3 &` parameter from the
+// helper's argument, is the shape assigned.
+__global__ void fromAssigned(const float *in, float *out) {
+  int i = threadIdx.y * 1024 + threadIdx.x;
+  out[blockIdx.x] = in[i];
+  // CHECK-NOTES: :[[@LINE-1]]:21: warning: uncoalesced global load of 'in[i]': the warp spans 4 rows of 8 lanes, 4 transactions per warp (25.0% efficiency), 4 sectors; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE-3]]:7: note: index 'i' is defined here
+  // CHECK-NOTES: :[[@LINE+22]]:3: note: at this launch, blockDim is (8, 4, 1)
+}
+
+__global__ void fromAssignedInHelper(const float *in, float *out) {
+  int i = threadIdx.y * 1024 + threadIdx.x;
+  out[blockIdx.x] = in[i];
+  // CHECK-NOTES: :[[@LINE-1]]:21: warning: uncoalesced global load of 'in[i]': the warp spans 2 rows of 16 lanes, 2 transactions per warp (50.0% efficiency), 4 sectors; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE-3]]:7: note: index 'i' is defined here
+  // CHECK-NOTES: :[[@LINE+17]]:3: note: at this launch, blockDim is (16, 2, 1)
+}
+
+// OK: assigned a full-warp row shape, (32, 4): one row per warp.
+__global__ void fromAssignedWide(const float *in, float *out) {
+  int i = threadIdx.y * 1024 + threadIdx.x;
+  out[blockIdx.x] = in[i];
+}
+
+static void assignRows(dim3 &block, int width) { block = dim3(width, 32 / width); }
+
+void launchAssigned(const float *in, float *out) {
+  dim3 a;
+  a = dim3(8, 4);
+  fromAssigned<<<1, a>>>(in, out);
+  dim3 b;
+  assignRows(b, 16);
+  fromAssignedInHelper<<<1, b>>>(in, out);
+  dim3 c(8, 4);
+  c = dim3(32, 4);
+  fromAssignedWide<<<1, c>>>(in, out);
+}
