@@ -232,20 +232,55 @@ LaunchReader::valuesReaching(const DeclRefExpr *Read, unsigned Depth) {
   return Values;
 }
 
+/// The reads of locals (not parameters) in \p E, in order.
+static void localReads(const Stmt *S,
+                       llvm::SmallVectorImpl<const DeclRefExpr *> &Out,
+                       unsigned Depth = 0) {
+  if (!S || Depth > 32)
+    return;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
+    const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+    if (VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD))
+      Out.push_back(Ref);
+    return;
+  }
+  for (const Stmt *Child : S->children())
+    localReads(Child, Out, Depth + 1);
+}
+
 std::optional<std::vector<std::int64_t>>
 LaunchReader::valuesAtLaunch(const Expr *E) {
   if (std::optional<std::int64_t> Value = valueAtLaunch(E))
     return std::vector<std::int64_t>{*Value};
-  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  std::optional<std::vector<std::int64_t>> Values =
-      Ref ? valuesReaching(Ref) : std::nullopt;
-  if (!Values)
-    return std::nullopt;
-  // A check before the launch rules out what it rejects (`if (s > 8)
-  // return;`).
-  if (std::optional<std::int64_t> Bound = boundAtLaunch(E))
-    llvm::erase_if(*Values, [&](std::int64_t V) { return V > *Bound; });
-  return Values->empty() ? std::nullopt : Values;
+  // The local E reads that may hold more than one value (`s`, `s * 2`),
+  // less the values a check before the launch rejects (`if (s > 8)
+  // return;`); E is folded at each, its other variables at their value.
+  llvm::SmallVector<const DeclRefExpr *, 4> Reads;
+  localReads(E, Reads);
+  for (const DeclRefExpr *Read : Reads) {
+    std::optional<std::vector<std::int64_t>> Values = valuesReaching(Read);
+    if (!Values || Values->size() < 2)
+      continue;
+    if (std::optional<std::int64_t> Bound = boundAtLaunch(Read))
+      llvm::erase_if(*Values, [&](std::int64_t V) { return V > *Bound; });
+    const VarDecl *Several = cast<VarDecl>(Read->getDecl());
+    std::vector<std::int64_t> Folded;
+    for (std::int64_t V : *Values) {
+      std::optional<std::int64_t> At =
+          foldInt(E, Ctx, [&](const VarDecl *Other) {
+            return Other == Several
+                       ? std::optional(V)
+                       : variableAtLaunch(Other, E, /*Bound=*/false);
+          });
+      if (!At)
+        return std::nullopt;
+      if (!llvm::is_contained(Folded, *At))
+        Folded.push_back(*At);
+    }
+    llvm::sort(Folded);
+    return Folded.empty() ? std::nullopt : std::optional(Folded);
+  }
+  return std::nullopt;
 }
 
 std::optional<std::int64_t>

@@ -74,9 +74,10 @@ public:
   /// 1000;` in main); std::nullopt for anything else.
   std::optional<std::int64_t> valueAtLaunch(const clang::Expr *E);
   /// Each value the integer \p E may hold where the launch reads it: its
-  /// value at the launch, or, for a local written on more than one path,
-  /// the values the writes that reach the read give (valuesReaching) that
-  /// its bound at the launch allows; std::nullopt when not known.
+  /// value at the launch, or, where it reads a local written on more than
+  /// one path (`s`, `s * 2`), E at each value the writes that reach the
+  /// read give (valuesReaching) that the local's bound at the launch
+  /// allows; std::nullopt when not known.
   std::optional<std::vector<std::int64_t>> valuesAtLaunch(const clang::Expr *E);
   /// The most the integer \p E can be where the launch reads it: a value
   /// at the launch, or the least bound a branch around it or an earlier

@@ -68,6 +68,19 @@ __global__ void eitherArm(const float *in, float *out, int s) {
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load of 'in[i * s]': stride 's' x 4 bytes, up to 5 transactions per warp (20.0% efficiency), 20 sectors, when 's' is 5, the most the launches in this file pass; coalesced only when 's' is 1 [gpumem-uncoalesced-access]
 }
 
+// `e * 2` with e one of 3 and 5: 6 or 10, priced at 10.
+__global__ void foldedEach(const float *in, float *out, int s) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i * s];
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: uncoalesced global load of 'in[i * s]': stride 's' x 4 bytes, up to 10 transactions per warp (10.0% efficiency), 32 sectors, when 's' is 10, the most the launches in this file pass; coalesced only when 's' is 1 [gpumem-uncoalesced-access]
+}
+
+// OK: `g + 0` with g one of 1 and 64, where only 1 passes the check.
+__global__ void foldedRuledOut(const float *in, float *out, int s) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i * s];
+}
+
 // Written from what the run reads (`s = n`) on one path: not known.
 __global__ void partlyKnown(const float *in, float *out, int s) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -150,6 +163,8 @@ void run(const float *in, float *out, bool aligned, int n) {
     e = 4;
   ++e;
   eitherArm<<<64, 256>>>(in, out, e);
+  foldedEach<<<64, 256>>>(in, out, e * 2);
+  foldedRuledOut<<<64, 256>>>(in, out, g + 0);
   int p = 1;
   if (n > 100)
     p = n;
