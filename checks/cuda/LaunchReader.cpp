@@ -434,8 +434,9 @@ LaunchReader::offsetReaching(const DeclRefExpr *Read, unsigned Depth) {
       std::int64_t Bytes = 0, Sum = 0;
       if (From && K && !Pointee.isNull() && Pointee->isConstantSizeType() &&
           !Pointee->isIncompleteType() &&
-          !llvm::MulOverflow(Step.Negate ? -*K : *K,
-                             Ctx.getTypeSizeInChars(Pointee).getQuantity(),
+          !llvm::MulOverflow(*K,
+                             (Step.Negate ? -1 : 1) *
+                                 Ctx.getTypeSizeInChars(Pointee).getQuantity(),
                              Bytes) &&
           !llvm::AddOverflow(*From, Bytes, Sum))
         After = Sum;

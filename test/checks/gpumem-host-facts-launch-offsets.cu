@@ -14,8 +14,8 @@ __global__ void stencilCentre(const float *in, float *out) {
   // CHECK-NOTES: :[[@LINE-1]]:12: warning: misaligned global load of 'in[i]': starts 12 bytes past a 128-byte boundary, 2 transactions per warp (50.0% efficiency), 5 sectors; aligned, it would need 1 [gpumem-misaligned-access]
   // CHECK-NOTES: :[[@LINE-2]]:12: note: lanes touch bytes [12, 139] of a base assumed 256-byte aligned (cudaMalloc), crossing a block boundary
   // CHECK-NOTES: :[[@LINE-4]]:7: note: index 'i' is defined here
-  // CHECK-NOTES: :[[@LINE+89]]:3: note: 'in' points 12 bytes past the start of its buffer at every launch of 'stencilCentre' in this file
-  // CHECK-NOTES: :[[@LINE+88]]:3: note: at this launch, blockDim is (256, 1, 1)
+  // CHECK-NOTES: :[[@LINE+103]]:3: note: 'in' points 12 bytes past the start of its buffer at every launch of 'stencilCentre' in this file
+  // CHECK-NOTES: :[[@LINE+102]]:3: note: at this launch, blockDim is (256, 1, 1)
 }
 
 // OK: the launch passes &d_in[2] and the kernel reads in[i - 2]: the loads
@@ -40,8 +40,8 @@ __global__ void fromLocal(const double *in, double *out) {
   // CHECK-NOTES: :[[@LINE-1]]:12: warning: misaligned global load of 'in[i]': starts 8 bytes past a 128-byte boundary, 3 transactions per warp (66.7% efficiency), 9 sectors; aligned, it would need 2 [gpumem-misaligned-access]
   // CHECK-NOTES: :[[@LINE-2]]:12: note: lanes touch bytes [8, 263] of a base assumed 256-byte aligned (cudaMalloc), crossing a block boundary
   // CHECK-NOTES: :[[@LINE-4]]:7: note: index 'i' is defined here
-  // CHECK-NOTES: :[[@LINE+69]]:3: note: 'in' points 8 bytes past the start of its buffer at every launch of 'fromLocal' in this file
-  // CHECK-NOTES: :[[@LINE+68]]:3: note: at this launch, blockDim is (256, 1, 1)
+  // CHECK-NOTES: :[[@LINE+83]]:3: note: 'in' points 8 bytes past the start of its buffer at every launch of 'fromLocal' in this file
+  // CHECK-NOTES: :[[@LINE+82]]:3: note: at this launch, blockDim is (256, 1, 1)
 }
 
 // A local moved after its declaration (`p += 3`, `q = q + 1; ++q;`) is
@@ -52,8 +52,8 @@ __global__ void steppedOn(const float *in, float *out) {
   // CHECK-NOTES: :[[@LINE-1]]:12: warning: misaligned global load of 'in[i]': starts 12 bytes past a 128-byte boundary, 2 transactions per warp (50.0% efficiency), 5 sectors; aligned, it would need 1 [gpumem-misaligned-access]
   // CHECK-NOTES: :[[@LINE-2]]:12: note: lanes touch bytes [12, 139] of a base assumed 256-byte aligned (cudaMalloc), crossing a block boundary
   // CHECK-NOTES: :[[@LINE-4]]:7: note: index 'i' is defined here
-  // CHECK-NOTES: :[[@LINE+39]]:3: note: 'in' points 12 bytes past the start of its buffer at every launch of 'steppedOn' in this file
-  // CHECK-NOTES: :[[@LINE+38]]:3: note: at this launch, blockDim is (256, 1, 1)
+  // CHECK-NOTES: :[[@LINE+50]]:3: note: 'in' points 12 bytes past the start of its buffer at every launch of 'steppedOn' in this file
+  // CHECK-NOTES: :[[@LINE+49]]:3: note: at this launch, blockDim is (256, 1, 1)
 }
 
 __global__ void steppedTwice(const float *in, float *out) {
@@ -62,8 +62,19 @@ __global__ void steppedTwice(const float *in, float *out) {
   // CHECK-NOTES: :[[@LINE-1]]:12: warning: misaligned global load of 'in[i]': starts 8 bytes past a 128-byte boundary, 2 transactions per warp (50.0% efficiency), 5 sectors; aligned, it would need 1 [gpumem-misaligned-access]
   // CHECK-NOTES: :[[@LINE-2]]:12: note: lanes touch bytes [8, 135] of a base assumed 256-byte aligned (cudaMalloc), crossing a block boundary
   // CHECK-NOTES: :[[@LINE-4]]:7: note: index 'i' is defined here
-  // CHECK-NOTES: :[[@LINE+33]]:3: note: 'in' points 8 bytes past the start of its buffer at every launch of 'steppedTwice' in this file
-  // CHECK-NOTES: :[[@LINE+32]]:3: note: at this launch, blockDim is (256, 1, 1)
+  // CHECK-NOTES: :[[@LINE+44]]:3: note: 'in' points 8 bytes past the start of its buffer at every launch of 'steppedTwice' in this file
+  // CHECK-NOTES: :[[@LINE+43]]:3: note: at this launch, blockDim is (256, 1, 1)
+}
+
+// `p = d + 4; p -= 1;`: 3 floats in.
+__global__ void steppedBack(const float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i];
+  // CHECK-NOTES: :[[@LINE-1]]:12: warning: misaligned global load of 'in[i]': starts 12 bytes past a 128-byte boundary, 2 transactions per warp (50.0% efficiency), 5 sectors; aligned, it would need 1 [gpumem-misaligned-access]
+  // CHECK-NOTES: :[[@LINE-2]]:12: note: lanes touch bytes [12, 139] of a base assumed 256-byte aligned (cudaMalloc), crossing a block boundary
+  // CHECK-NOTES: :[[@LINE-4]]:7: note: index 'i' is defined here
+  // CHECK-NOTES: :[[@LINE+36]]:3: note: 'in' points 12 bytes past the start of its buffer at every launch of 'steppedBack' in this file
+  // CHECK-NOTES: :[[@LINE+35]]:3: note: at this launch, blockDim is (256, 1, 1)
 }
 
 // OK: moved on one path only (by 32 floats, or not at all): the two
@@ -96,6 +107,9 @@ void moved(const float *d_in, float *d_out, bool skip) {
   q = q + 1;
   ++q;
   steppedTwice<<<64, 256>>>(q, d_out);
+  const float *b = d_in + 4;
+  b -= 1;
+  steppedBack<<<64, 256>>>(b, d_out);
   const float *r = d_in;
   if (skip)
     r += 3;
