@@ -166,31 +166,35 @@ const Expr *LaunchReader::memberInit(const MemberExpr *Member) {
   return nullptr;
 }
 
-/// The first read of \p VD in \p E.
-static const DeclRefExpr *readOf(const VarDecl *VD, const Stmt *E,
-                                 unsigned Depth = 0) {
-  if (!E || Depth > 32)
-    return nullptr;
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E); Ref && Ref->getDecl() == VD)
-    return Ref;
-  for (const Stmt *Child : E->children())
-    if (const DeclRefExpr *Ref = readOf(VD, Child, Depth + 1))
-      return Ref;
-  return nullptr;
+/// The first read of \p VD in \p E; null when it reads none.
+static const DeclRefExpr *readOf(const VarDecl *VD, const Expr *E) {
+  llvm::SmallVector<const DeclRefExpr *, 2> Reads;
+  readsOf(E, VD, Reads);
+  return Reads.empty() ? nullptr : Reads.front();
 }
 
-std::optional<std::vector<std::int64_t>>
-LaunchReader::valuesReaching(const DeclRefExpr *Read, unsigned Depth) {
+const ReachingWrites *LaunchReader::flowOf(const DeclRefExpr *Read) {
   const auto *VD = dyn_cast<VarDecl>(Read->getDecl());
   const auto *FD =
       VD && VD->hasLocalStorage()
           ? dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod())
           : nullptr;
-  if (!FD || Depth > 8 || !VD->getType()->isIntegralOrEnumerationType())
+  if (!FD)
+    return nullptr;
+  LaunchSites::FunctionCache &C = cacheOf(FD);
+  if (!C.Reaching)
+    C.Reaching = std::make_unique<ReachingWrites>(FD, Ctx, *C.Writes);
+  return C.Reaching->valid() && C.Reaching->tracks(VD) ? C.Reaching.get()
+                                                       : nullptr;
+}
+
+std::optional<std::vector<std::int64_t>>
+LaunchReader::valuesReaching(const DeclRefExpr *Read, unsigned Depth) {
+  const auto *VD = dyn_cast<VarDecl>(Read->getDecl());
+  if (!VD || Depth > 8 || !VD->getType()->isIntegralOrEnumerationType())
     return std::nullopt;
-  const ReachingWrites &RW = reachingIn(FD);
-  const llvm::SmallVector<unsigned, 4> *Ids =
-      RW.valid() && RW.tracks(VD) ? RW.reaching(Read) : nullptr;
+  const ReachingWrites *RW = flowOf(Read);
+  const llvm::SmallVector<unsigned, 4> *Ids = RW ? RW->reaching(Read) : nullptr;
   if (!Ids || Ids->empty())
     return std::nullopt;
   auto Others = [&](const VarDecl *Other) {
@@ -198,8 +202,8 @@ LaunchReader::valuesReaching(const DeclRefExpr *Read, unsigned Depth) {
   };
   std::vector<std::int64_t> Values;
   for (unsigned Id : *Ids) {
-    const Write &W = RW.write(Id);
-    if (RW.cycleOf(Id) || !W.Statement)
+    const Write &W = RW->write(Id);
+    if (RW->cycleOf(Id) || !W.Statement)
       return std::nullopt;
     // The values the write starts from: those its own read of VD sees
     // (`t *= 2`, `s = s + 1`); none for an initializer or a plain
@@ -401,23 +405,20 @@ LaunchReader::pointerOffsetAtLaunch(const Expr *E, unsigned Depth) {
 
 std::optional<std::int64_t>
 LaunchReader::offsetReaching(const DeclRefExpr *Read, unsigned Depth) {
-  const auto *VD = cast<VarDecl>(Read->getDecl());
-  const auto *FD =
-      dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
-  if (!FD || Depth > 32)
+  if (Depth > 32)
     return std::nullopt;
   // One written where the flow does not show it (`cudaMalloc(&p, n)`) is
   // taken as allocated, as a parameter is.
-  const ReachingWrites &RW = reachingIn(FD);
-  if (!RW.valid() || !RW.tracks(VD))
+  const ReachingWrites *RW = flowOf(Read);
+  if (!RW)
     return 0;
-  const llvm::SmallVector<unsigned, 4> *Ids = RW.reaching(Read);
+  const llvm::SmallVector<unsigned, 4> *Ids = RW->reaching(Read);
   if (!Ids || Ids->empty())
     return std::nullopt;
   std::optional<std::int64_t> Offset;
   for (unsigned Id : *Ids) {
-    const Write &W = RW.write(Id);
-    if (RW.cycleOf(Id) || !W.Statement)
+    const Write &W = RW->write(Id);
+    if (RW->cycleOf(Id) || !W.Statement)
       return std::nullopt;
     std::optional<std::int64_t> After;
     if (W.Kind != WriteKind::Step) {
@@ -430,7 +431,7 @@ LaunchReader::offsetReaching(const DeclRefExpr *Read, unsigned Depth) {
       std::optional<std::int64_t> K = Step.Amount
                                           ? valueAtLaunch(Step.Amount)
                                           : std::optional<std::int64_t>(1);
-      QualType Pointee = VD->getType()->getPointeeType();
+      QualType Pointee = Read->getType()->getPointeeType();
       std::int64_t Bytes = 0, Sum = 0;
       if (From && K && !Pointee.isNull() && Pointee->isConstantSizeType() &&
           !Pointee->isIncompleteType() &&

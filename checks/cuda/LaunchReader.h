@@ -129,13 +129,11 @@ private:
   /// otherwise.
   std::optional<std::int64_t> offsetReaching(const clang::DeclRefExpr *Read,
                                              unsigned Depth);
-  /// The writes that reach each read of \p FD's locals.
-  const ReachingWrites &reachingIn(const clang::FunctionDecl *FD) {
-    LaunchSites::FunctionCache &C = cacheOf(FD);
-    if (!C.Reaching)
-      C.Reaching = std::make_unique<ReachingWrites>(FD, Ctx, *C.Writes);
-    return *C.Reaching;
-  }
+  /// The writes that reach the reads of the function that declares
+  /// \p Read's local, built once per function, when they follow that
+  /// local; null otherwise (a variable written through its address or a
+  /// reference, a function whose flow was given up).
+  const ReachingWrites *flowOf(const clang::DeclRefExpr *Read);
   /// The stride \p Read gives, when its tensor was made contiguous.
   std::optional<std::int64_t> strideAtLaunch(const StrideRead &Read) {
     return contiguousStride(Read, factsOf(), Ctx);

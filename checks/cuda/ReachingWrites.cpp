@@ -51,23 +51,6 @@ bool trackableType(const VarDecl *VD) {
   return T->isIntegralOrUnscopedEnumerationType() || T->isPointerType();
 }
 
-/// Reads of \p VD inside \p E.
-void readsOf(const Expr *E, const VarDecl *VD,
-             llvm::SmallVectorImpl<const DeclRefExpr *> &Out) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const VarDecl *VD;
-    llvm::SmallVectorImpl<const DeclRefExpr *> &Out;
-    Finder(const VarDecl *VD, llvm::SmallVectorImpl<const DeclRefExpr *> &Out)
-        : VD(VD), Out(Out) {}
-    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-      if (Ref->getDecl() == VD)
-        Out.push_back(Ref);
-      return true;
-    }
-  } F(VD, Out);
-  F.TraverseStmt(const_cast<Expr *>(E));
-}
-
 /// The variable an assignment or increment \p S writes, when it names
 /// one directly.
 const VarDecl *assignedVariable(const Stmt *S) {
@@ -83,6 +66,22 @@ const VarDecl *assignedVariable(const Stmt *S) {
 }
 
 } // namespace
+
+void readsOf(const Expr *E, const VarDecl *VD,
+             llvm::SmallVectorImpl<const DeclRefExpr *> &Out) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *VD;
+    llvm::SmallVectorImpl<const DeclRefExpr *> &Out;
+    Finder(const VarDecl *VD, llvm::SmallVectorImpl<const DeclRefExpr *> &Out)
+        : VD(VD), Out(Out) {}
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      if (Ref->getDecl() == VD)
+        Out.push_back(Ref);
+      return true;
+    }
+  } F(VD, Out);
+  F.TraverseStmt(const_cast<Expr *>(E));
+}
 
 const Expr *withoutPointerCasts(const Expr *E) {
   while (true) {

@@ -150,6 +150,10 @@ private:
   void findCycles();
 };
 
+/// The reads of \p VD inside \p E, in order.
+void readsOf(const clang::Expr *E, const clang::VarDecl *VD,
+             llvm::SmallVectorImpl<const clang::DeclRefExpr *> &Out);
+
 /// How a write steps its variable.
 enum class StepKind { Add, Multiply, Divide, ShiftLeft, ShiftRight, None };
 
