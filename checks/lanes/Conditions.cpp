@@ -289,7 +289,25 @@ EvaluatorCore::compareLanes(BinaryOperatorKind Op, LaneValue Diff,
   // and warp symbols at 0); anything else is lane-uniform.
   std::map<SymbolId, std::int64_t> FirstWarp, SecondBlock;
   bool Block = false, Thread = false;
+  // gridDim where it only scales a block index (the grid's rank of a
+  // block, `blockIdx.y * gridDim.x + blockIdx.x`, a grid group's
+  // thread_rank() with the block known): a place in the grid too. Its
+  // terms vanish in the first block; the second is taken in a grid one
+  // block wide along it.
+  auto PlacesBlocks = [&](SymbolId Id) {
+    return Symbols[Id].Key.Kind == SymbolKind::GridDim &&
+           llvm::all_of(Diff.terms(), [&](const LaneTerm &T) {
+             return !llvm::is_contained(T.Symbols, Id) ||
+                    llvm::any_of(T.Symbols, [&](SymbolId Other) {
+                      return Symbols[Other].isBlockIndex();
+                    });
+           });
+  };
   for (SymbolId Id : Diff.symbols()) {
+    if (PlacesBlocks(Id)) {
+      FirstWarp[Id] = SecondBlock[Id] = 1;
+      continue;
+    }
     // A value loaded from an address the block or the warp picks
     // (nodes[blockIdx.x].end), or an operation on one the algebra could
     // not keep (min(16, height - blockIdx.y * 16)), is data, not a place
