@@ -27,6 +27,7 @@ namespace clang::tidy::gpumem {
 // In
 //   __global__ void k(float *p) { ... }      // KernelId binds k
 //   void host() { k<<<g, 256>>>(p); }         // LaunchId binds the launch
+//                                             // (or cudaLaunchKernel's call)
 static constexpr char KernelId[] = "kernel";
 static constexpr char LaunchId[] = "launch";
 
@@ -144,17 +145,27 @@ void KernelAccessCheck::registerMatchers(MatchFinder *Finder) {
       functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal));
   Finder->addMatcher(KernelDefinition.bind(KernelId), this);
   Finder->addMatcher(cudaKernelCallExpr().bind(LaunchId), this);
+  // The runtime's launch functions (cuda/KernelLaunch.h): by name, so that
+  // the toolkit's declarations and the shim's both match.
+  Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(
+                                  ::gpumem::cuda::runtimeLaunchNames()))))
+                         .bind(LaunchId),
+                     this);
 }
 
 void KernelAccessCheck::check(const MatchFinder::MatchResult &Result) {
   Found->Context = Result.Context;
-  if (const auto *Launch = Result.Nodes.getNodeAs<CUDAKernelCallExpr>(LaunchId)) {
-    Found->Launches.add(Launch, *Result.Context);
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>(LaunchId)) {
+    std::optional<::gpumem::cuda::KernelLaunch> Launch =
+        ::gpumem::cuda::KernelLaunch::read(Call);
+    if (!Launch)
+      return;
+    Found->Launches.add(*Launch, *Result.Context);
     // The kernel of a launch, where the matchers do not reach its
     // definition: gpumem-clangd matches the open file's declarations only,
     // and a kernel of the project's header is in the preamble.
     const FunctionDecl *Def = nullptr;
-    if (const FunctionDecl *Kernel = Launch->getDirectCallee();
+    if (const FunctionDecl *Kernel = Launch->Kernel;
         Kernel && Kernel->hasBody(Def) && Def->hasAttr<CUDAGlobalAttr>() &&
         !Def->isInvalidDecl() && !Def->isDependentContext() &&
         !Result.SourceManager->isInSystemHeader(Def->getLocation()))
@@ -512,22 +523,30 @@ bool KernelAccessCheck::holdsUnderOtherShapes(
   return true;
 }
 
-/// True when \p S reads \p P, directly or through the initializers of the
-/// locals it reads.
+/// True when \p S reads \p P (its field \p Field, when given), directly or
+/// through the initializers of the locals it reads.
 static bool readsParameter(const Stmt *S, const ParmVarDecl *P,
+                           const FieldDecl *Field = nullptr,
                            unsigned Depth = 0) {
   if (!S || Depth > 8)
     return false;
+  // `p.Field`, where a field is asked for.
+  if (const auto *Member = dyn_cast<MemberExpr>(S);
+      Field && Member && Member->getMemberDecl() == Field)
+    if (const auto *Ref =
+            dyn_cast<DeclRefExpr>(Member->getBase()->IgnoreParenImpCasts());
+        Ref && Ref->getDecl() == P)
+      return true;
   if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
-    if (Ref->getDecl() == P)
+    if (!Field && Ref->getDecl() == P)
       return true;
     if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
         VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit())
-      return readsParameter(VD->getInit(), P, Depth + 1);
+      return readsParameter(VD->getInit(), P, Field, Depth + 1);
     return false;
   }
   for (const Stmt *Child : S->children())
-    if (readsParameter(Child, P, Depth))
+    if (readsParameter(Child, P, Field, Depth))
       return true;
   return false;
 }
@@ -548,7 +567,8 @@ void KernelAccessCheck::noteAlike(SourceLocation Loc, unsigned Alike,
 void KernelAccessCheck::noteConstantArguments(
     const ::gpumem::access::KernelAccesses &Kernel,
     const ::gpumem::access::MemoryAccess &Access) {
-  if ((Kernel.ConstantArguments.empty() && Kernel.PointerOffsets.empty()) ||
+  if ((Kernel.ConstantArguments.empty() && Kernel.ConstantFields.empty() &&
+       Kernel.PointerOffsets.empty()) ||
       !Found)
     return;
   const auto *Launch = Found->Launches.find(Kernel.Kernel);
@@ -559,6 +579,13 @@ void KernelAccessCheck::noteConstantArguments(
            DiagnosticIDs::Note)
           << Param->getName() << static_cast<long long>(Value)
           << Kernel.Kernel->getName();
+  for (const auto &Known : Kernel.ConstantFields)
+    if (readsParameter(Access.Expression, Known.Parameter, Known.Field))
+      diag(Launch ? Launch->Where : Known.Parameter->getLocation(),
+           "'%0.%1' is %2 at every launch of '%3' in this file",
+           DiagnosticIDs::Note)
+          << Known.Parameter->getName() << Known.Field->getName()
+          << static_cast<long long>(Known.Value) << Kernel.Kernel->getName();
   for (const auto &[Param, Bytes] : Kernel.PointerOffsets)
     if (Access.Base == Param)
       diag(Launch ? Launch->Where : Param->getLocation(),

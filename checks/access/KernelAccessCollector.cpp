@@ -56,6 +56,9 @@ void walkKernel(const FunctionDecl *Def, const FunctionDecl *Kernel,
       if (Facts.Offset && *Facts.Offset != 0 &&
           Eval.bindKernelPointerOffset(P, *Facts.Offset))
         Out.PointerOffsets.emplace_back(P, *Facts.Offset);
+      for (const auto &[Field, Value] : Facts.Fields)
+        if (Eval.bindKernelArgumentField(P, Field, Value))
+          Out.ConstantFields.push_back({P, Field, Value});
     }
   detail::AccessWalk C(Ctx, Eval, Settings, Out);
   C.run(Def->getBody(), Eval.geometry().populatedLanes());

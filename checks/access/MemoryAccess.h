@@ -248,6 +248,14 @@ struct KernelAccesses {
   /// Kernel parameters given the constant every launch passes, with it.
   std::vector<std::pair<const clang::ParmVarDecl *, std::int64_t>>
       ConstantArguments;
+  /// Integer fields of struct parameters given the constant every launch
+  /// passes, with it.
+  struct ConstantField {
+    const clang::ParmVarDecl *Parameter = nullptr;
+    const clang::FieldDecl *Field = nullptr;
+    std::int64_t Value = 0;
+  };
+  std::vector<ConstantField> ConstantFields;
   /// Global pointer parameters every launch passes past the start of
   /// their buffer (`d_in + 3`), with the bytes.
   std::vector<std::pair<const clang::ParmVarDecl *, std::int64_t>>

@@ -1,5 +1,6 @@
 //===- BranchFacts.cpp ----------------------------------------------------===//
 #include "checks/cuda/BranchFacts.h"
+#include "checks/cuda/KernelLaunch.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -115,7 +116,7 @@ Comparison testedComparison(const Expr *Cond, const ASTContext &Ctx) {
 class Walk {
 public:
   Walk(const ASTContext &Ctx,
-       llvm::DenseMap<const CUDAKernelCallExpr *, BranchFacts::AtLaunch> &Out)
+       llvm::DenseMap<const CallExpr *, BranchFacts::AtLaunch> &Out)
       : Ctx(Ctx), Out(Out) {}
 
   void walk(const Stmt *S, unsigned Depth = 0) {
@@ -124,9 +125,8 @@ public:
     // A lambda's body runs when it is called, not where it is written.
     if (isa<LambdaExpr>(S))
       return;
-    if (const auto *Launch = dyn_cast<CUDAKernelCallExpr>(S))
-      if (!Stack.empty() || !Loops.empty())
-        Out[Launch] = {Stack, Loops};
+    if (mayLaunchKernel(S) && (!Stack.empty() || !Loops.empty()))
+      Out[cast<CallExpr>(S)] = {Stack, Loops};
     if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
         isa<CXXForRangeStmt>(S)) {
       Loops.push_back(S->getBeginLoc());
@@ -164,7 +164,7 @@ public:
 
 private:
   const ASTContext &Ctx;
-  llvm::DenseMap<const CUDAKernelCallExpr *, BranchFacts::AtLaunch> &Out;
+  llvm::DenseMap<const CallExpr *, BranchFacts::AtLaunch> &Out;
   llvm::SmallVector<BranchFact, 2> Stack;
   llvm::SmallVector<SourceLocation, 2> Loops;
 
@@ -325,8 +325,7 @@ BranchFacts::BranchFacts(const FunctionDecl *FD, const ASTContext &Ctx) {
     Walk(Ctx, Launches).walk(FD->getBody());
 }
 
-llvm::ArrayRef<BranchFact>
-BranchFacts::at(const CUDAKernelCallExpr *Launch) const {
+llvm::ArrayRef<BranchFact> BranchFacts::at(const CallExpr *Launch) const {
   auto It = Launches.find(Launch);
   if (It == Launches.end())
     return {};
@@ -334,7 +333,7 @@ BranchFacts::at(const CUDAKernelCallExpr *Launch) const {
 }
 
 llvm::ArrayRef<SourceLocation>
-BranchFacts::loopsAround(const CUDAKernelCallExpr *Launch) const {
+BranchFacts::loopsAround(const CallExpr *Launch) const {
   auto It = Launches.find(Launch);
   if (It == Launches.end())
     return {};

@@ -22,7 +22,7 @@
 #define GPUMEM_CHECKS_CUDA_BRANCHFACTS_H
 
 #include "clang/AST/Decl.h"
-#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -41,17 +41,18 @@ struct BranchFact {
   bool AtMost = false;
 };
 
-/// The branch facts at each kernel launch of one function.
+/// The branch facts at each kernel launch of one function (a
+/// triple-chevron launch or a runtime call, cuda::mayLaunchKernel).
 class BranchFacts {
 public:
   BranchFacts(const clang::FunctionDecl *FD, const clang::ASTContext &Ctx);
 
   /// The facts of the branches around \p Launch, innermost last.
-  llvm::ArrayRef<BranchFact> at(const clang::CUDAKernelCallExpr *Launch) const;
+  llvm::ArrayRef<BranchFact> at(const clang::CallExpr *Launch) const;
   /// Where the loops around \p Launch begin (a write after the launch may
   /// run before it again when a loop encloses both).
   llvm::ArrayRef<clang::SourceLocation>
-  loopsAround(const clang::CUDAKernelCallExpr *Launch) const;
+  loopsAround(const clang::CallExpr *Launch) const;
 
   struct AtLaunch {
     llvm::SmallVector<BranchFact, 2> Facts;
@@ -59,7 +60,7 @@ public:
   };
 
 private:
-  llvm::DenseMap<const clang::CUDAKernelCallExpr *, AtLaunch> Launches;
+  llvm::DenseMap<const clang::CallExpr *, AtLaunch> Launches;
 };
 
 } // namespace gpumem::cuda

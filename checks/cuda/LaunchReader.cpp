@@ -2,9 +2,11 @@
 #include "checks/cuda/LaunchReader.h"
 
 #include "checks/cuda/ConstantInt.h"
+#include "checks/cuda/FieldWrites.h"
 #include "checks/cuda/FoldInt.h"
 #include "checks/cuda/FunctionFacts.h"
 
+#include "clang/AST/ExprCXX.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace gpumem::cuda {
@@ -138,8 +140,70 @@ const Expr *LaunchReader::memberInit(const MemberExpr *Member) {
   const auto *Base =
       dyn_cast<DeclRefExpr>(Member->getBase()->IgnoreParenImpCasts());
   const auto *VD = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
-  if (!Field || Member->isArrow() || !VD || VD->getType()->isReferenceType() ||
-      !VD->getInit() || !setOnce(VD) || Field->getParent()->isUnion())
+  return Member->isArrow() ? nullptr : memberInit(VD, Field);
+}
+
+std::vector<std::pair<const FieldDecl *, std::int64_t>>
+LaunchReader::fieldsAtLaunch(const Expr *E) {
+  std::vector<std::pair<const FieldDecl *, std::int64_t>> Known;
+  E = E->IgnoreParenImpCasts();
+  // The copy into the parameter.
+  if (const auto *Copy = dyn_cast<CXXConstructExpr>(E);
+      Copy && Copy->getNumArgs() == 1 &&
+      Copy->getConstructor()->isCopyOrMoveConstructor())
+    E = Copy->getArg(0)->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const RecordDecl *Record = VD ? VD->getType()->getAsRecordDecl() : nullptr;
+  if (!Record || Record->isUnion())
+    return Known;
+  for (const FieldDecl *Field : Record->fields()) {
+    if (Field->isBitField() || !Field->getType()->isIntegralOrEnumerationType())
+      continue;
+    const Expr *Init = memberInit(VD, Field);
+    std::optional<std::int64_t> Value =
+        Init ? foldInt(Init, Ctx,
+                       [&](const VarDecl *Read) { return setOnceValue(Read); })
+             : std::nullopt;
+    // A value the field's type cannot hold is converted: not this one.
+    const unsigned Bits = Ctx.getIntWidth(Field->getType());
+    if (Value && (Field->getType()->isSignedIntegerOrEnumerationType()
+                      ? llvm::isIntN(Bits, *Value)
+                      : *Value >= 0 && llvm::isUIntN(Bits, *Value)))
+      Known.emplace_back(Field, *Value);
+  }
+  return Known;
+}
+
+std::optional<BlockShape> LaunchReader::configShape(const VarDecl *Config) {
+  const RecordDecl *Record = Config->getType()->getAsRecordDecl();
+  if (!Record)
+    return std::nullopt;
+  for (const FieldDecl *Field : Record->fields())
+    if (Field->getName() == "blockDim")
+      return shapeOf(memberInit(Config, Field), 1);
+  return std::nullopt;
+}
+
+const Expr *LaunchReader::memberInit(const VarDecl *VD,
+                                     const FieldDecl *Field) {
+  if (!Field || !VD || VD->getType()->isReferenceType() ||
+      !VD->hasLocalStorage() || Field->getParent()->isUnion())
+    return nullptr;
+  // Written since its declaration (`o.ndim = 3;`): the field's last
+  // assignment before the launch, when FieldWrites can place it. Not in a
+  // helper whose returned shape is read: its writes are not before the
+  // launch.
+  if (!setOnce(VD)) {
+    const auto *FD =
+        dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+    if (Returning || !FD)
+      return nullptr;
+    FieldAtRead At = fieldAt(VD, Field, FD, *cacheOf(FD).Writes, Launch, SM);
+    if (At.What != FieldAtRead::Kind::Declared)
+      return At.Value;
+  }
+  if (!VD->getInit())
     return nullptr;
   const Expr *Init = VD->getInit()->IgnoreImplicit();
   // `P p{8, 4};`, `P p = {...};`: the field's element; one left out, or

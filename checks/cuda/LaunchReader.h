@@ -26,17 +26,22 @@ namespace gpumem::cuda {
 /// bounds and pointer offsets of its arguments where it passes them.
 class LaunchReader {
 public:
-  LaunchReader(const clang::CUDAKernelCallExpr *Launch, clang::ASTContext &Ctx,
+  /// Reads at \p Launch, the launching call (KernelLaunch::Call).
+  LaunchReader(const clang::CallExpr *Launch, clang::ASTContext &Ctx,
                LaunchSites::FactsCache &Facts)
       : Launch(Launch), Ctx(Ctx), SM(Ctx.getSourceManager()), Facts(Facts) {}
 
   std::optional<BlockShape> shapeOf(const clang::Expr *E, unsigned Depth);
+  /// The shape in the `blockDim` field of \p Config, cudaLaunchKernelEx's
+  /// local configuration (`config.blockDim = dim3(8, 4);`, `cudaLaunchConfig_t
+  /// config = {grid, block};`).
+  std::optional<BlockShape> configShape(const clang::VarDecl *Config);
 
   /// An extent read was a constant CUDA rejects (0 or negative).
   bool NonPositive = false;
 
 private:
-  const clang::CUDAKernelCallExpr *Launch;
+  const clang::CallExpr *Launch;
   /// The call of the helper whose returned shape is being read (`dim3 b =
   /// blockFor(16);`), or null where the launching function is read.
   const clang::CallExpr *Returning = nullptr;
@@ -89,6 +94,11 @@ public:
   /// one of these; std::nullopt for anything else.
   std::optional<std::int64_t> pointerOffsetAtLaunch(const clang::Expr *E,
                                                     unsigned Depth = 0);
+  /// The integer fields of the local struct \p E passes by value (`p`,
+  /// copied into the kernel's parameter) whose value at the launch is
+  /// known (memberInit, folded as an argument is), with it.
+  std::vector<std::pair<const clang::FieldDecl *, std::int64_t>>
+  fieldsAtLaunch(const clang::Expr *E);
 
 private:
   std::optional<std::int64_t> factAtLaunch(const clang::Expr *E, bool Bound);
@@ -99,10 +109,15 @@ private:
   std::optional<std::int64_t> setOnceValue(const clang::VarDecl *VD) {
     return setOnceOrStride(VD, Ctx, factsOf());
   }
-  /// What a field of a local aggregate never written after its
-  /// declaration was initialised with (`cfg.block` of `Launch cfg{g,
-  /// dim3(8, 4)};`, a default member initializer); null otherwise.
+  /// What a field of a local aggregate holds at the launch: its last
+  /// assignment before it (`o.ndim = 3;`, FieldWrites.h), or, never
+  /// assigned, what the declaration initialised it with (`cfg.block` of
+  /// `Launch cfg{g, dim3(8, 4)};`, a default member initializer); null
+  /// otherwise.
   const clang::Expr *memberInit(const clang::MemberExpr *Member);
+  /// memberInit of the field \p Field of the local \p VD.
+  const clang::Expr *memberInit(const clang::VarDecl *VD,
+                                const clang::FieldDecl *Field);
   /// True when \p VD is a local set once (cuda::setOnceOwner).
   bool setOnce(const clang::VarDecl *VD) {
     return setOnceOwner(VD, factsOf()) != nullptr;

@@ -11,12 +11,6 @@ using namespace clang;
 
 using FactsCache = LaunchSites::FactsCache;
 
-std::optional<BlockShape>
-constantBlockShape(const CUDAKernelCallExpr *Launch, ASTContext &Ctx) {
-  FactsCache Facts;
-  return LaunchSites::constantBlockShape(Launch, Ctx, Facts);
-}
-
 bool launchableBlock(const BlockShape &S) {
   // CUDA's limits on a block (compute capability 5.0 and later): x and y
   // at most 1024, z at most 64, at most 1024 threads in all. An extent
@@ -26,14 +20,15 @@ bool launchableBlock(const BlockShape &S) {
          Known(S.X) * Known(S.Y) * Known(S.Z) <= 1024;
 }
 
-LaunchSites::LaunchShape
-LaunchSites::readShape(const CUDAKernelCallExpr *Launch, ASTContext &Ctx,
-                       FactsCache &Facts) {
-  const CallExpr *Config = Launch->getConfig();
-  if (!Config || Config->getNumArgs() < 2)
+LaunchSites::LaunchShape LaunchSites::readShape(const KernelLaunch &Launch,
+                                                ASTContext &Ctx,
+                                                FactsCache &Facts) {
+  if (!Launch.Block && !Launch.Config)
     return {};
-  LaunchReader Reader(Launch, Ctx, Facts);
-  std::optional<BlockShape> Shape = Reader.shapeOf(Config->getArg(1), 0);
+  LaunchReader Reader(Launch.Call, Ctx, Facts);
+  std::optional<BlockShape> Shape = Launch.Block
+                                        ? Reader.shapeOf(Launch.Block, 0)
+                                        : Reader.configShape(Launch.Config);
   // A block CUDA would not launch says nothing of the blocks that run.
   if (Reader.NonPositive || (Shape && !launchableBlock(*Shape)))
     return {std::nullopt, true};
@@ -44,29 +39,16 @@ LaunchSites::readShape(const CUDAKernelCallExpr *Launch, ASTContext &Ctx,
   return {Shape, false};
 }
 
-std::optional<BlockShape>
-LaunchSites::constantBlockShape(const CUDAKernelCallExpr *Launch,
-                                ASTContext &Ctx, FactsCache &Facts) {
-  return readShape(Launch, Ctx, Facts).Shape;
-}
-
-const FunctionDecl *launchedKernel(const CUDAKernelCallExpr *Launch) {
-  const FunctionDecl *FD = Launch->getDirectCallee();
-  return FD ? FD->getCanonicalDecl() : nullptr;
-}
-
-void LaunchSites::add(const CUDAKernelCallExpr *Launch, ASTContext &Ctx) {
-  const FunctionDecl *Kernel = launchedKernel(Launch);
-  if (!Kernel)
-    return;
+void LaunchSites::add(const KernelLaunch &Launch, ASTContext &Ctx) {
+  const FunctionDecl *Kernel = Launch.Kernel;
   LaunchShape Read = readShape(Launch, Ctx, Facts);
   const std::optional<BlockShape> &Shape = Read.Shape;
   // What this launch says of each argument: an integer constant (a
   // template argument or a constexpr folds too) or bound, a pointer's
   // offset into its buffer.
   std::vector<ArgumentFacts> Arguments;
-  LaunchReader Reader(Launch, Ctx, Facts);
-  for (const Expr *Arg : Launch->arguments()) {
+  LaunchReader Reader(Launch.Call, Ctx, Facts);
+  for (const Expr *Arg : Launch.Arguments) {
     ArgumentFacts Now;
     const Expr *E = Arg->IgnoreParenImpCasts();
     if (!E->isValueDependent() &&
@@ -90,19 +72,19 @@ void LaunchSites::add(const CUDAKernelCallExpr *Launch, ASTContext &Ctx) {
     }
     if (!Arg->isValueDependent() && Arg->getType()->isPointerType())
       Now.Offset = Reader.pointerOffsetAtLaunch(Arg);
+    if (!Arg->isValueDependent() && Arg->getType()->isRecordType())
+      Now.Fields = Reader.fieldsAtLaunch(Arg);
     Arguments.push_back(std::move(Now));
   }
   auto [It, Inserted] = Entries.try_emplace(Kernel);
   Entry &E = It->second;
   if (Read.Invalid && E.InvalidLaunch.isInvalid())
-    E.InvalidLaunch = Launch->getBeginLoc();
+    E.InvalidLaunch = Launch.Call->getBeginLoc();
   if (!Shape && !Read.Invalid && !E.RuntimeBlock)
-    if (const CallExpr *Config = Launch->getConfig();
-        Config && Config->getNumArgs() >= 2)
-      E.RuntimeBlock = Config->getArg(1);
+    E.RuntimeBlock = Launch.Block;
   if (Inserted) {
     E.Shape = Shape;
-    E.Where = Launch->getBeginLoc();
+    E.Where = Launch.Call->getBeginLoc();
     E.Arguments = std::move(Arguments);
     return;
   }
@@ -133,6 +115,10 @@ void ArgumentFacts::merge(const ArgumentFacts &Now) {
                              : std::nullopt;
   if (Offset != Now.Offset)
     Offset.reset();
+  // A field keeps its constant where every launch gives it the same.
+  llvm::erase_if(Fields, [&](const auto &Field) {
+    return !llvm::is_contained(Now.Fields, Field);
+  });
 }
 
 const LaunchSites::Entry *LaunchSites::find(const FunctionDecl *Kernel) const {

@@ -1,6 +1,7 @@
 //===- LaunchSites.h - block shapes fixed by kernel launches ----*- C++ -*-===//
 //
-// A launch `k<<<grid, block>>>(...)` whose block is a constant (256,
+// A launch `k<<<grid, block>>>(...)` (or `cudaLaunchKernel((void *)k,
+// grid, block, args)`, KernelLaunch.h) whose block is a constant (256,
 // dim3(16, 16), a dim3 variable initialised from constants or macros, a
 // variable inside `case 256:` of a switch on it) fixes blockDim for the
 // kernel's analysis. Launches of one kernel that disagree
@@ -14,10 +15,10 @@
 #include "checks/cuda/BranchFacts.h"
 #include "checks/cuda/FunctionFacts.h"
 #include "checks/cuda/HostCallers.h"
+#include "checks/cuda/KernelLaunch.h"
 #include "checks/cuda/ReachingWrites.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/DenseMap.h"
 
 #include <memory>
@@ -25,19 +26,10 @@
 
 namespace gpumem::cuda {
 
-/// The block shape of one launch, when its block argument is a constant.
-std::optional<BlockShape>
-constantBlockShape(const clang::CUDAKernelCallExpr *Launch,
-                   clang::ASTContext &Ctx);
-
 /// True when CUDA can launch a block of shape \p S (x and y at most 1024,
 /// z at most 64, at most 1024 threads); extents that are not constants
 /// count as 1.
 bool launchableBlock(const BlockShape &S);
-
-/// The kernel a launch calls (canonical declaration), or null.
-const clang::FunctionDecl *
-launchedKernel(const clang::CUDAKernelCallExpr *Launch);
 
 /// What every launch of a kernel in the file says of one argument.
 struct ArgumentFacts {
@@ -51,6 +43,10 @@ struct ArgumentFacts {
   /// when all agree on a constant (`d_in + RADIUS`, `&d_in[3]`; a plain
   /// `d_in` is 0).
   std::optional<std::int64_t> Offset;
+  /// The integer fields of a struct the launches pass by value, each with
+  /// the constant every launch gives it (`Params p; p.ld = 64;
+  /// k<<<g, b>>>(p)`; LaunchReader::fieldsAtLaunch).
+  std::vector<std::pair<const clang::FieldDecl *, std::int64_t>> Fields;
   static constexpr std::size_t MaxValues = 16;
 
   /// The one constant every launch passes (`attn<<<g, b>>>(q, k,
@@ -82,7 +78,7 @@ public:
   };
 
   /// Records \p Launch.
-  void add(const clang::CUDAKernelCallExpr *Launch, clang::ASTContext &Ctx);
+  void add(const KernelLaunch &Launch, clang::ASTContext &Ctx);
   /// What the launches of \p Kernel say, or null when it is never launched.
   const Entry *find(const clang::FunctionDecl *Kernel) const;
   void clear() {
@@ -104,17 +100,12 @@ public:
   using FactsCache =
       llvm::DenseMap<const clang::FunctionDecl *, FunctionCache>;
 
-  /// constantBlockShape with the function facts cached in \p Facts.
-  static std::optional<BlockShape>
-  constantBlockShape(const clang::CUDAKernelCallExpr *Launch,
-                     clang::ASTContext &Ctx, FactsCache &Facts);
-
   /// A launch's block: its constant shape, or that CUDA would reject it.
   struct LaunchShape {
     std::optional<BlockShape> Shape;
     bool Invalid = false;
   };
-  static LaunchShape readShape(const clang::CUDAKernelCallExpr *Launch,
+  static LaunchShape readShape(const KernelLaunch &Launch,
                                clang::ASTContext &Ctx, FactsCache &Facts);
 
 private:

@@ -485,6 +485,12 @@ std::optional<LaneValue> AggregateFields::member(const MemberExpr *ME) {
 LaneValue AggregateFields::parameterField(const ParmVarDecl *P,
                                           const MemberExpr *ME,
                                           const FieldDecl *FD) {
+  // A field every launch passes the same (`p.ld` is 64).
+  if (isa<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts())) {
+    const auto &Bound = E.frames().front().FieldValues;
+    if (auto It = Bound.find({P, FD}); It != Bound.end())
+      return LaneValue::constant(It->second);
+  }
   // A kernel's struct parameter, passed by value: every lane has the
   // same; the symbol is its path of fields, named so (p.dims.x).
   SymbolKey Key{SymbolKind::ParameterField, P, nullptr, 0,

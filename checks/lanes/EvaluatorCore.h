@@ -63,6 +63,12 @@ struct CallFrame {
   const cuda::FunctionFacts *Facts = nullptr;
   llvm::DenseMap<const clang::VarDecl *, LaneValue> Values;
   llvm::DenseMap<const clang::VarDecl *, PointerValue> Pointers;
+  /// Integer fields of the kernel's struct parameters every launch passes
+  /// the same (LaneEvaluator::bindKernelArgumentField).
+  llvm::DenseMap<
+      std::pair<const clang::ParmVarDecl *, const clang::FieldDecl *>,
+      std::int64_t>
+      FieldValues;
   /// The object of an entered member function.
   std::optional<PointerValue> This;
   /// Known values of locals that are never reassigned (a value depends

@@ -60,6 +60,16 @@ bool LaneEvaluator::bindKernelPointerOffset(const ParmVarDecl *P,
   return true;
 }
 
+bool LaneEvaluator::bindKernelArgumentField(const ParmVarDecl *P,
+                                            const FieldDecl *Field,
+                                            std::int64_t Value) {
+  CallFrame *Kernel = kernelFrameFor(Core->frames(), P);
+  if (!Kernel || !Field || P->getType()->isReferenceType())
+    return false;
+  Kernel->FieldValues[{P, Field}] = Value;
+  return true;
+}
+
 LaneValue LaneEvaluator::evaluate(const Expr *E) { return Core->evaluate(E); }
 
 PointerValue LaneEvaluator::evaluatePointer(const Expr *E) {

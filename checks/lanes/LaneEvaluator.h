@@ -120,6 +120,12 @@ public:
   /// pointer.
   bool bindKernelPointerOffset(const clang::ParmVarDecl *P,
                                std::int64_t Bytes);
+  /// Gives the integer field \p Field of kernel struct parameter \p P the
+  /// value \p Value (every launch passes a struct with it: `p.ld` is 64);
+  /// false, and nothing bound, when the kernel writes \p P.
+  bool bindKernelArgumentField(const clang::ParmVarDecl *P,
+                               const clang::FieldDecl *Field,
+                               std::int64_t Value);
 
   /// The integer value of \p E in every lane.
   LaneValue evaluate(const clang::Expr *E);

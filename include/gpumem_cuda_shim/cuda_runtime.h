@@ -333,6 +333,21 @@ cudaError_t cudaFuncSetCacheConfig(const void *func,
 cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,
                              void **args, size_t sharedMem,
                              cudaStream_t stream);
+cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim,
+                                        dim3 blockDim, void **args,
+                                        size_t sharedMem, cudaStream_t stream);
+// cudaLaunchKernelEx's configuration; the attributes stay opaque.
+typedef struct cudaLaunchAttribute_st cudaLaunchAttribute;
+typedef struct cudaLaunchConfig_st {
+  dim3 gridDim;
+  dim3 blockDim;
+  size_t dynamicSmemBytes;
+  cudaStream_t stream;
+  cudaLaunchAttribute *attrs;
+  unsigned int numAttrs;
+} cudaLaunchConfig_t;
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
+                                const void *func, void **args);
 
 // What Clang needs for `kernel<<<grid, block, shmem, stream>>>(args)`. Sema
 // resolves the launch configuration through one of two names, picked from
@@ -386,10 +401,26 @@ cudaFuncSetAttribute(T *func, enum cudaFuncAttribute attr, int value) {
 }
 template <class T>
 static __inline__ __host__ cudaError_t
-cudaLaunchKernel(const T *func, dim3 gridDim, dim3 blockDim, void **args,
+cudaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim, void **args,
                  size_t sharedMem = 0, cudaStream_t stream = 0) {
   return ::cudaLaunchKernel((const void *)func, gridDim, blockDim, args,
                             sharedMem, stream);
+}
+template <class T>
+static __inline__ __host__ cudaError_t
+cudaLaunchCooperativeKernel(T *func, dim3 gridDim, dim3 blockDim, void **args,
+                            size_t sharedMem = 0, cudaStream_t stream = 0) {
+  return ::cudaLaunchCooperativeKernel((const void *)func, gridDim, blockDim,
+                                       args, sharedMem, stream);
+}
+template <typename... ExpTypes, typename... ActTypes>
+static __inline__ __host__ cudaError_t
+cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
+                   void (*kernel)(ExpTypes...), ActTypes &&...args) {
+  return [&](ExpTypes... coercedArgs) {
+    void *pArgs[] = {&coercedArgs...};
+    return ::cudaLaunchKernelExC(config, (const void *)kernel, pArgs);
+  }(static_cast<ActTypes &&>(args)...);
 }
 
 //===----------------------------------------------------------------------===//

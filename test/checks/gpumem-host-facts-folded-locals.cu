@@ -14,7 +14,7 @@ __global__ void rowsOfEight(const float *in, float *out) {
   out[blockIdx.x] = in[i];
   // CHECK-NOTES: :[[@LINE-1]]:21: warning: uncoalesced global load of 'in[i]': the warp spans 4 rows of 8 lanes, 4 transactions per warp (25.0% efficiency), 4 sectors; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-3]]:7: note: index 'i' is defined here
-  // CHECK-NOTES: :[[@LINE+78]]:3: note: at this launch, blockDim is (8, 32, 1)
+  // CHECK-NOTES: :[[@LINE+82]]:3: note: at this launch, blockDim is (8, 32, 1)
 }
 
 // `in + skip`, skip folded to 3: the loads start 12 bytes off.
@@ -25,8 +25,8 @@ __global__ void shifted(const float *in, float *out, int n) {
   // CHECK-NOTES: :[[@LINE-1]]:14: warning: misaligned global load of 'in[i]': starts 12 bytes past a 128-byte boundary, 2 transactions per warp (50.0% efficiency), 5 sectors; aligned, it would need 1 [gpumem-misaligned-access]
   // CHECK-NOTES: :[[@LINE-2]]:14: note: lanes touch bytes [12, 139] of a base assumed 256-byte aligned (cudaMalloc), crossing a block boundary
   // CHECK-NOTES: :[[@LINE-5]]:7: note: index 'i' is defined here
-  // CHECK-NOTES: :[[@LINE+70]]:3: note: 'in' points 12 bytes past the start of its buffer at every launch of 'shifted' in this file
-  // CHECK-NOTES: :[[@LINE+69]]:3: note: at this launch, blockDim is (256, 1, 1)
+  // CHECK-NOTES: :[[@LINE+74]]:3: note: 'in' points 12 bytes past the start of its buffer at every launch of 'shifted' in this file
+  // CHECK-NOTES: :[[@LINE+73]]:3: note: at this launch, blockDim is (256, 1, 1)
 }
 
 // OK: the helper's one caller passes `elems / 2`, which is 1: a unit
@@ -74,18 +74,22 @@ __global__ void rowsFromConfig(const float *in, float *out) {
   out[blockIdx.x] = in[i];
   // CHECK-NOTES: :[[@LINE-1]]:21: warning: uncoalesced global load of 'in[i]': the warp spans 4 rows of 8 lanes, 4 transactions per warp (25.0% efficiency), 4 sectors; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-3]]:7: note: index 'i' is defined here
-  // CHECK-NOTES: :[[@LINE+33]]:3: note: at this launch, blockDim is (8, 4, 1)
+  // CHECK-NOTES: :[[@LINE+37]]:3: note: at this launch, blockDim is (8, 4, 1)
 }
 // OK: `opts.stride` is 1.
 __global__ void stridedByOption(const float *in, float *out, int s) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = in[i * s];
 }
-// OK: a field written after the declaration fixes nothing (the 2-D index
-// is no finding under the assumed 1-D block).
+// A field assigned after the declaration, before the launch, is what the
+// launch reads (cuda/FieldWrites.h): (8, 4), not the braced (32). Before,
+// such a write fixed nothing and the block was assumed 1-D.
 __global__ void rowsFromLateConfig(const float *in, float *out) {
   int i = threadIdx.y * 1024 + threadIdx.x;
   out[blockIdx.x] = in[i];
+  // CHECK-NOTES: :[[@LINE-1]]:21: warning: uncoalesced global load of 'in[i]': the warp spans 4 rows of 8 lanes, 4 transactions per warp (25.0% efficiency), 4 sectors; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE-3]]:7: note: index 'i' is defined here
+  // CHECK-NOTES: :[[@LINE+27]]:3: note: at this launch, blockDim is (8, 4, 1)
 }
 
 void run(const float *in, float *out, int n) {
