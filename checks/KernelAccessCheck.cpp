@@ -27,7 +27,6 @@ namespace clang::tidy::gpumem {
 // In
 //   __global__ void k(float *p) { ... }      // KernelId binds k
 //   void host() { k<<<g, 256>>>(p); }         // LaunchId binds the launch
-//                                             // (or cudaLaunchKernel's call)
 static constexpr char KernelId[] = "kernel";
 static constexpr char LaunchId[] = "launch";
 
@@ -122,7 +121,25 @@ struct KernelAccessCheck::Collection {
   /// What was not analysed has been said for this TU (by the first check
   /// to end it).
   bool Said = false;
+  /// The runtime's launches have been read into Launches.
+  bool RuntimeLaunchesRead = false;
 };
+
+/// Records \p Launch in \p Found.
+static void addLaunch(KernelAccessCheck::Collection &Found,
+                      const ::gpumem::cuda::KernelLaunch &Launch,
+                      const SourceManager &SM) {
+  Found.Launches.add(Launch, *Found.Context);
+  // The kernel of a launch, where the matchers do not reach its
+  // definition: gpumem-clangd matches the open file's declarations only,
+  // and a kernel of the project's header is in the preamble.
+  const FunctionDecl *Def = nullptr;
+  if (const FunctionDecl *Kernel = Launch.Kernel;
+      Kernel && Kernel->hasBody(Def) && Def->hasAttr<CUDAGlobalAttr>() &&
+      !Def->isInvalidDecl() && !Def->isDependentContext() &&
+      !SM.isInSystemHeader(Def->getLocation()))
+    Found.Kernels.insert(Def);
+}
 
 void KernelAccessCheck::registerMatchers(MatchFinder *Finder) {
   // All the checks of a TU register with one finder and match the same
@@ -144,32 +161,17 @@ void KernelAccessCheck::registerMatchers(MatchFinder *Finder) {
   auto KernelDefinition =
       functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal));
   Finder->addMatcher(KernelDefinition.bind(KernelId), this);
+  // The runtime's launch functions (cudaLaunchKernel) are found at the end
+  // of the TU (cuda::forEachRuntimeLaunch): a matcher on every call costs.
   Finder->addMatcher(cudaKernelCallExpr().bind(LaunchId), this);
-  // The runtime's launch functions (cuda/KernelLaunch.h): by name, so that
-  // the toolkit's declarations and the shim's both match.
-  Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(
-                                  ::gpumem::cuda::runtimeLaunchNames()))))
-                         .bind(LaunchId),
-                     this);
 }
 
 void KernelAccessCheck::check(const MatchFinder::MatchResult &Result) {
   Found->Context = Result.Context;
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>(LaunchId)) {
-    std::optional<::gpumem::cuda::KernelLaunch> Launch =
-        ::gpumem::cuda::KernelLaunch::read(Call);
-    if (!Launch)
-      return;
-    Found->Launches.add(*Launch, *Result.Context);
-    // The kernel of a launch, where the matchers do not reach its
-    // definition: gpumem-clangd matches the open file's declarations only,
-    // and a kernel of the project's header is in the preamble.
-    const FunctionDecl *Def = nullptr;
-    if (const FunctionDecl *Kernel = Launch->Kernel;
-        Kernel && Kernel->hasBody(Def) && Def->hasAttr<CUDAGlobalAttr>() &&
-        !Def->isInvalidDecl() && !Def->isDependentContext() &&
-        !Result.SourceManager->isInSystemHeader(Def->getLocation()))
-      Found->Kernels.insert(Def);
+    if (std::optional<::gpumem::cuda::KernelLaunch> Launch =
+            ::gpumem::cuda::KernelLaunch::read(Call))
+      addLaunch(*Found, *Launch, *Result.SourceManager);
     return;
   }
   const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>(KernelId);
@@ -243,6 +245,7 @@ void KernelAccessCheck::onStartOfTranslationUnit() {
     Found->Uninstantiated.clear();
     Found->Representatives.clear();
     Found->Said = false;
+    Found->RuntimeLaunchesRead = false;
   }
   Reported.clear();
 }
@@ -395,6 +398,14 @@ void KernelAccessCheck::onEndOfTranslationUnit() {
         << Hidden;
   resetParseRecovery();
   sayWhatWasNotAnalysed(Found.get(), PP, *TidyContext);
+  // Once per TU, by the first check to end it: the runtime's launches.
+  if (Found && Found->Context && !Found->RuntimeLaunchesRead) {
+    Found->RuntimeLaunchesRead = true;
+    ::gpumem::cuda::forEachRuntimeLaunch(
+        *Found->Context, [&](const ::gpumem::cuda::KernelLaunch &Launch) {
+          addLaunch(*Found, Launch, Found->Context->getSourceManager());
+        });
+  }
   if (!Found || !Found->Context || Found->Kernels.empty())
     return;
   Context = Found->Context;

@@ -3,6 +3,8 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 
 namespace gpumem::cuda {
 
@@ -62,14 +64,50 @@ const FunctionDecl *namedKernel(const Expr *E) {
 
 } // namespace
 
-llvm::ArrayRef<llvm::StringRef> runtimeLaunchNames() {
-  static const llvm::SmallVector<llvm::StringRef, 8> Names = [] {
-    llvm::SmallVector<llvm::StringRef, 8> All;
-    for (const RuntimeLaunchName &Launch : RuntimeLaunches)
-      All.push_back(Launch.Name);
-    return All;
-  }();
-  return Names;
+namespace {
+
+class RuntimeLaunchFinder : public RecursiveASTVisitor<RuntimeLaunchFinder> {
+public:
+  RuntimeLaunchFinder(const SourceManager &SM,
+                      llvm::function_ref<void(const KernelLaunch &)> Found)
+      : SM(SM), Found(Found) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool TraverseDecl(Decl *D) {
+    // The toolkit's own launches (cuda_runtime.h's typed wrappers) name
+    // no kernel; its headers are not walked. Nor is device code, which
+    // launches with the chevrons if at all.
+    if (D && !isa<TranslationUnitDecl>(D) &&
+        (SM.isInSystemHeader(D->getLocation()) || deviceOnly(D)))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    if (!isa<CUDAKernelCallExpr>(Call) && mayLaunchKernel(Call))
+      if (std::optional<KernelLaunch> Launch = KernelLaunch::read(Call))
+        Found(*Launch);
+    return true;
+  }
+
+private:
+  const SourceManager &SM;
+  llvm::function_ref<void(const KernelLaunch &)> Found;
+
+  static bool deviceOnly(const Decl *D) {
+    if (const auto *Template = dyn_cast<FunctionTemplateDecl>(D))
+      D = Template->getTemplatedDecl();
+    return isa<FunctionDecl>(D) &&
+           (D->hasAttr<CUDAGlobalAttr>() ||
+            (D->hasAttr<CUDADeviceAttr>() && !D->hasAttr<CUDAHostAttr>()));
+  }
+};
+
+} // namespace
+
+void forEachRuntimeLaunch(
+    ASTContext &Ctx, llvm::function_ref<void(const KernelLaunch &)> Found) {
+  RuntimeLaunchFinder Finder(Ctx.getSourceManager(), Found);
+  for (Decl *D : Ctx.getTraversalScope())
+    Finder.TraverseDecl(D);
 }
 
 bool mayLaunchKernel(const Stmt *S) {
