@@ -4,6 +4,7 @@
 // (dim3 variables, helpers that fill or return one, branches that fix the
 // variables it reads), its integer arguments as values or bounds where it
 // passes them, its pointer arguments as offsets into their buffers.
+// The shapes are read in LaunchShapes.cpp, the rest in LaunchReader.cpp.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPUMEM_CHECKS_CUDA_LAUNCHREADER_H
