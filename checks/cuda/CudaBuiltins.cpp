@@ -110,6 +110,11 @@ bool isDeviceFunction(const FunctionDecl *FD) {
   return FD && FD->hasAttr<CUDADeviceAttr>() && !isKernel(FD);
 }
 
+bool isDeviceOnly(const FunctionDecl *FD) {
+  return isKernel(FD) ||
+         (FD && FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAHostAttr>());
+}
+
 bool isSharedVariable(const VarDecl *VD) {
   return VD && VD->hasAttr<CUDASharedAttr>();
 }

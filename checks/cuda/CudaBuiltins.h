@@ -43,6 +43,9 @@ const char *builtinSpelling(BuiltinIndex Index);
 bool isKernel(const clang::FunctionDecl *FD);
 /// A __device__ function that is not also a kernel.
 bool isDeviceFunction(const clang::FunctionDecl *FD);
+/// Code only the device runs: a kernel, or __device__ without __host__
+/// (host-code walks skip it).
+bool isDeviceOnly(const clang::FunctionDecl *FD);
 
 /// The function \p Call calls: its direct callee, or the function a
 /// constant function pointer names (`constexpr auto op = &scale; op(x)`,

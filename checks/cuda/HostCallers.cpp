@@ -1,6 +1,8 @@
 //===- HostCallers.cpp ----------------------------------------------------===//
 #include "checks/cuda/HostCallers.h"
+
 #include "checks/cuda/ConstantInt.h"
+#include "checks/cuda/CudaBuiltins.h"
 #include "checks/cuda/FoldInt.h"
 #include "checks/cuda/FunctionFacts.h"
 #include "checks/cuda/HostTensors.h"
@@ -30,9 +32,7 @@ public:
   // helper), which is most of a file of kernels.
   bool shouldWalkTypesOfTypeLocs() const { return false; }
   bool TraverseDecl(Decl *D) {
-    if (const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
-        FD && (FD->hasAttr<CUDAGlobalAttr>() ||
-               (FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAHostAttr>())))
+    if (isDeviceOnly(dyn_cast_or_null<FunctionDecl>(D)))
       return true;
     return RecursiveASTVisitor::TraverseDecl(D);
   }

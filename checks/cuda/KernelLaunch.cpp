@@ -1,6 +1,8 @@
 //===- KernelLaunch.cpp ---------------------------------------------------===//
 #include "checks/cuda/KernelLaunch.h"
 
+#include "checks/cuda/CudaBuiltins.h"
+
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -95,9 +97,7 @@ private:
   static bool deviceOnly(const Decl *D) {
     if (const auto *Template = dyn_cast<FunctionTemplateDecl>(D))
       D = Template->getTemplatedDecl();
-    return isa<FunctionDecl>(D) &&
-           (D->hasAttr<CUDAGlobalAttr>() ||
-            (D->hasAttr<CUDADeviceAttr>() && !D->hasAttr<CUDAHostAttr>()));
+    return isDeviceOnly(dyn_cast<FunctionDecl>(D));
   }
 };
 
