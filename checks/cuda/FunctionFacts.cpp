@@ -1,7 +1,8 @@
 //===- FunctionFacts.cpp --------------------------------------------------===//
 #include "checks/cuda/FunctionFacts.h"
-#include "checks/cuda/HostTensors.h"
 #include "checks/cuda/CudaBuiltins.h"
+#include "checks/cuda/HostTensors.h"
+#include "checks/cuda/KernelLaunch.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -90,10 +91,42 @@ bool writesThis(const Stmt *S, unsigned Depth) {
   return false;
 }
 
+/// The addresses \p VD, a local array of pointers, is initialised with
+/// when each element is one (`{&in, (void *)&n}`); std::nullopt otherwise.
+std::optional<llvm::SmallVector<const UnaryOperator *, 4>>
+addressList(const VarDecl *VD) {
+  const auto *Type = dyn_cast<ConstantArrayType>(VD->getType().getTypePtr());
+  if (!VD->hasLocalStorage() || !Type ||
+      !Type->getElementType()->isPointerType() || !VD->getInit())
+    return std::nullopt;
+  const auto *List = dyn_cast<InitListExpr>(VD->getInit()->IgnoreImplicit());
+  if (List && !List->isSemanticForm())
+    List = List->getSemanticForm();
+  if (!List || List->isValueDependent() ||
+      Type->getSize() != List->getNumInits())
+    return std::nullopt;
+  llvm::SmallVector<const UnaryOperator *, 4> Addresses;
+  for (const Expr *Element : List->inits()) {
+    const auto *AddrOf = dyn_cast<UnaryOperator>(Element->IgnoreParenCasts());
+    if (!AddrOf || AddrOf->getOpcode() != UO_AddrOf)
+      return std::nullopt;
+    Addresses.push_back(AddrOf);
+  }
+  return Addresses;
+}
+
 class WriteFinder : public RecursiveASTVisitor<WriteFinder> {
 public:
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Stmt *, 2>> Writes;
   bool TouchesMemory = false;
+  /// Local arrays of addresses (addressList), with how often each is
+  /// read and how often as a runtime launch's argument array.
+  struct AddressArray {
+    llvm::SmallVector<const UnaryOperator *, 4> Addresses;
+    unsigned Reads = 0;
+    unsigned LaunchReads = 0;
+  };
+  llvm::DenseMap<const VarDecl *, AddressArray> AddressArrays;
   /// The for-loops of the body, outer first.
   llvm::SmallVector<const ForStmt *, 8> Loops;
   bool VisitForStmt(ForStmt *FS) {
@@ -121,6 +154,9 @@ public:
   }
   bool VisitCallExpr(CallExpr *Call) {
     TouchesMemory = true;
+    if (const VarDecl *Array = argumentArray(Call))
+      if (auto It = AddressArrays.find(Array); It != AddressArrays.end())
+        ++It->second.LaunchReads;
     const FunctionDecl *Callee = calleeOf(Call);
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const VarDecl *VD = writtenVar(Call->getArg(I));
@@ -174,6 +210,15 @@ public:
     if (VD->getType()->isReferenceType() &&
         !VD->getType().getNonReferenceType().isConstQualified())
       note(writtenVar(VD->getInit()), VD->getInit());
+    if (auto Addresses = addressList(VD))
+      AddressArrays[VD].Addresses = std::move(*Addresses);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (!AddressArrays.empty())
+      if (auto It = AddressArrays.find(dyn_cast<VarDecl>(Ref->getDecl()));
+          It != AddressArrays.end())
+        ++It->second.Reads;
     return true;
   }
 
@@ -216,6 +261,25 @@ FunctionFacts::FunctionFacts(const FunctionDecl *FD) {
   Finder.TraverseStmt(FD->getBody());
   Writes = std::move(Finder.Writes);
   TouchesMemory = Finder.TouchesMemory;
+  // An array of addresses read only by launches: the launch copies what
+  // the variables hold, so taking their addresses there writes nothing.
+  for (const auto &[Array, Found] : Finder.AddressArrays) {
+    if (Found.Reads == 0 || Found.Reads != Found.LaunchReads)
+      continue;
+    llvm::SmallVector<LaunchArgument, 4> &Arguments = ArgumentArrays[Array];
+    for (const UnaryOperator *AddrOf : Found.Addresses) {
+      const VarDecl *VD = writtenVar(AddrOf->getSubExpr());
+      Arguments.push_back({AddrOf->getSubExpr()->IgnoreParens(), VD});
+      if (!VD)
+        continue;
+      auto It = Writes.find(VD);
+      if (It == Writes.end())
+        continue;
+      llvm::erase(It->second, AddrOf);
+      if (It->second.empty())
+        Writes.erase(It);
+    }
+  }
 
   for (const ForStmt *FS : Finder.Loops) {
     const VarDecl *VD = nullptr;

@@ -32,6 +32,16 @@ struct InductionLoop {
   llvm::SmallPtrSet<const clang::DeclRefExpr *, 2> ReadsOutside;
 };
 
+/// One address in an array a runtime launch passes as the kernel's
+/// arguments (`&n` in `void *args[] = {&in, &n};`).
+struct LaunchArgument {
+  /// What the address is taken of (`n`): what the kernel's parameter
+  /// receives.
+  const clang::Expr *Value = nullptr;
+  /// The variable it names (writtenVar); null for `&a[i]`, `&p->f`.
+  const clang::VarDecl *Var = nullptr;
+};
+
 /// True when \p Inner is \p Outer or one of the statements under it.
 bool contains(const clang::Stmt *Outer, const clang::Stmt *Inner);
 
@@ -50,6 +60,15 @@ public:
   allWrites() const {
     return Writes;
   }
+  /// The addresses in \p Array's initializer, when it is a local array
+  /// of addresses used only as the argument array of runtime launches
+  /// (cuda::argumentArray); null otherwise. Taking those addresses is not
+  /// a write of the variables: the launch copies what they hold.
+  const llvm::SmallVector<LaunchArgument, 4> *
+  launchArguments(const clang::VarDecl *Array) const {
+    auto It = ArgumentArrays.find(Array);
+    return It == ArgumentArrays.end() ? nullptr : &It->second;
+  }
   /// False when the body has nothing that can reach memory: no subscript,
   /// dereference, `->`, call or asm (a functor's `return a + b;`).
   bool mayTouchMemory() const { return TouchesMemory; }
@@ -59,6 +78,8 @@ private:
   llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<const clang::Stmt *, 2>>
       Writes;
   llvm::DenseMap<const clang::VarDecl *, InductionLoop> Induction;
+  llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<LaunchArgument, 4>>
+      ArgumentArrays;
 };
 
 } // namespace gpumem::cuda

@@ -64,7 +64,37 @@ const FunctionDecl *namedKernel(const Expr *E) {
   return FD && FD->hasAttr<CUDAGlobalAttr>() ? FD : nullptr;
 }
 
+/// Where the array of the arguments' addresses is among the arguments of
+/// a call of \p Callee, a runtime launch function: after the kernel, the
+/// grid and the block, or after the configuration and the kernel in the
+/// C form of cudaLaunchKernelEx (its template passes the arguments).
+std::optional<unsigned> argumentArrayIndex(const FunctionDecl *Callee) {
+  switch (runtimeLaunch(Callee)) {
+  case RuntimeLaunch::KernelGridBlock:
+    return 3;
+  case RuntimeLaunch::ConfigKernel:
+    if (!Callee->getTemplateSpecializationArgs())
+      return 2;
+    return std::nullopt;
+  case RuntimeLaunch::None:
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 } // namespace
+
+const VarDecl *argumentArray(const CallExpr *Call) {
+  std::optional<unsigned> Index =
+      Call ? argumentArrayIndex(Call->getDirectCallee()) : std::nullopt;
+  if (!Index || *Index >= Call->getNumArgs())
+    return nullptr;
+  const auto *Ref =
+      dyn_cast<DeclRefExpr>(Call->getArg(*Index)->IgnoreParenCasts());
+  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return VD && VD->hasLocalStorage() && VD->getType()->isArrayType() ? VD
+                                                                     : nullptr;
+}
 
 namespace {
 
@@ -154,6 +184,8 @@ std::optional<KernelLaunch> KernelLaunch::read(const CallExpr *Call) {
   }
   if (!L.Kernel)
     return std::nullopt;
+  if (L.Arguments.empty())
+    L.ArgumentArray = argumentArray(Call);
   L.Kernel = L.Kernel->getCanonicalDecl();
   return L;
 }

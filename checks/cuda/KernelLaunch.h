@@ -41,9 +41,11 @@ struct KernelLaunch {
   const clang::VarDecl *Config = nullptr;
   /// The arguments the kernel receives, in order: the triple-chevron
   /// launch's own, cudaLaunchKernelEx's after the kernel. Empty for a
-  /// call that passes them through an array of addresses (`void *args[] =
-  /// {&a, &b}`), which is not read.
+  /// call that passes them through an array of addresses.
   llvm::ArrayRef<const clang::Expr *> Arguments;
+  /// The local array of the arguments' addresses such a call passes
+  /// (`void *args[] = {&a, &b};`, argumentArray); null otherwise.
+  const clang::VarDecl *ArgumentArray = nullptr;
 
   /// \p Call read as a launch: a triple-chevron launch of a known kernel,
   /// a call of `cudaLaunchKernel` or `cudaLaunchCooperativeKernel` (their
@@ -54,6 +56,12 @@ struct KernelLaunch {
   /// otherwise.
   static std::optional<KernelLaunch> read(const clang::CallExpr *Call);
 };
+
+/// The local array \p Call, a call of cudaLaunchKernel,
+/// cudaLaunchCooperativeKernel or cudaLaunchKernelExC, passes as the
+/// kernel's arguments (`args` in `cudaLaunchKernel((void *)k, g, b, args,
+/// 0, 0)`); null for any other call or argument.
+const clang::VarDecl *argumentArray(const clang::CallExpr *Call);
 
 /// Calls \p Found with each launch through the runtime's functions
 /// (KernelLaunch::read) in the host functions of \p Ctx's traversal scope

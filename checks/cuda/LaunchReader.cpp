@@ -128,6 +128,35 @@ LaunchReader::fieldsAtLaunch(const Expr *E) {
   return Known;
 }
 
+std::vector<const Expr *>
+LaunchReader::argumentsThrough(const VarDecl *Array,
+                               const FunctionDecl *Kernel) {
+  const auto *FD =
+      dyn_cast_or_null<FunctionDecl>(Array->getParentFunctionOrMethod());
+  if (!FD || !Kernel)
+    return {};
+  const FunctionFacts &Writes = *cacheOf(FD).Writes;
+  const auto *Addresses = Writes.launchArguments(Array);
+  if (!Addresses || Addresses->size() != Kernel->getNumParams())
+    return {};
+  std::vector<const Expr *> Received;
+  for (const LaunchArgument &Address : *Addresses) {
+    const QualType Param =
+        Kernel->getParamDecl(Received.size())->getType().getCanonicalType();
+    bool Changes = !Address.Var;
+    // The array holds the address: a write after it is made and before
+    // the launch is what the kernel receives, not what the read there
+    // sees. Any write after it is taken as one.
+    for (const Stmt *W : Writes.writesOf(Address.Var))
+      Changes |= !before(W->getBeginLoc(), Array->getBeginLoc());
+    const bool SameType =
+        Address.Value->getType().getCanonicalType().getUnqualifiedType() ==
+        Param.getUnqualifiedType();
+    Received.push_back(Changes || !SameType ? nullptr : Address.Value);
+  }
+  return Received;
+}
+
 const Expr *LaunchReader::memberInit(const VarDecl *VD,
                                      const FieldDecl *Field) {
   if (!Field || !VD || VD->getType()->isReferenceType() ||

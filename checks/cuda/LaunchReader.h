@@ -101,6 +101,17 @@ public:
   std::vector<std::pair<const clang::FieldDecl *, std::int64_t>>
   fieldsAtLaunch(const clang::Expr *E);
 
+  /// What \p Kernel's parameters receive from \p Array, the array of
+  /// addresses a runtime launch passes (`void *args[] = {&in, &n};`,
+  /// FunctionFacts::launchArguments): for each parameter, what the address
+  /// is taken of, or null where that can change before the launch (a
+  /// variable written after the array is made, `&a[i]`) or its type is
+  /// not the parameter's. Empty when the array is not read or does not
+  /// hold one address per parameter.
+  std::vector<const clang::Expr *>
+  argumentsThrough(const clang::VarDecl *Array,
+                   const clang::FunctionDecl *Kernel);
+
 private:
   std::optional<std::int64_t> factAtLaunch(const clang::Expr *E, bool Bound);
   /// factAtLaunch for a variable \p VD the launch reads in \p E.

@@ -48,8 +48,19 @@ void LaunchSites::add(const KernelLaunch &Launch, ASTContext &Ctx) {
   // offset into its buffer.
   std::vector<ArgumentFacts> Arguments;
   LaunchReader Reader(Launch.Call, Ctx, Facts);
-  for (const Expr *Arg : Launch.Arguments) {
+  std::vector<const Expr *> Through;
+  llvm::ArrayRef<const Expr *> Passed = Launch.Arguments;
+  if (Launch.ArgumentArray) {
+    Through = Reader.argumentsThrough(Launch.ArgumentArray, Kernel);
+    Passed = Through;
+  }
+  for (const Expr *Arg : Passed) {
     ArgumentFacts Now;
+    // An argument the array of addresses does not fix (argumentsThrough).
+    if (!Arg) {
+      Arguments.push_back(std::move(Now));
+      continue;
+    }
     const Expr *E = Arg->IgnoreParenImpCasts();
     if (!E->isValueDependent() &&
         E->getType()->isIntegralOrEnumerationType()) {

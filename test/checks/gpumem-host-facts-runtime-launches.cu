@@ -50,10 +50,10 @@ __global__ void twoShapes(const float *in, float *out) {
   out[blockIdx.x] = in[i];
 }
 
-// One launch passes 1, the other passes `s` through its array of
-// addresses, which is not read: the stride is a value of the run, as
-// for any launch that does not fix it (before, the chevron launch's 1 was
-// taken as every launch's: no finding).
+// One launch passes 1, the other passes `s`, the launching function's
+// parameter, through its array of addresses: the stride is a value of the
+// run, as for any launch that does not fix it (before, the chevron
+// launch's 1 was taken as every launch's: no finding).
 __global__ void strided(const float *in, float *out, int s) {
   out[blockIdx.x] = in[threadIdx.x * s];
   // CHECK-NOTES: :[[@LINE-1]]:21: warning: uncoalesced global load of 'in[threadIdx.x * s]': stride 's' x 4 bytes, up to 32 transactions per warp (3.1% efficiency), 32 sectors, when 's' >= 32; coalesced only when 's' is 1 [gpumem-uncoalesced-access]
