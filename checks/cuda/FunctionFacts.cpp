@@ -154,8 +154,9 @@ public:
   }
   bool VisitCallExpr(CallExpr *Call) {
     TouchesMemory = true;
-    if (const VarDecl *Array = argumentArray(Call))
-      if (auto It = AddressArrays.find(Array); It != AddressArrays.end())
+    if (!AddressArrays.empty())
+      if (auto It = AddressArrays.find(argumentArray(Call));
+          It != AddressArrays.end())
         ++It->second.LaunchReads;
     const FunctionDecl *Callee = calleeOf(Call);
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
