@@ -3,6 +3,7 @@
 
 #include "checks/cuda/ConstantInt.h"
 #include "checks/cuda/FunctionFacts.h"
+#include "checks/cuda/ReachingWrites.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace gpumem::cuda {
@@ -185,6 +186,71 @@ std::optional<std::int64_t> setOnceValue(const VarDecl *VD,
   return foldInt(Init, Ctx, [&](const VarDecl *Read) {
     return setOnceValue(Read, Ctx, Facts, Depth + 1);
   });
+}
+
+/// True when \p E reads \p VD.
+static bool readsVariable(const Expr *E, const VarDecl *VD) {
+  llvm::SmallVector<const DeclRefExpr *, 2> Reads;
+  readsOf(E, VD, Reads);
+  return !Reads.empty();
+}
+
+bool nonDecreasingIn(const Expr *E, const VarDecl *VD, const ASTContext &Ctx,
+                     unsigned Depth) {
+  if (!E || Depth > 32)
+    return false;
+  E = E->IgnoreParens();
+  if (!readsVariable(E, VD))
+    return true;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return Ref->getDecl() == VD;
+  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E)) {
+    if (Cast->getCastKind() == CK_LValueToRValue ||
+        Cast->getCastKind() == CK_NoOp)
+      return nonDecreasingIn(Cast->getSubExpr(), VD, Ctx, Depth + 1);
+    // A widening that keeps the order: to a type as wide of the same
+    // signedness, or from unsigned to a wider signed one (a negative int
+    // made unsigned comes out larger than any bound).
+    QualType From = Cast->getSubExpr()->getType(), To = Cast->getType();
+    if (Cast->getCastKind() != CK_IntegralCast || !From->isIntegerType() ||
+        !To->isIntegerType())
+      return false;
+    const unsigned FromBits = Ctx.getIntWidth(From),
+                   ToBits = Ctx.getIntWidth(To);
+    const bool Keeps = From->isSignedIntegerType() == To->isSignedIntegerType()
+                           ? ToBits >= FromBits
+                           : From->isUnsignedIntegerType() && ToBits > FromBits;
+    return Keeps && nonDecreasingIn(Cast->getSubExpr(), VD, Ctx, Depth + 1);
+  }
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO)
+    return false;
+  const Expr *L = BO->getLHS(), *R = BO->getRHS();
+  auto Constant = [&](const Expr *C) { return constantInt(C, Ctx); };
+  switch (BO->getOpcode()) {
+  case BO_Add:
+    return nonDecreasingIn(L, VD, Ctx, Depth + 1) &&
+           nonDecreasingIn(R, VD, Ctx, Depth + 1);
+  case BO_Sub:
+    // `t - 1` of an unsigned t wraps below 0 to more than any bound.
+    return E->getType()->isSignedIntegerType() && !readsVariable(R, VD) &&
+           nonDecreasingIn(L, VD, Ctx, Depth + 1);
+  case BO_Mul: {
+    std::optional<std::int64_t> CL = Constant(L), CR = Constant(R);
+    return (CL && *CL >= 0 && nonDecreasingIn(R, VD, Ctx, Depth + 1)) ||
+           (CR && *CR >= 0 && nonDecreasingIn(L, VD, Ctx, Depth + 1));
+  }
+  case BO_Div:
+  case BO_Shl:
+  case BO_Shr: {
+    std::optional<std::int64_t> CR = Constant(R);
+    const bool Positive =
+        CR && (BO->getOpcode() == BO_Div ? *CR > 0 : *CR >= 0);
+    return Positive && nonDecreasingIn(L, VD, Ctx, Depth + 1);
+  }
+  default:
+    return false;
+  }
 }
 
 } // namespace gpumem::cuda

@@ -34,6 +34,14 @@ std::optional<std::int64_t> foldInt(const clang::Expr *E,
                                     const clang::ASTContext &Ctx,
                                     KnownVariable Known, unsigned Depth = 0);
 
+/// True when the integer \p E never decreases as \p VD grows, the other
+/// variables it reads held: `t + 1`, `2 * n`, `(n + 255) / 256`, `n - 1`
+/// (signed), a widening of those; false for `t - 1` unsigned (it wraps),
+/// `8 - t`, `t * t`, anything else that reads VD. What a bound on VD says
+/// of E: at most E at the bound.
+bool nonDecreasingIn(const clang::Expr *E, const clang::VarDecl *VD,
+                     const clang::ASTContext &Ctx, unsigned Depth = 0);
+
 /// The value \p VD holds after the write \p W, a statement that writes it
 /// (`VD = e`, `VD op= e`, `++VD`, `VD--`), where it held \p Before (none
 /// when not known) and \p Known answers for the other variables read;

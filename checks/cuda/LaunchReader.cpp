@@ -57,12 +57,22 @@ std::optional<std::int64_t> LaunchReader::factAtLaunch(const Expr *E,
     std::optional<std::int64_t> Value = foldInt(E, Ctx, [&](const VarDecl *VD) {
       return variableAtLaunch(VD, E, /*Bound=*/false);
     });
+    if (Value || !Bound)
+      return Value;
     // `aligned ? 4 : 1`: at most the larger arm.
-    if (!Value && Bound)
-      return largerArm(E, [&](const Expr *Arm) {
-        return factAtLaunch(Arm, /*Bound=*/true);
-      });
-    return Value;
+    if (std::optional<std::int64_t> Larger = largerArm(E, [&](const Expr *Arm) {
+          return factAtLaunch(Arm, /*Bound=*/true);
+        }))
+      return Larger;
+    // `t + 1`, `2 * n` with `t < 3` or `n <= 16` around the launch: at
+    // most E at those bounds, where E grows with each variable bounded.
+    return foldInt(E, Ctx, [&](const VarDecl *VD) {
+      std::optional<std::int64_t> Known =
+          variableAtLaunch(VD, E, /*Bound=*/false);
+      if (!Known && nonDecreasingIn(E, VD, Ctx))
+        Known = variableAtLaunch(VD, E, /*Bound=*/true);
+      return Known;
+    });
   }
   const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
   if (!VD)
