@@ -181,6 +181,15 @@ private:
   bool applyWrites(const clang::FunctionDecl *FD, const clang::VarDecl *VD,
                    const clang::CallExpr *Call, BlockShape &Shape,
                    unsigned Depth);
+  /// Applies to \p Shape what the helper \p Helper, handed the address
+  /// \p Address of the launching function's dim3 (`setBlock(&block);`),
+  /// writes through its `dim3 *` parameter: `b->x = n` and `*b = dim3(8,
+  /// 4)` statements of its outermost block, read as applyWrites reads a
+  /// `dim3 &`'s. False when the helper does anything else with the
+  /// parameter or may return early.
+  bool applyPointeeWrites(const clang::CallExpr *Helper,
+                          const clang::Stmt *Address, BlockShape &Shape,
+                          unsigned Depth);
   /// The extent \p E gives inside a helper called by \p Call: a constant,
   /// folded over the helper's parameters whose arguments are constants
   /// and its locals set once (`32 / width`); 0 otherwise.

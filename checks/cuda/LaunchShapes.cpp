@@ -131,17 +131,29 @@ bool LaunchReader::applyWrites(const FunctionDecl *FD, const VarDecl *VD,
     return false;
   for (const Stmt *W : cacheOf(FD).Writes->writesOf(VD)) {
     const Stmt *TopLevel = nullptr;
+    // `setBlock(&block);`: the address handed to a helper's `dim3 *`.
+    const CallExpr *ByAddress = nullptr;
     for (const Stmt *S : Body->body()) {
       const Stmt *Bare = S;
       if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(S))
         Bare = Cleanups->getSubExpr();
       if (Bare == W)
         TopLevel = S;
+      if (const auto *Helper = dyn_cast<CallExpr>(Bare);
+          Helper && isa<UnaryOperator>(W) && !isa<CXXOperatorCallExpr>(Helper))
+        for (const Expr *Arg : Helper->arguments())
+          if (Arg->IgnoreParenImpCasts() == W)
+            ByAddress = Helper;
     }
-    if (!TopLevel)
+    if (!TopLevel && !ByAddress)
       return false;
     if (!Call && !before(W->getBeginLoc(), Launch->getBeginLoc()))
       continue;
+    if (ByAddress) {
+      if (!applyPointeeWrites(ByAddress, W, Shape, Depth + 1))
+        return false;
+      continue;
+    }
     if (const auto *Helper = dyn_cast<CallExpr>(W);
         Helper && !isa<CXXOperatorCallExpr>(Helper)) {
       // `setBlock(block)`: the helper's writes to its `dim3 &` parameter.
@@ -191,6 +203,87 @@ bool LaunchReader::applyWrites(const FunctionDecl *FD, const VarDecl *VD,
     std::int64_t Extent = Call ? extentInHelper(Assign->getRHS(), Call)
                                : extentOf(Assign->getRHS());
     (Axis == 0 ? Shape.X : Axis == 1 ? Shape.Y : Shape.Z) = Extent;
+  }
+  return true;
+}
+
+/// How many times \p S names \p VD.
+static unsigned usesOf(const Stmt *S, const VarDecl *VD, unsigned Depth = 0) {
+  if (!S || Depth > 64)
+    return S ? 2 : 0;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+    return Ref->getDecl() == VD;
+  unsigned Uses = 0;
+  for (const Stmt *Child : S->children())
+    Uses += usesOf(Child, VD, Depth + 1);
+  return Uses;
+}
+
+/// True when \p E is a read of \p P and nothing else.
+static bool isParameter(const Expr *E, const ParmVarDecl *P) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return Ref && Ref->getDecl() == P;
+}
+
+bool LaunchReader::applyPointeeWrites(const CallExpr *Helper,
+                                      const Stmt *Address, BlockShape &Shape,
+                                      unsigned Depth) {
+  const FunctionDecl *Def = definitionCalled(Helper);
+  const auto *Body =
+      Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
+  if (!Body || Depth > 8 || !returnsOnlyAtEnd(Body))
+    return false;
+  const ParmVarDecl *Out = nullptr;
+  for (unsigned I = 0; I < Helper->getNumArgs(); ++I)
+    if (Helper->getArg(I)->IgnoreParenImpCasts() == Address)
+      Out = Def->getParamDecl(I);
+  if (!Out || !Out->getType()->isPointerType() ||
+      Out->getType()->getPointeeType().isConstQualified())
+    return false;
+  // Every statement that names the parameter must be one of the two
+  // writes read here; one that does anything else with it (hands it on,
+  // moves it, writes through an alias of it) fixes nothing.
+  for (const Stmt *S : Body->body()) {
+    const Stmt *Bare = S;
+    if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(S))
+      Bare = Cleanups->getSubExpr();
+    const unsigned Uses = usesOf(Bare, Out);
+    if (Uses == 0)
+      continue;
+    if (Uses > 1)
+      return false;
+    // `b->x = 8;`
+    if (const auto *Assign = dyn_cast<BinaryOperator>(Bare);
+        Assign && Assign->getOpcode() == BO_Assign) {
+      const auto *Member =
+          dyn_cast<MemberExpr>(Assign->getLHS()->IgnoreParenImpCasts());
+      const int Axis =
+          Member && Member->isArrow() && isParameter(Member->getBase(), Out)
+              ? dim3Axis(Member)
+              : -1;
+      if (Axis < 0)
+        return false;
+      (Axis == 0   ? Shape.X
+       : Axis == 1 ? Shape.Y
+                   : Shape.Z) = extentInHelper(Assign->getRHS(), Helper);
+      continue;
+    }
+    // `*b = dim3(8, 4);`
+    const auto *Whole = dyn_cast<CXXOperatorCallExpr>(Bare);
+    const auto *Target =
+        Whole && Whole->getOperator() == OO_Equal && Whole->getNumArgs() == 2
+            ? dyn_cast<UnaryOperator>(Whole->getArg(0)->IgnoreParenImpCasts())
+            : nullptr;
+    if (!Target || Target->getOpcode() != UO_Deref ||
+        !isParameter(Target->getSubExpr(), Out))
+      return false;
+    const CallExpr *Outer = Returning;
+    Returning = Helper;
+    std::optional<BlockShape> Assigned = shapeOf(Whole->getArg(1), Depth + 1);
+    Returning = Outer;
+    if (!Assigned)
+      return false;
+    Shape = *Assigned;
   }
   return true;
 }
