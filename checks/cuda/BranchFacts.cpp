@@ -218,31 +218,13 @@ private:
       return;
     }
     const auto *Range = dyn_cast<CXXForRangeStmt>(S);
-    const VarDecl *Var = Range ? Range->getLoopVariable() : nullptr;
-    // `int s` or `const int &s`: a copy of each element, or the element.
-    QualType Type = Var ? Var->getType() : QualType();
-    if (!Type.isNull() && Type->isReferenceType())
-      Type = Type.getNonReferenceType().isConstQualified()
-                 ? Type.getNonReferenceType()
-                 : QualType();
-    if (Type.isNull() || !Type->isIntegerType() || Type->isBooleanType() ||
-        !Range->getRangeInit())
+    std::optional<std::vector<std::int64_t>> Walked =
+        Range ? rangeForConstants(Range, Ctx) : std::nullopt;
+    if (!Walked)
       return;
-    const Expr *List = Range->getRangeInit()->IgnoreImplicit();
-    if (const auto *Std = dyn_cast<CXXStdInitializerListExpr>(List))
-      List = Std->getSubExpr()->IgnoreImplicit();
-    const auto *Init = dyn_cast<InitListExpr>(List);
-    if (!Init || Init->getNumInits() == 0)
-      return;
-    std::optional<std::int64_t> Most;
-    for (const Expr *E : Init->inits()) {
-      std::optional<std::int64_t> C = integerConstant(E, Ctx);
-      if (!C)
-        return;
-      Most = Most ? std::max(*Most, *C) : *C;
-    }
     Body = Range->getBody();
-    Out.push_back({Var, *Most, Body->getBeginLoc(), /*AtMost=*/true});
+    Out.push_back({Range->getLoopVariable(), *llvm::max_element(*Walked),
+                   Body->getBeginLoc(), /*AtMost=*/true});
   }
 
   void walkSwitch(const SwitchStmt *Switch, unsigned Depth) {
@@ -338,6 +320,35 @@ BranchFacts::loopsAround(const CallExpr *Launch) const {
   if (It == Launches.end())
     return {};
   return It->second.Loops;
+}
+
+std::optional<std::vector<std::int64_t>>
+rangeForConstants(const CXXForRangeStmt *Range, const ASTContext &Ctx) {
+  const VarDecl *Var = Range ? Range->getLoopVariable() : nullptr;
+  // `int s` or `const int &s`: a copy of each element, or the element.
+  QualType Type = Var ? Var->getType() : QualType();
+  if (!Type.isNull() && Type->isReferenceType())
+    Type = Type.getNonReferenceType().isConstQualified()
+               ? Type.getNonReferenceType()
+               : QualType();
+  if (Type.isNull() || !Type->isIntegerType() || Type->isBooleanType() ||
+      !Range->getRangeInit())
+    return std::nullopt;
+  const Expr *List = Range->getRangeInit()->IgnoreImplicit();
+  if (const auto *Std = dyn_cast<CXXStdInitializerListExpr>(List))
+    List = Std->getSubExpr()->IgnoreImplicit();
+  const auto *Init = dyn_cast<InitListExpr>(List);
+  if (!Init || Init->getNumInits() == 0)
+    return std::nullopt;
+  std::vector<std::int64_t> Values;
+  for (const Expr *E : Init->inits()) {
+    std::optional<std::int64_t> C = integerConstant(E, Ctx);
+    if (!C)
+      return std::nullopt;
+    if (!llvm::is_contained(Values, *C))
+      Values.push_back(*C);
+  }
+  return Values;
 }
 
 } // namespace gpumem::cuda

@@ -23,10 +23,13 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
+#include <optional>
+#include <vector>
 
 namespace gpumem::cuda {
 
@@ -62,6 +65,13 @@ public:
 private:
   llvm::DenseMap<const clang::CallExpr *, AtLaunch> Launches;
 };
+
+/// The constants of the braced list \p Range walks with an integer loop
+/// variable (`for (int s : {1, 2, 4})`, `const int &s`), each once;
+/// std::nullopt for any other range or an element that is not a constant.
+std::optional<std::vector<std::int64_t>>
+rangeForConstants(const clang::CXXForRangeStmt *Range,
+                  const clang::ASTContext &Ctx);
 
 } // namespace gpumem::cuda
 

@@ -1,12 +1,14 @@
 //===- HostCallers.cpp ----------------------------------------------------===//
 #include "checks/cuda/HostCallers.h"
 
+#include "checks/cuda/BranchFacts.h"
 #include "checks/cuda/ConstantInt.h"
 #include "checks/cuda/CudaBuiltins.h"
 #include "checks/cuda/FoldInt.h"
 #include "checks/cuda/FunctionFacts.h"
 #include "checks/cuda/HostTensors.h"
 
+#include "clang/AST/ASTLambda.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
@@ -22,10 +24,16 @@ constexpr unsigned MaxDepth = 4;
 
 class CallFinder : public RecursiveASTVisitor<CallFinder> {
 public:
-  explicit CallFinder(
-      llvm::DenseMap<const FunctionDecl *,
-                     llvm::SmallVector<const CallExpr *, 2>> &Calls)
-      : Calls(Calls) {}
+  CallFinder(llvm::DenseMap<const FunctionDecl *,
+                            llvm::SmallVector<const CallExpr *, 2>> &Calls,
+             llvm::DenseMap<const CXXRecordDecl *, ClosureUses> &Closures,
+             llvm::DenseMap<const VarDecl *, const CXXForRangeStmt *> &Ranges)
+      : Calls(Calls), Closures(Closures), Ranges(Ranges) {}
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *Range) {
+    if (const VarDecl *Var = Range->getLoopVariable())
+      Ranges[Var] = Range;
+    return true;
+  }
   bool shouldVisitTemplateInstantiations() const { return true; }
   // Calls are all it looks for: not in the types the code spells, and not
   // in device code (a kernel or a __device__ function calls no host
@@ -39,12 +47,44 @@ public:
   bool VisitCallExpr(CallExpr *Call) {
     if (const FunctionDecl *Callee = Call->getDirectCallee())
       Calls[Callee->getCanonicalDecl()].push_back(Call);
+    // `launch(1)` of a lambda held in a local: a call of its closure.
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
+        Op && Op->getOperator() == OO_Call && Op->getNumArgs() > 0)
+      if (const CXXRecordDecl *Closure = closureOf(Op->getArg(0)))
+        ++Closures[Closure].Calls;
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (const CXXRecordDecl *Closure = closureOf(Ref))
+      ++Closures[Closure].Reads;
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *VD) {
+    const Expr *Init =
+        VD->getInit() ? VD->getInit()->IgnoreImplicit() : nullptr;
+    if (const auto *Copy = dyn_cast_or_null<CXXConstructExpr>(Init);
+        Copy && Copy->getNumArgs() == 1)
+      Init = Copy->getArg(0)->IgnoreImplicit();
+    if (const auto *Lambda = dyn_cast_or_null<LambdaExpr>(Init))
+      ++Closures[Lambda->getLambdaClass()].Held;
     return true;
   }
 
 private:
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const CallExpr *, 2>>
       &Calls;
+  llvm::DenseMap<const CXXRecordDecl *, ClosureUses> &Closures;
+  llvm::DenseMap<const VarDecl *, const CXXForRangeStmt *> &Ranges;
+
+  /// The lambda's closure type \p E reads a local of (`launch`).
+  static const CXXRecordDecl *closureOf(const Expr *E) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    const CXXRecordDecl *Record =
+        VD ? VD->getType().getNonReferenceType()->getAsCXXRecordDecl()
+           : nullptr;
+    return Record && Record->isLambda() ? Record : nullptr;
+  }
 };
 
 /// True when no other file can call \p FD: an instantiation of a template
@@ -71,10 +111,19 @@ const FunctionFacts &HostCallers::factsOf(const FunctionDecl *FD) {
   return *Known;
 }
 
+bool HostCallers::ownedLambda(const FunctionDecl *FD) const {
+  const auto *Method = dyn_cast<CXXMethodDecl>(FD);
+  if (!Method || !isLambdaCallOperator(Method))
+    return false;
+  auto It = Closures.find(Method->getParent());
+  return It != Closures.end() && It->second.Held == 1 && It->second.Calls > 0 &&
+         It->second.Reads == It->second.Calls;
+}
+
 void HostCallers::build(ASTContext &Ctx) {
   Built = true;
   const SourceManager &SM = Ctx.getSourceManager();
-  CallFinder Finder(Calls);
+  CallFinder Finder(Calls, Closures, RangeLoops);
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
     if (SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
       Finder.TraverseDecl(D);
@@ -112,25 +161,32 @@ HostCallers::valuesOf(const ParmVarDecl *P, ASTContext &Ctx, std::size_t Most,
       return std::nullopt;
     return Values;
   }
-  if (!FD->hasBody() ||
-      P->getType().isVolatileQualified() ||
-      !ownedByFile(FD, Ctx.getSourceManager()) ||
+  if (!FD->hasBody() || P->getType().isVolatileQualified() ||
       !factsOf(FD).writesOf(P).empty())
     return std::nullopt;
   if (!Built)
     build(Ctx);
+  if (!ownedByFile(FD, Ctx.getSourceManager()) && !ownedLambda(FD))
+    return std::nullopt;
   auto It = Calls.find(FD->getCanonicalDecl());
   if (It == Calls.end() || It->second.empty())
     return std::nullopt;
   std::vector<std::int64_t> Values;
   for (const CallExpr *Call : It->second) {
-    if (Index >= Call->getNumArgs() || Call->getDirectCallee() != FD)
+    // A member called through an operator (`launch(1)`) takes its object
+    // as the call's first argument.
+    const unsigned At =
+        Index + (isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD) &&
+                         !cast<CXXMethodDecl>(FD)->isStatic()
+                     ? 1
+                     : 0);
+    if (At >= Call->getNumArgs() || Call->getDirectCallee() != FD)
       return std::nullopt;
-    std::optional<std::vector<std::int64_t>> At =
-        valuesAt(Call->getArg(Index), Ctx, Most, Depth);
-    if (!At)
+    std::optional<std::vector<std::int64_t>> Passed =
+        valuesAt(Call->getArg(At), Ctx, Most, Depth);
+    if (!Passed)
       return std::nullopt;
-    for (std::int64_t V : *At)
+    for (std::int64_t V : *Passed)
       if (!llvm::is_contained(Values, V))
         Values.push_back(V);
     if (Values.size() > Most)
@@ -166,6 +222,15 @@ HostCallers::valuesAt(const Expr *Arg, ASTContext &Ctx, std::size_t Most,
     return valuesOf(Param, Ctx, Most, Depth + 1);
   if (std::optional<std::int64_t> K = setOnceOrStride(VD, Ctx, WritesIn))
     return std::vector<std::int64_t>{*K};
+  // `for (int s : {1, 2}) launch(s);`: each element, where the body does
+  // not write the variable.
+  const auto *Owner =
+      dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  if (auto It = RangeLoops.find(VD);
+      It != RangeLoops.end() && Owner && factsOf(Owner).writesOf(VD).empty())
+    if (auto Values = rangeForConstants(It->second, Ctx);
+        Values && Values->size() <= Most)
+      return Values;
   return std::nullopt;
 }
 

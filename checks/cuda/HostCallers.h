@@ -14,7 +14,9 @@
 // linkage: no other file can call it) and nothing in it writes the
 // parameter, the values its calls in the file pass are the launch's: each
 // call's argument a constant, a local set once from a constant, or the
-// caller's own such parameter, a few helpers up.
+// caller's own such parameter, a few helpers up. A lambda held in a local
+// that is only ever called (`auto launch = [&](int s) {...}; launch(1);`)
+// is such a helper too.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPUMEM_CHECKS_CUDA_HOSTCALLERS_H
@@ -25,6 +27,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -34,6 +37,14 @@
 #include <vector>
 
 namespace gpumem::cuda {
+
+/// How the main file uses a lambda's closure: the locals initialised with
+/// it, the reads of those locals, and the reads that are calls.
+struct ClosureUses {
+  unsigned Held = 0;
+  unsigned Reads = 0;
+  unsigned Calls = 0;
+};
 
 class HostCallers {
 public:
@@ -47,6 +58,8 @@ public:
 
   void clear() {
     Calls.clear();
+    Closures.clear();
+    RangeLoops.clear();
     Facts.clear();
     Known.clear();
     Built = false;
@@ -57,7 +70,16 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *,
                  llvm::SmallVector<const clang::CallExpr *, 2>>
       Calls;
+  /// The range-for loops of the main file, by loop variable.
+  llvm::DenseMap<const clang::VarDecl *, const clang::CXXForRangeStmt *>
+      RangeLoops;
+  /// The lambdas of the main file, by closure type.
+  llvm::DenseMap<const clang::CXXRecordDecl *, ClosureUses> Closures;
   bool Built = false;
+  /// True when \p FD is the call operator of a lambda held in one local
+  /// of the main file, which is only ever called (`auto launch = [&](int
+  /// s) {...}; launch(1);`): nothing else can call it.
+  bool ownedLambda(const clang::FunctionDecl *FD) const;
   /// What each function asked of writes its variables (built once).
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionFacts>>
       Facts;
@@ -68,8 +90,10 @@ private:
       Known;
 
   void build(clang::ASTContext &Ctx);
-  /// The value of \p Arg at its call: a constant, a local set once from
-  /// one, or (through valuesOf) the caller's parameter.
+  /// The values of \p Arg at its call: a constant, a local set once from
+  /// one, the variable of a range-for over a braced list of constants
+  /// that its body does not write (each element), or (through valuesOf)
+  /// the caller's parameter.
   std::optional<std::vector<std::int64_t>>
   valuesAt(const clang::Expr *Arg, clang::ASTContext &Ctx, std::size_t Most,
            unsigned Depth);
