@@ -4,6 +4,8 @@
 #include "checks/cuda/ConstantInt.h"
 #include "checks/cuda/FunctionFacts.h"
 #include "checks/cuda/ReachingWrites.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace gpumem::cuda {
@@ -251,6 +253,78 @@ bool nonDecreasingIn(const Expr *E, const VarDecl *VD, const ASTContext &Ctx,
   default:
     return false;
   }
+}
+
+bool straightLine(const Stmt *S, unsigned Depth) {
+  if (!S)
+    return true;
+  if (Depth > 64)
+    return false;
+  if (isa<LambdaExpr>(S))
+    return true;
+  if (isa<IfStmt, SwitchStmt, ForStmt, WhileStmt, DoStmt, CXXForRangeStmt,
+          BreakStmt, ContinueStmt, ReturnStmt, GotoStmt, IndirectGotoStmt,
+          AbstractConditionalOperator, CXXThrowExpr, CXXTryStmt>(S))
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isLogicalOp())
+    return false;
+  for (const Stmt *Child : S->children())
+    if (!straightLine(Child, Depth + 1))
+      return false;
+  return true;
+}
+
+std::optional<std::vector<std::int64_t>>
+inductionValues(const InductionLoop &Loop, const VarDecl *VD,
+                const ASTContext &Ctx, KnownVariable Known, std::size_t Most) {
+  const auto *Test = Loop.Loop
+                         ? dyn_cast_or_null<BinaryOperator>(
+                               Loop.Loop->getCond()->IgnoreParenImpCasts())
+                         : nullptr;
+  if (!Test || !Test->isComparisonOp() || !Loop.Init || !Loop.Loop->getInc())
+    return std::nullopt;
+  std::optional<std::int64_t> Value = foldInt(Loop.Init, Ctx, Known);
+  std::vector<std::int64_t> Values;
+  while (Value) {
+    auto At = [&](const VarDecl *Read) {
+      return Read == VD ? Value : Known(Read);
+    };
+    std::optional<std::int64_t> L = foldInt(Test->getLHS(), Ctx, At);
+    std::optional<std::int64_t> R =
+        L ? foldInt(Test->getRHS(), Ctx, At) : std::nullopt;
+    if (!R)
+      return std::nullopt;
+    bool Holds = false;
+    switch (Test->getOpcode()) {
+    case BO_LT:
+      Holds = *L < *R;
+      break;
+    case BO_LE:
+      Holds = *L <= *R;
+      break;
+    case BO_GT:
+      Holds = *L > *R;
+      break;
+    case BO_GE:
+      Holds = *L >= *R;
+      break;
+    case BO_EQ:
+      Holds = *L == *R;
+      break;
+    case BO_NE:
+      Holds = *L != *R;
+      break;
+    default:
+      return std::nullopt;
+    }
+    if (!Holds)
+      return Values;
+    if (Values.size() == Most)
+      return std::nullopt;
+    Values.push_back(*Value);
+    Value = valueAfterWrite(Loop.Loop->getInc(), VD, Value, Ctx, Known);
+  }
+  return std::nullopt;
 }
 
 } // namespace gpumem::cuda

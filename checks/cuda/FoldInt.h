@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace gpumem::cuda {
 
@@ -71,6 +72,23 @@ const clang::FunctionDecl *setOnceOwner(const clang::VarDecl *VD,
 std::optional<std::int64_t> setOnceValue(const clang::VarDecl *VD,
                                          const clang::ASTContext &Ctx,
                                          FactsOf Facts, unsigned Depth = 0);
+
+/// True when \p S runs each of its statements once, in order, every time
+/// it runs: no branch, loop, jump, `?:`, `&&` or `||` (a lambda's body
+/// aside). A call in a loop body so made runs at every pass.
+bool straightLine(const clang::Stmt *S, unsigned Depth = 0);
+
+struct InductionLoop;
+
+/// Each value \p VD, the induction variable of \p Loop, has in the
+/// loop's body, in order: its initial value, stepped by the increment
+/// (valueAfterWrite) while the condition, a comparison, holds, each part
+/// folded over \p Known; std::nullopt when a part does not fold or the
+/// loop takes more than \p Most passes.
+std::optional<std::vector<std::int64_t>>
+inductionValues(const InductionLoop &Loop, const clang::VarDecl *VD,
+                const clang::ASTContext &Ctx, KnownVariable Known,
+                std::size_t Most);
 
 } // namespace gpumem::cuda
 

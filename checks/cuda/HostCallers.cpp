@@ -222,15 +222,32 @@ HostCallers::valuesAt(const Expr *Arg, ASTContext &Ctx, std::size_t Most,
     return valuesOf(Param, Ctx, Most, Depth + 1);
   if (std::optional<std::int64_t> K = setOnceOrStride(VD, Ctx, WritesIn))
     return std::vector<std::int64_t>{*K};
-  // `for (int s : {1, 2}) launch(s);`: each element, where the body does
-  // not write the variable.
+  // A loop's variable, where the call runs at every pass (the body has no
+  // branch or jump) and nothing but the loop writes the variable: `for
+  // (int s : {1, 2}) launch(s);` passes each element, `for (int s = 1; s
+  // <= 4; s *= 2) launch(s);` each value the loop steps through.
   const auto *Owner =
       dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
-  if (auto It = RangeLoops.find(VD);
-      It != RangeLoops.end() && Owner && factsOf(Owner).writesOf(VD).empty())
-    if (auto Values = rangeForConstants(It->second, Ctx);
-        Values && Values->size() <= Most)
-      return Values;
+  if (!Owner)
+    return std::nullopt;
+  const FunctionFacts &Writes = factsOf(Owner);
+  if (auto It = RangeLoops.find(VD); It != RangeLoops.end()) {
+    const Stmt *Body = It->second->getBody();
+    if (!Writes.writesOf(VD).empty() || !contains(Body, Arg) ||
+        !straightLine(Body))
+      return std::nullopt;
+    auto Values = rangeForConstants(It->second, Ctx);
+    return Values && Values->size() <= Most ? Values : std::nullopt;
+  }
+  if (const InductionLoop *Loop = Writes.inductionLoopOf(VD);
+      Loop && contains(Loop->Loop->getBody(), Arg) &&
+      straightLine(Loop->Loop->getBody()))
+    return inductionValues(
+        *Loop, VD, Ctx,
+        [&](const VarDecl *Other) {
+          return setOnceValue(Other, Ctx, WritesIn);
+        },
+        Most);
   return std::nullopt;
 }
 

@@ -91,9 +91,10 @@ private:
 
   void build(clang::ASTContext &Ctx);
   /// The values of \p Arg at its call: a constant, a local set once from
-  /// one, the variable of a range-for over a braced list of constants
-  /// that its body does not write (each element), or (through valuesOf)
-  /// the caller's parameter.
+  /// one, the variable of a loop whose body runs the call at every pass
+  /// (each element of a range-for's braced list of constants, each value
+  /// a `for` steps through: inductionValues), or (through valuesOf) the
+  /// caller's parameter.
   std::optional<std::vector<std::int64_t>>
   valuesAt(const clang::Expr *Arg, clang::ASTContext &Ctx, std::size_t Most,
            unsigned Depth);

@@ -1,9 +1,11 @@
 // Issue 39: a launch inside a lambda the host function keeps in a local
 // and only ever calls (`auto launch = [&](int s) {...}; launch(1);`) passes
 // what those calls pass, as a launch in a helper of the file's own does;
-// a range-for over a braced list passes each element. A lambda that
-// escapes (handed to a function, copied) may be called elsewhere: its
-// parameter stays a value of the run.
+// a call in a loop whose body runs it at every pass passes each value the
+// loop's variable takes (a range-for over a braced list, a `for` stepped
+// from a constant). A lambda that escapes (handed to a function, copied)
+// may be called elsewhere, and a call under a branch of the loop's body
+// may skip values: the parameter stays a value of the run.
 //
 // RUN: %check_gpumem_tidy %s gpumem-uncoalesced-access %t
 
@@ -46,6 +48,22 @@ __global__ void scaled(const float *in, float *out, int s) {
   // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: uncoalesced global load of 'in[threadIdx.x * s]': stride 's' x 4 bytes, up to 32 transactions per warp (3.1% efficiency), 32 sectors, when 's' >= 32; coalesced only when 's' is 1 [gpumem-uncoalesced-access]
 }
 
+// A static helper called for s = 1, 2, 4 by a `for` loop: priced at 4.
+__global__ void swept(const float *in, float *out, int s) {
+  out[blockIdx.x] = in[threadIdx.x * s];
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: uncoalesced global load of 'in[threadIdx.x * s]': stride 's' x 4 bytes, up to 4 transactions per warp (25.0% efficiency), 16 sectors, when 's' is 4, the most the launches in this file pass; coalesced only when 's' is 1 [gpumem-uncoalesced-access]
+}
+static void sweep(const float *in, float *out, int s) {
+  swept<<<1, 32>>>(in, out, s);
+}
+
+// The call is skipped past 4 by a `continue`: the values the loop steps
+// through (up to 64) are not all passed, and none is taken.
+__global__ void skipped(const float *in, float *out, int s) {
+  out[blockIdx.x] = in[threadIdx.x * s];
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: uncoalesced global load of 'in[threadIdx.x * s]': stride 's' x 4 bytes, up to 32 transactions per warp (3.1% efficiency), 32 sectors, when 's' >= 32; coalesced only when 's' is 1 [gpumem-uncoalesced-access]
+}
+
 template <typename F> void forEachStride(F f) {
   for (int s = 1; s <= 64; s *= 2)
     f(s);
@@ -72,6 +90,16 @@ void launch(const float *in, float *out) {
   original(1);
   auto copy = original;
   copy(64);
+
+  for (int s = 1; s <= 4; s *= 2)
+    sweep(in, out, s);
+
+  auto some = [&](int s) { skipped<<<1, 32>>>(in, out, s); };
+  for (int s = 1; s <= 64; s *= 2) {
+    if (s > 4)
+      continue;
+    some(s);
+  }
 
   auto grows = [&](int s) { scaled<<<1, 32>>>(in, out, s); };
   for (int s : {1, 2}) {
