@@ -26,9 +26,11 @@ class CallFinder : public RecursiveASTVisitor<CallFinder> {
 public:
   CallFinder(llvm::DenseMap<const FunctionDecl *,
                             llvm::SmallVector<const CallExpr *, 2>> &Calls,
-             llvm::DenseMap<const CXXRecordDecl *, ClosureUses> &Closures,
+             llvm::DenseMap<const CXXRecordDecl *, NameUses> &Closures,
+             llvm::DenseMap<const FunctionDecl *, NameUses> &Functions,
              llvm::DenseMap<const VarDecl *, const CXXForRangeStmt *> &Ranges)
-      : Calls(Calls), Closures(Closures), Ranges(Ranges) {}
+      : Calls(Calls), Closures(Closures), Functions(Functions), Ranges(Ranges) {
+  }
   bool VisitCXXForRangeStmt(CXXForRangeStmt *Range) {
     if (const VarDecl *Var = Range->getLoopVariable())
       Ranges[Var] = Range;
@@ -47,6 +49,10 @@ public:
   bool VisitCallExpr(CallExpr *Call) {
     if (const FunctionDecl *Callee = Call->getDirectCallee())
       Calls[Callee->getCanonicalDecl()].push_back(Call);
+    if (const auto *Named =
+            dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+      if (const auto *Callee = dyn_cast<FunctionDecl>(Named->getDecl()))
+        ++Functions[Callee->getCanonicalDecl()].Calls;
     // `launch(1)` of a lambda held in a local: a call of its closure.
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
         Op && Op->getOperator() == OO_Call && Op->getNumArgs() > 0)
@@ -55,7 +61,9 @@ public:
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-    if (const CXXRecordDecl *Closure = closureOf(Ref))
+    if (const auto *Function = dyn_cast<FunctionDecl>(Ref->getDecl()))
+      ++Functions[Function->getCanonicalDecl()].Reads;
+    else if (const CXXRecordDecl *Closure = closureOf(Ref))
       ++Closures[Closure].Reads;
     return true;
   }
@@ -73,7 +81,8 @@ public:
 private:
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const CallExpr *, 2>>
       &Calls;
-  llvm::DenseMap<const CXXRecordDecl *, ClosureUses> &Closures;
+  llvm::DenseMap<const CXXRecordDecl *, NameUses> &Closures;
+  llvm::DenseMap<const FunctionDecl *, NameUses> &Functions;
   llvm::DenseMap<const VarDecl *, const CXXForRangeStmt *> &Ranges;
 
   /// The lambda's closure type \p E reads a local of (`launch`).
@@ -120,10 +129,15 @@ bool HostCallers::ownedLambda(const FunctionDecl *FD) const {
          It->second.Reads == It->second.Calls;
 }
 
+bool HostCallers::handedOn(const FunctionDecl *FD) const {
+  auto It = Functions.find(FD->getCanonicalDecl());
+  return It != Functions.end() && It->second.Reads != It->second.Calls;
+}
+
 void HostCallers::build(ASTContext &Ctx) {
   Built = true;
   const SourceManager &SM = Ctx.getSourceManager();
-  CallFinder Finder(Calls, Closures, RangeLoops);
+  CallFinder Finder(Calls, Closures, Functions, RangeLoops);
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
     if (SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
       Finder.TraverseDecl(D);
@@ -166,7 +180,12 @@ HostCallers::valuesOf(const ParmVarDecl *P, ASTContext &Ctx, std::size_t Most,
     return std::nullopt;
   if (!Built)
     build(Ctx);
-  if (!ownedByFile(FD, Ctx.getSourceManager()) && !ownedLambda(FD))
+  // A lambda has no linkage, yet may be called wherever it is handed: it
+  // is the file's own only when it is only ever called.
+  const auto *Method = dyn_cast<CXXMethodDecl>(FD);
+  if (Method && isLambdaCallOperator(Method)
+          ? !ownedLambda(FD)
+          : !ownedByFile(FD, Ctx.getSourceManager()) || handedOn(FD))
     return std::nullopt;
   auto It = Calls.find(FD->getCanonicalDecl());
   if (It == Calls.end() || It->second.empty())

@@ -38,12 +38,13 @@
 
 namespace gpumem::cuda {
 
-/// How the main file uses a lambda's closure: the locals initialised with
-/// it, the reads of those locals, and the reads that are calls.
-struct ClosureUses {
-  unsigned Held = 0;
+/// How the main file uses a function or a lambda's closure: the reads of
+/// its name (of the locals that hold the closure), the reads that are
+/// calls, and for a closure, the locals initialised with it.
+struct NameUses {
   unsigned Reads = 0;
   unsigned Calls = 0;
+  unsigned Held = 0;
 };
 
 class HostCallers {
@@ -59,6 +60,7 @@ public:
   void clear() {
     Calls.clear();
     Closures.clear();
+    Functions.clear();
     RangeLoops.clear();
     Facts.clear();
     Known.clear();
@@ -74,12 +76,19 @@ private:
   llvm::DenseMap<const clang::VarDecl *, const clang::CXXForRangeStmt *>
       RangeLoops;
   /// The lambdas of the main file, by closure type.
-  llvm::DenseMap<const clang::CXXRecordDecl *, ClosureUses> Closures;
+  llvm::DenseMap<const clang::CXXRecordDecl *, NameUses> Closures;
+  /// The functions the main file names, by canonical declaration: a name
+  /// read other than to call it (`each(run)`, `&run`) hands the function
+  /// to code that may call it with anything.
+  llvm::DenseMap<const clang::FunctionDecl *, NameUses> Functions;
   bool Built = false;
   /// True when \p FD is the call operator of a lambda held in one local
   /// of the main file, which is only ever called (`auto launch = [&](int
   /// s) {...}; launch(1);`): nothing else can call it.
   bool ownedLambda(const clang::FunctionDecl *FD) const;
+  /// True when the main file names \p FD other than to call it: its
+  /// address goes where calls are not seen.
+  bool handedOn(const clang::FunctionDecl *FD) const;
   /// What each function asked of writes its variables (built once).
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionFacts>>
       Facts;

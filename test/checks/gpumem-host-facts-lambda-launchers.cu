@@ -64,6 +64,23 @@ __global__ void skipped(const float *in, float *out, int s) {
   // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: uncoalesced global load of 'in[threadIdx.x * s]': stride 's' x 4 bytes, up to 32 transactions per warp (3.1% efficiency), 32 sectors, when 's' >= 32; coalesced only when 's' is 1 [gpumem-uncoalesced-access]
 }
 
+// A captureless lambda converted to a function pointer and handed to a
+// function not seen here: that function may call it with anything.
+__global__ void converted(const float *in, float *out, int s) {
+  out[blockIdx.x] = in[threadIdx.x * s];
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: uncoalesced global load of 'in[threadIdx.x * s]': stride 's' x 4 bytes, up to 32 transactions per warp (3.1% efficiency), 32 sectors, when 's' >= 32; coalesced only when 's' is 1 [gpumem-uncoalesced-access]
+}
+
+// A static helper whose address is handed on likewise (before, its one
+// call's 1 was taken as every launch's: no finding).
+__global__ void addressTaken(const float *in, float *out, int s) {
+  out[blockIdx.x] = in[threadIdx.x * s];
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: uncoalesced global load of 'in[threadIdx.x * s]': stride 's' x 4 bytes, up to 32 transactions per warp (3.1% efficiency), 32 sectors, when 's' >= 32; coalesced only when 's' is 1 [gpumem-uncoalesced-access]
+}
+static void callback(int s) { addressTaken<<<1, 32>>>(nullptr, nullptr, s); }
+
+void everyStride(void (*Run)(int));
+
 template <typename F> void forEachStride(F f) {
   for (int s = 1; s <= 64; s *= 2)
     f(s);
@@ -100,6 +117,13 @@ void launch(const float *in, float *out) {
       continue;
     some(s);
   }
+
+  auto bare = [](int s) { converted<<<1, 32>>>(nullptr, nullptr, s); };
+  bare(1);
+  everyStride(bare);
+
+  callback(1);
+  everyStride(callback);
 
   auto grows = [&](int s) { scaled<<<1, 32>>>(in, out, s); };
   for (int s : {1, 2}) {
