@@ -277,10 +277,10 @@ bool straightLine(const Stmt *S, unsigned Depth) {
 std::optional<std::vector<std::int64_t>>
 inductionValues(const InductionLoop &Loop, const VarDecl *VD,
                 const ASTContext &Ctx, KnownVariable Known, std::size_t Most) {
-  const auto *Test = Loop.Loop
-                         ? dyn_cast_or_null<BinaryOperator>(
-                               Loop.Loop->getCond()->IgnoreParenImpCasts())
-                         : nullptr;
+  // `for (int s = 1;; s *= 2)` has no condition: no last value.
+  const Expr *Cond = Loop.Loop ? Loop.Loop->getCond() : nullptr;
+  const auto *Test =
+      Cond ? dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts()) : nullptr;
   if (!Test || !Test->isComparisonOp() || !Loop.Init || !Loop.Loop->getInc())
     return std::nullopt;
   std::optional<std::int64_t> Value = foldInt(Loop.Init, Ctx, Known);

@@ -64,6 +64,14 @@ __global__ void skipped(const float *in, float *out, int s) {
   // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: uncoalesced global load of 'in[threadIdx.x * s]': stride 's' x 4 bytes, up to 32 transactions per warp (3.1% efficiency), 32 sectors, when 's' >= 32; coalesced only when 's' is 1 [gpumem-uncoalesced-access]
 }
 
+// A `for` with no condition has no last value (and no crash: it was
+// dereferenced).
+__global__ void endless(const float *in, float *out, int s) {
+  out[blockIdx.x] = in[threadIdx.x * s];
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: uncoalesced global load of 'in[threadIdx.x * s]': stride 's' x 4 bytes, up to 32 transactions per warp (3.1% efficiency), 32 sectors, when 's' >= 32; coalesced only when 's' is 1 [gpumem-uncoalesced-access]
+}
+static void forever(int s) { endless<<<1, 32>>>(nullptr, nullptr, s); }
+
 // A captureless lambda converted to a function pointer and handed to a
 // function not seen here: that function may call it with anything.
 __global__ void converted(const float *in, float *out, int s) {
@@ -124,6 +132,9 @@ void launch(const float *in, float *out) {
 
   callback(1);
   everyStride(callback);
+
+  for (int s = 1;; s *= 2)
+    forever(s);
 
   auto grows = [&](int s) { scaled<<<1, 32>>>(in, out, s); };
   for (int s : {1, 2}) {
