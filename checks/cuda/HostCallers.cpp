@@ -49,8 +49,9 @@ public:
   bool VisitCallExpr(CallExpr *Call) {
     if (const FunctionDecl *Callee = Call->getDirectCallee())
       Calls[Callee->getCanonicalDecl()].push_back(Call);
-    if (const auto *Named =
-            dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+    if (const auto *Named = dyn_cast_or_null<DeclRefExpr>(
+            Call->getCallee() ? Call->getCallee()->IgnoreParenImpCasts()
+                              : nullptr))
       if (const auto *Callee = dyn_cast<FunctionDecl>(Named->getDecl()))
         ++Functions[Callee->getCanonicalDecl()].Calls;
     // `launch(1)` of a lambda held in a local: a call of its closure.
