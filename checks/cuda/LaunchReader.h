@@ -190,6 +190,14 @@ private:
   bool applyPointeeWrites(const clang::CallExpr *Helper,
                           const clang::Stmt *Address, BlockShape &Shape,
                           unsigned Depth);
+  /// Applies to \p Shape the write \p W of the dim3 \p Target (through
+  /// the pointer \p Target when \p ThroughPointer): an axis assigned
+  /// (`block.x = n`, `b->x = n`) or the whole shape (`block = dim3(8,
+  /// 4)`, `*b = ...`), read inside the helper \p Call binds (null for the
+  /// launching function). False for any other statement.
+  bool applyAssignment(const clang::Stmt *W, const clang::VarDecl *Target,
+                       bool ThroughPointer, const clang::CallExpr *Call,
+                       BlockShape &Shape, unsigned Depth);
   /// The extent \p E gives inside a helper called by \p Call: a constant,
   /// folded over the helper's parameters whose arguments are constants
   /// and its locals set once (`32 / width`); 0 otherwise.

@@ -174,36 +174,56 @@ bool LaunchReader::applyWrites(const FunctionDecl *FD, const VarDecl *VD,
         return false;
       continue;
     }
-    // `block = dim3(8, 8);`: the shape assigned, its extents read where
-    // the writes are (in a helper, from its call's arguments).
-    if (const auto *Whole = dyn_cast<CXXOperatorCallExpr>(W);
-        Whole && Whole->getOperator() == OO_Equal && Whole->getNumArgs() == 2) {
-      const auto *Target =
-          dyn_cast<DeclRefExpr>(Whole->getArg(0)->IgnoreParenImpCasts());
-      const CallExpr *Outer = Returning;
-      Returning = Call;
-      std::optional<BlockShape> Assigned =
-          Target && Target->getDecl() == VD
-              ? shapeOf(Whole->getArg(1), Depth + 1)
-              : std::nullopt;
-      Returning = Outer;
-      if (!Assigned)
-        return false;
-      Shape = *Assigned;
-      continue;
-    }
-    const auto *Assign = dyn_cast<BinaryOperator>(W);
-    const auto *Member =
-        Assign && Assign->getOpcode() == BO_Assign
-            ? dyn_cast<MemberExpr>(Assign->getLHS()->IgnoreParenImpCasts())
-            : nullptr;
-    int Axis = Member ? dim3Axis(Member) : -1;
-    if (Axis < 0)
+    if (!applyAssignment(W, VD, /*ThroughPointer=*/false, Call, Shape, Depth))
       return false;
-    std::int64_t Extent = Call ? extentInHelper(Assign->getRHS(), Call)
-                               : extentOf(Assign->getRHS());
-    (Axis == 0 ? Shape.X : Axis == 1 ? Shape.Y : Shape.Z) = Extent;
   }
+  return true;
+}
+
+bool LaunchReader::applyAssignment(const Stmt *W, const VarDecl *Target,
+                                   bool ThroughPointer, const CallExpr *Call,
+                                   BlockShape &Shape, unsigned Depth) {
+  auto Names = [&](const Expr *E) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return Ref && Ref->getDecl() == Target;
+  };
+  // `block = dim3(8, 8);`, `*b = dim3(8, 8);`: the shape assigned, its
+  // extents read where the writes are (in a helper, from its call's
+  // arguments).
+  if (const auto *Whole = dyn_cast<CXXOperatorCallExpr>(W);
+      Whole && Whole->getOperator() == OO_Equal && Whole->getNumArgs() == 2) {
+    const Expr *Object = Whole->getArg(0)->IgnoreParenImpCasts();
+    if (const auto *Deref = dyn_cast<UnaryOperator>(Object);
+        ThroughPointer && Deref && Deref->getOpcode() == UO_Deref)
+      Object = Deref->getSubExpr();
+    else if (ThroughPointer)
+      return false;
+    if (!Names(Object))
+      return false;
+    const CallExpr *Outer = Returning;
+    Returning = Call;
+    std::optional<BlockShape> Assigned = shapeOf(Whole->getArg(1), Depth + 1);
+    Returning = Outer;
+    if (!Assigned)
+      return false;
+    Shape = *Assigned;
+    return true;
+  }
+  // `block.x = 8;`, `b->x = 8;`
+  const auto *Assign = dyn_cast<BinaryOperator>(W);
+  const auto *Member =
+      Assign && Assign->getOpcode() == BO_Assign
+          ? dyn_cast<MemberExpr>(Assign->getLHS()->IgnoreParenImpCasts())
+          : nullptr;
+  const int Axis = Member && Member->isArrow() == ThroughPointer &&
+                           Names(Member->getBase())
+                       ? dim3Axis(Member)
+                       : -1;
+  if (Axis < 0)
+    return false;
+  (Axis == 0 ? Shape.X : Axis == 1 ? Shape.Y : Shape.Z) =
+      Call ? extentInHelper(Assign->getRHS(), Call)
+           : extentOf(Assign->getRHS());
   return true;
 }
 
@@ -217,12 +237,6 @@ static unsigned usesOf(const Stmt *S, const VarDecl *VD, unsigned Depth = 0) {
   for (const Stmt *Child : S->children())
     Uses += usesOf(Child, VD, Depth + 1);
   return Uses;
-}
-
-/// True when \p E is a read of \p P and nothing else.
-static bool isParameter(const Expr *E, const ParmVarDecl *P) {
-  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return Ref && Ref->getDecl() == P;
 }
 
 bool LaunchReader::applyPointeeWrites(const CallExpr *Helper,
@@ -252,38 +266,9 @@ bool LaunchReader::applyPointeeWrites(const CallExpr *Helper,
       continue;
     if (Uses > 1)
       return false;
-    // `b->x = 8;`
-    if (const auto *Assign = dyn_cast<BinaryOperator>(Bare);
-        Assign && Assign->getOpcode() == BO_Assign) {
-      const auto *Member =
-          dyn_cast<MemberExpr>(Assign->getLHS()->IgnoreParenImpCasts());
-      const int Axis =
-          Member && Member->isArrow() && isParameter(Member->getBase(), Out)
-              ? dim3Axis(Member)
-              : -1;
-      if (Axis < 0)
-        return false;
-      (Axis == 0   ? Shape.X
-       : Axis == 1 ? Shape.Y
-                   : Shape.Z) = extentInHelper(Assign->getRHS(), Helper);
-      continue;
-    }
-    // `*b = dim3(8, 4);`
-    const auto *Whole = dyn_cast<CXXOperatorCallExpr>(Bare);
-    const auto *Target =
-        Whole && Whole->getOperator() == OO_Equal && Whole->getNumArgs() == 2
-            ? dyn_cast<UnaryOperator>(Whole->getArg(0)->IgnoreParenImpCasts())
-            : nullptr;
-    if (!Target || Target->getOpcode() != UO_Deref ||
-        !isParameter(Target->getSubExpr(), Out))
+    if (!applyAssignment(Bare, Out, /*ThroughPointer=*/true, Helper, Shape,
+                         Depth))
       return false;
-    const CallExpr *Outer = Returning;
-    Returning = Helper;
-    std::optional<BlockShape> Assigned = shapeOf(Whole->getArg(1), Depth + 1);
-    Returning = Outer;
-    if (!Assigned)
-      return false;
-    Shape = *Assigned;
   }
   return true;
 }
