@@ -215,15 +215,16 @@ bool LaunchReader::applyAssignment(const Stmt *W, const VarDecl *Target,
       Assign && Assign->getOpcode() == BO_Assign
           ? dyn_cast<MemberExpr>(Assign->getLHS()->IgnoreParenImpCasts())
           : nullptr;
-  const int Axis = Member && Member->isArrow() == ThroughPointer &&
-                           Names(Member->getBase())
-                       ? dim3Axis(Member)
-                       : -1;
+  const int Axis =
+      Member && Member->isArrow() == ThroughPointer && Names(Member->getBase())
+          ? dim3Axis(Member)
+          : -1;
   if (Axis < 0)
     return false;
-  (Axis == 0 ? Shape.X : Axis == 1 ? Shape.Y : Shape.Z) =
-      Call ? extentInHelper(Assign->getRHS(), Call)
-           : extentOf(Assign->getRHS());
+  (Axis == 0   ? Shape.X
+   : Axis == 1 ? Shape.Y
+               : Shape.Z) = Call ? extentInHelper(Assign->getRHS(), Call)
+                                 : extentOf(Assign->getRHS());
   return true;
 }
 
