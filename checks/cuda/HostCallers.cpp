@@ -7,6 +7,7 @@
 #include "checks/cuda/FoldInt.h"
 #include "checks/cuda/FunctionFacts.h"
 #include "checks/cuda/HostTensors.h"
+#include "checks/cuda/ReachingWrites.h"
 
 #include "clang/AST/ASTLambda.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -216,6 +217,51 @@ HostCallers::valuesOf(const ParmVarDecl *P, ASTContext &Ctx, std::size_t Most,
 }
 
 std::optional<std::vector<std::int64_t>>
+HostCallers::valuesOfExpression(const Expr *E, ASTContext &Ctx,
+                                std::size_t Most, unsigned Depth) {
+  if (E->isValueDependent())
+    return std::nullopt;
+  auto WritesIn = [&](const FunctionDecl *FD) -> const FunctionFacts & {
+    return factsOf(FD);
+  };
+  // `cols / 2` with `cols` a local set once folds as it is; the first
+  // variable the fold does not know is the one that may take values.
+  const VarDecl *Varying = nullptr;
+  if (std::optional<std::int64_t> K = foldInt(E, Ctx, [&](const VarDecl *VD) {
+        std::optional<std::int64_t> Value = setOnceValue(VD, Ctx, WritesIn);
+        if (!Value && !Varying)
+          Varying = VD;
+        return Value;
+      }))
+    return std::vector<std::int64_t>{*K};
+  if (!Varying)
+    return std::nullopt;
+  llvm::SmallVector<const DeclRefExpr *, 2> Reads;
+  readsOf(E, Varying, Reads);
+  if (Reads.empty())
+    return std::nullopt;
+  std::optional<std::vector<std::int64_t>> Of =
+      valuesAt(Reads.front(), Ctx, Most, Depth);
+  if (!Of)
+    return std::nullopt;
+  // `cols * 2` at each value of `cols`; any other variable it reads that is
+  // not set once (a second one with values of its own) fails the fold.
+  std::vector<std::int64_t> Values;
+  for (std::int64_t V : *Of) {
+    std::optional<std::int64_t> K = foldInt(E, Ctx, [&](const VarDecl *VD) {
+      return VD == Varying ? std::optional(V) : setOnceValue(VD, Ctx, WritesIn);
+    });
+    if (!K)
+      return std::nullopt;
+    if (!llvm::is_contained(Values, *K))
+      Values.push_back(*K);
+  }
+  if (Values.empty() || Values.size() > Most)
+    return std::nullopt;
+  return Values;
+}
+
+std::optional<std::vector<std::int64_t>>
 HostCallers::valuesAt(const Expr *Arg, ASTContext &Ctx, std::size_t Most,
                       unsigned Depth) {
   if (Arg->isValueDependent())
@@ -226,15 +272,8 @@ HostCallers::valuesAt(const Expr *Arg, ASTContext &Ctx, std::size_t Most,
     return factsOf(FD);
   };
   const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
-  if (!Ref) {
-    // `cols / 2` with `cols` a local set once.
-    if (std::optional<std::int64_t> K =
-            foldInt(Arg, Ctx, [&](const VarDecl *VD) {
-              return setOnceValue(VD, Ctx, WritesIn);
-            }))
-      return std::vector<std::int64_t>{*K};
-    return std::nullopt;
-  }
+  if (!Ref)
+    return valuesOfExpression(Arg, Ctx, Most, Depth);
   const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
   if (!VD || !VD->hasLocalStorage() || VD->getType().isVolatileQualified())
     return std::nullopt;

@@ -57,6 +57,16 @@ public:
   valuesOf(const clang::ParmVarDecl *P, clang::ASTContext &Ctx,
            std::size_t Most, unsigned Depth = 0);
 
+  /// The distinct values of the integer \p E, an argument the main file
+  /// passes: a constant, or one variable valuesAt knows the values of
+  /// (a parameter of a helper of the file's own, a loop's variable), with
+  /// constants and locals set once, folded at each of them (`cols * 2`,
+  /// `t + 1`); std::nullopt when a fold fails (two such variables, a
+  /// division by zero at one value) or there are more than \p Most.
+  std::optional<std::vector<std::int64_t>>
+  valuesOfExpression(const clang::Expr *E, clang::ASTContext &Ctx,
+                     std::size_t Most, unsigned Depth = 0);
+
   void clear() {
     Calls.clear();
     Closures.clear();

@@ -70,15 +70,17 @@ void LaunchSites::add(const KernelLaunch &Launch, ASTContext &Ctx) {
         Now.Bound = *llvm::max_element(Now.Values);
       } else if (std::optional<std::int64_t> Bound = Reader.boundAtLaunch(E)) {
         Now.Bound = Bound;
-      } else if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
-        // A parameter of the file's own dispatch helper: what its callers
-        // pass (HostCallers.h).
-        if (const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl()))
-          if (auto Values =
-                  Callers.valuesOf(P, Ctx, ArgumentFacts::MaxValues)) {
-            Now.Values = std::move(*Values);
-            Now.Bound = *llvm::max_element(Now.Values);
-          }
+      } else {
+        // A parameter of the file's own dispatch helper, or an expression
+        // of one (`cols * 2`): what its callers pass (HostCallers.h).
+        const auto *Ref = dyn_cast<DeclRefExpr>(E);
+        const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+        if (auto Values = P ? Callers.valuesOf(P, Ctx, ArgumentFacts::MaxValues)
+                            : Callers.valuesOfExpression(
+                                  E, Ctx, ArgumentFacts::MaxValues)) {
+          Now.Values = std::move(*Values);
+          Now.Bound = *llvm::max_element(Now.Values);
+        }
       }
     }
     if (!Arg->isValueDependent() && Arg->getType()->isPointerType())
