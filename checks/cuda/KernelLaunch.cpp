@@ -148,7 +148,13 @@ bool mayLaunchKernel(const Stmt *S) {
 }
 
 std::optional<KernelLaunch> KernelLaunch::read(const CallExpr *Call) {
-  if (!Call)
+  // A launch in a template's own body (a dispatch template's, a generic
+  // lambda's) whose kernel, shape or arguments depend on its parameters
+  // runs as each instantiation's launch, read there; read here too, its
+  // dependent arguments said nothing and took every instantiation's
+  // values away. (Clang marks an argument it could not compile, a
+  // missing header's stream, dependent too: such a launch is still read.)
+  if (!Call || (Call->isInstantiationDependent() && !Call->containsErrors()))
     return std::nullopt;
   KernelLaunch L;
   L.Call = Call;
