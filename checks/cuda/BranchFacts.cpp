@@ -113,6 +113,14 @@ Comparison testedComparison(const Expr *Cond, const ASTContext &Ctx) {
   return Out;
 }
 
+/// True when \p S calls a function the translation unit defines (a
+/// helper that may launch; a library's declared function does not).
+bool callsDefinedFunction(const Stmt *S) {
+  const auto *Call = dyn_cast<CallExpr>(S);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  return Callee && Callee->hasBody();
+}
+
 class Walk {
 public:
   Walk(const ASTContext &Ctx,
@@ -125,7 +133,8 @@ public:
     // A lambda's body runs when it is called, not where it is written.
     if (isa<LambdaExpr>(S))
       return;
-    if (mayLaunchKernel(S) && (!Stack.empty() || !Loops.empty()))
+    if ((!Stack.empty() || !Loops.empty()) &&
+        (mayLaunchKernel(S) || callsDefinedFunction(S)))
       Out[cast<CallExpr>(S)] = {Stack, Loops};
     if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
         isa<CXXForRangeStmt>(S)) {

@@ -45,7 +45,10 @@ struct BranchFact {
 };
 
 /// The branch facts at each kernel launch of one function (a
-/// triple-chevron launch or a runtime call, cuda::mayLaunchKernel).
+/// triple-chevron launch or a runtime call, cuda::mayLaunchKernel), and at
+/// each call of a function defined in the translation unit (a dispatch
+/// helper that launches: `if (n <= 16) launchSmall(x, n);`, read by
+/// HostCallers::boundOf).
 class BranchFacts {
 public:
   BranchFacts(const clang::FunctionDecl *FD, const clang::ASTContext &Ctx);

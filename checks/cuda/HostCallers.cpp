@@ -177,43 +177,100 @@ HostCallers::valuesOf(const ParmVarDecl *P, ASTContext &Ctx, std::size_t Most,
       return std::nullopt;
     return Values;
   }
-  if (!FD->hasBody() || P->getType().isVolatileQualified() ||
-      !factsOf(FD).writesOf(P).empty())
-    return std::nullopt;
-  if (!Built)
-    build(Ctx);
-  // A lambda has no linkage, yet may be called wherever it is handed: it
-  // is the file's own only when it is only ever called.
-  const auto *Method = dyn_cast<CXXMethodDecl>(FD);
-  if (Method && isLambdaCallOperator(Method)
-          ? !ownedLambda(FD)
-          : !ownedByFile(FD, Ctx.getSourceManager()) || handedOn(FD))
-    return std::nullopt;
-  auto It = Calls.find(FD->getCanonicalDecl());
-  if (It == Calls.end() || It->second.empty())
+  std::optional<llvm::SmallVector<Passing, 2>> Passed = passing(P, Ctx);
+  if (!Passed)
     return std::nullopt;
   std::vector<std::int64_t> Values;
-  for (const CallExpr *Call : It->second) {
-    // A member called through an operator (`launch(1)`) takes its object
-    // as the call's first argument.
-    const unsigned At =
-        Index + (isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD) &&
-                         !cast<CXXMethodDecl>(FD)->isStatic()
-                     ? 1
-                     : 0);
-    if (At >= Call->getNumArgs() || Call->getDirectCallee() != FD)
+  for (const Passing &At : *Passed) {
+    std::optional<std::vector<std::int64_t>> Of =
+        valuesAt(At.Argument, Ctx, Most, Depth);
+    if (!Of)
       return std::nullopt;
-    std::optional<std::vector<std::int64_t>> Passed =
-        valuesAt(Call->getArg(At), Ctx, Most, Depth);
-    if (!Passed)
-      return std::nullopt;
-    for (std::int64_t V : *Passed)
+    for (std::int64_t V : *Of)
       if (!llvm::is_contained(Values, V))
         Values.push_back(V);
     if (Values.size() > Most)
       return std::nullopt;
   }
   return Values;
+}
+
+std::optional<llvm::SmallVector<HostCallers::Passing, 2>>
+HostCallers::passing(const ParmVarDecl *P, ASTContext &Ctx) {
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(P->getDeclContext());
+  if (!FD)
+    return std::nullopt;
+  // A lambda has no linkage, yet may be called wherever it is handed: it
+  // is the file's own only when it is only ever called. A function other
+  // files may call is refused first, before the file's calls are walked
+  // (most launches sit in such functions).
+  const auto *Method = dyn_cast<CXXMethodDecl>(FD);
+  const bool Lambda = Method && isLambdaCallOperator(Method);
+  if (!FD->hasBody() || P->getType().isVolatileQualified() ||
+      (!Lambda && !ownedByFile(FD, Ctx.getSourceManager())) ||
+      !factsOf(FD).writesOf(P).empty())
+    return std::nullopt;
+  if (!Built)
+    build(Ctx);
+  if (Lambda ? !ownedLambda(FD) : handedOn(FD))
+    return std::nullopt;
+  auto It = Calls.find(FD->getCanonicalDecl());
+  if (It == Calls.end() || It->second.empty())
+    return std::nullopt;
+  llvm::SmallVector<Passing, 2> Out;
+  for (const CallExpr *Call : It->second) {
+    // A member called through an operator (`launch(1)`) takes its object
+    // as the call's first argument.
+    const unsigned At =
+        P->getFunctionScopeIndex() +
+        (isa<CXXOperatorCallExpr>(Call) && Method && !Method->isStatic() ? 1
+                                                                         : 0);
+    if (At >= Call->getNumArgs() || Call->getDirectCallee() != FD)
+      return std::nullopt;
+    Out.push_back({Call, Call->getArg(At)});
+  }
+  return Out;
+}
+
+std::optional<std::int64_t> HostCallers::boundOf(const ParmVarDecl *P,
+                                                 ASTContext &Ctx,
+                                                 BoundAtCall AtCall,
+                                                 unsigned Depth) {
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(P->getDeclContext());
+  if (!FD || Depth > MaxDepth)
+    return std::nullopt;
+  const unsigned Index = P->getFunctionScopeIndex();
+  std::optional<std::int64_t> Most;
+  auto Join = [&](std::optional<std::int64_t> B) {
+    if (B)
+      Most = Most ? std::max(*Most, *B) : *B;
+    return B.has_value();
+  };
+  // A launch in the template itself: the bound of every instantiation's.
+  if (const FunctionTemplateDecl *Template =
+          FD->getDescribedFunctionTemplate()) {
+    for (const FunctionDecl *Instance : Template->specializations())
+      if (Index >= Instance->getNumParams() ||
+          !Join(boundOf(Instance->getParamDecl(Index), Ctx, AtCall, Depth)))
+        return std::nullopt;
+    return Most;
+  }
+  std::optional<llvm::SmallVector<Passing, 2>> Passed = passing(P, Ctx);
+  if (!Passed)
+    return std::nullopt;
+  for (const Passing &At : *Passed) {
+    // What the call's own function says of the argument there (a branch
+    // around the call, an earlier check); else, for the caller's own
+    // parameter, what its callers pass, a helper up.
+    std::optional<std::int64_t> B = AtCall(At.Call, At.Argument);
+    const auto *Ref = dyn_cast<DeclRefExpr>(At.Argument->IgnoreParenImpCasts());
+    if (const auto *Up = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+        !B && Up)
+      B = boundOf(Up, Ctx, AtCall, Depth + 1);
+    if (!Join(B))
+      return std::nullopt;
+  }
+  return Most;
 }
 
 std::optional<std::vector<std::int64_t>>

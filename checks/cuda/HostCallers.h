@@ -29,6 +29,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
@@ -66,6 +67,21 @@ public:
   std::optional<std::vector<std::int64_t>>
   valuesOfExpression(const clang::Expr *E, clang::ASTContext &Ctx,
                      std::size_t Most, unsigned Depth = 0);
+
+  /// What the launching code says of an integer \p Argument where \p Call
+  /// passes it: the most it can be there (LaunchReader::boundAtLaunch
+  /// read at the call), std::nullopt when nothing bounds it.
+  using BoundAtCall = llvm::function_ref<std::optional<std::int64_t>(
+      const clang::CallExpr *Call, const clang::Expr *Argument)>;
+
+  /// The most \p P's function, a helper of the file's own (as valuesOf),
+  /// is called with for \p P: the largest of the bounds \p AtCall reads at
+  /// each of its calls (`if (n <= 16) launchSmall(x, n);`), or, where a
+  /// call passes its caller's own parameter, that parameter's bound, a few
+  /// helpers up; std::nullopt when a call's argument has none.
+  std::optional<std::int64_t> boundOf(const clang::ParmVarDecl *P,
+                                      clang::ASTContext &Ctx,
+                                      BoundAtCall AtCall, unsigned Depth = 0);
 
   void clear() {
     Calls.clear();
@@ -109,6 +125,17 @@ private:
       Known;
 
   void build(clang::ASTContext &Ctx);
+  /// A call of a helper and the argument it passes for a parameter.
+  struct Passing {
+    const clang::CallExpr *Call;
+    const clang::Expr *Argument;
+  };
+  /// Each call in the main file of \p P's function with what it passes
+  /// for \p P; std::nullopt when the function is not the file's own
+  /// (another file may call it, its address is handed on, a lambda that
+  /// escapes), writes \p P, or is not called.
+  std::optional<llvm::SmallVector<Passing, 2>>
+  passing(const clang::ParmVarDecl *P, clang::ASTContext &Ctx);
   /// The values of \p Arg at its call: a constant, a local set once from
   /// one, the variable of a loop whose body runs the call at every pass
   /// (each element of a range-for's braced list of constants, each value

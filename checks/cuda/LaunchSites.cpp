@@ -80,6 +80,14 @@ void LaunchSites::add(const KernelLaunch &Launch, ASTContext &Ctx) {
                                   E, Ctx, ArgumentFacts::MaxValues)) {
           Now.Values = std::move(*Values);
           Now.Bound = *llvm::max_element(Now.Values);
+        } else if (P) {
+          // Or the most they pass: a branch around each call
+          // (`if (n <= 16) launchSmall(x, n);`).
+          Now.Bound = Callers.boundOf(
+              P, Ctx, [&](const CallExpr *Call, const Expr *Passed) {
+                return LaunchReader(Call, Ctx, Facts)
+                    .boundAtLaunch(Passed->IgnoreParenImpCasts());
+              });
         }
       }
     }
