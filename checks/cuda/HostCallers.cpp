@@ -147,12 +147,12 @@ void HostCallers::build(ASTContext &Ctx) {
 
 std::optional<std::vector<std::int64_t>>
 HostCallers::valuesOf(const ParmVarDecl *P, ASTContext &Ctx, std::size_t Most,
-                      unsigned Depth) {
+                      const CallReader &Read, unsigned Depth) {
   // Asked once per launch and argument: the launch's own answer is kept.
   if (Depth == 0) {
     auto [It, New] = Known.try_emplace(P);
     if (New)
-      It->second = valuesOf(P, Ctx, Most, 1);
+      It->second = valuesOf(P, Ctx, Most, Read, 1);
     return It->second;
   }
   const auto *FD = dyn_cast_or_null<FunctionDecl>(P->getDeclContext());
@@ -166,7 +166,7 @@ HostCallers::valuesOf(const ParmVarDecl *P, ASTContext &Ctx, std::size_t Most,
     for (const FunctionDecl *Instance : Template->specializations()) {
       if (Index >= Instance->getNumParams())
         return std::nullopt;
-      auto Of = valuesOf(Instance->getParamDecl(Index), Ctx, Most, Depth);
+      auto Of = valuesOf(Instance->getParamDecl(Index), Ctx, Most, Read, Depth);
       if (!Of)
         return std::nullopt;
       for (std::int64_t V : *Of)
@@ -183,7 +183,11 @@ HostCallers::valuesOf(const ParmVarDecl *P, ASTContext &Ctx, std::size_t Most,
   std::vector<std::int64_t> Values;
   for (const Passing &At : *Passed) {
     std::optional<std::vector<std::int64_t>> Of =
-        valuesAt(At.Argument, Ctx, Most, Depth);
+        valuesAt(At.Argument, Ctx, Most, Read, Depth);
+    // What the call's own function says there: the branch around the call
+    // (`case 256:`), the writes that reach it.
+    if (!Of && !At.Argument->isValueDependent())
+      Of = Read.Values(At.Call, At.Argument->IgnoreParenImpCasts());
     if (!Of)
       return std::nullopt;
     for (std::int64_t V : *Of)
@@ -234,7 +238,7 @@ HostCallers::passing(const ParmVarDecl *P, ASTContext &Ctx) {
 
 std::optional<std::int64_t> HostCallers::boundOf(const ParmVarDecl *P,
                                                  ASTContext &Ctx,
-                                                 BoundAtCall AtCall,
+                                                 const CallReader &Read,
                                                  unsigned Depth) {
   const auto *FD = dyn_cast_or_null<FunctionDecl>(P->getDeclContext());
   if (!FD || Depth > MaxDepth)
@@ -251,7 +255,7 @@ std::optional<std::int64_t> HostCallers::boundOf(const ParmVarDecl *P,
           FD->getDescribedFunctionTemplate()) {
     for (const FunctionDecl *Instance : Template->specializations())
       if (Index >= Instance->getNumParams() ||
-          !Join(boundOf(Instance->getParamDecl(Index), Ctx, AtCall, Depth)))
+          !Join(boundOf(Instance->getParamDecl(Index), Ctx, Read, Depth)))
         return std::nullopt;
     return Most;
   }
@@ -262,11 +266,14 @@ std::optional<std::int64_t> HostCallers::boundOf(const ParmVarDecl *P,
     // What the call's own function says of the argument there (a branch
     // around the call, an earlier check); else, for the caller's own
     // parameter, what its callers pass, a helper up.
-    std::optional<std::int64_t> B = AtCall(At.Call, At.Argument);
+    std::optional<std::int64_t> B =
+        At.Argument->isValueDependent()
+            ? std::nullopt
+            : Read.Bound(At.Call, At.Argument->IgnoreParenImpCasts());
     const auto *Ref = dyn_cast<DeclRefExpr>(At.Argument->IgnoreParenImpCasts());
     if (const auto *Up = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
         !B && Up)
-      B = boundOf(Up, Ctx, AtCall, Depth + 1);
+      B = boundOf(Up, Ctx, Read, Depth + 1);
     if (!Join(B))
       return std::nullopt;
   }
@@ -275,7 +282,8 @@ std::optional<std::int64_t> HostCallers::boundOf(const ParmVarDecl *P,
 
 std::optional<std::vector<std::int64_t>>
 HostCallers::valuesOfExpression(const Expr *E, ASTContext &Ctx,
-                                std::size_t Most, unsigned Depth) {
+                                std::size_t Most, const CallReader &Read,
+                                unsigned Depth) {
   if (E->isValueDependent())
     return std::nullopt;
   auto WritesIn = [&](const FunctionDecl *FD) -> const FunctionFacts & {
@@ -298,7 +306,7 @@ HostCallers::valuesOfExpression(const Expr *E, ASTContext &Ctx,
   if (Reads.empty())
     return std::nullopt;
   std::optional<std::vector<std::int64_t>> Of =
-      valuesAt(Reads.front(), Ctx, Most, Depth);
+      valuesAt(Reads.front(), Ctx, Most, Read, Depth);
   if (!Of)
     return std::nullopt;
   // `cols * 2` at each value of `cols`; any other variable it reads that is
@@ -320,7 +328,7 @@ HostCallers::valuesOfExpression(const Expr *E, ASTContext &Ctx,
 
 std::optional<std::vector<std::int64_t>>
 HostCallers::valuesAt(const Expr *Arg, ASTContext &Ctx, std::size_t Most,
-                      unsigned Depth) {
+                      const CallReader &Read, unsigned Depth) {
   if (Arg->isValueDependent())
     return std::nullopt;
   if (std::optional<std::int64_t> K = constantInt(Arg, Ctx))
@@ -330,12 +338,12 @@ HostCallers::valuesAt(const Expr *Arg, ASTContext &Ctx, std::size_t Most,
   };
   const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
   if (!Ref)
-    return valuesOfExpression(Arg, Ctx, Most, Depth);
+    return valuesOfExpression(Arg, Ctx, Most, Read, Depth);
   const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
   if (!VD || !VD->hasLocalStorage() || VD->getType().isVolatileQualified())
     return std::nullopt;
   if (const auto *Param = dyn_cast<ParmVarDecl>(VD))
-    return valuesOf(Param, Ctx, Most, Depth + 1);
+    return valuesOf(Param, Ctx, Most, Read, Depth + 1);
   if (std::optional<std::int64_t> K = setOnceOrStride(VD, Ctx, WritesIn))
     return std::vector<std::int64_t>{*K};
   // A loop's variable, where the call runs at every pass (the body has no

@@ -48,15 +48,31 @@ struct NameUses {
   unsigned Held = 0;
 };
 
+/// How the launching code reads an integer argument where a call of a
+/// helper passes it, as it reads a launch's (LaunchReader at the call: the
+/// branch around the call, the writes that reach it, an earlier check).
+struct CallReader {
+  /// Each value the argument may hold there; std::nullopt when not known.
+  llvm::function_ref<std::optional<std::vector<std::int64_t>>(
+      const clang::CallExpr *Call, const clang::Expr *Argument)>
+      Values;
+  /// The most it can be there; std::nullopt when nothing bounds it.
+  llvm::function_ref<std::optional<std::int64_t>(const clang::CallExpr *Call,
+                                                 const clang::Expr *Argument)>
+      Bound;
+};
+
 class HostCallers {
 public:
   /// The distinct constants \p P's function is called with for \p P, at
-  /// every call in the main file (at most \p Most of them); std::nullopt
-  /// when a call passes something else, there is no call, or the function
-  /// may be called from another file.
+  /// every call in the main file (at most \p Most of them): what valuesAt
+  /// reads of each call's argument, else what \p Read reads at the call
+  /// (`case 256: launchReduce(x, threads);`); std::nullopt when a call
+  /// passes something else, there is no call, or the function may be
+  /// called from another file.
   std::optional<std::vector<std::int64_t>>
   valuesOf(const clang::ParmVarDecl *P, clang::ASTContext &Ctx,
-           std::size_t Most, unsigned Depth = 0);
+           std::size_t Most, const CallReader &Read, unsigned Depth = 0);
 
   /// The distinct values of the integer \p E, an argument the main file
   /// passes: a constant, or one variable valuesAt knows the values of
@@ -66,22 +82,18 @@ public:
   /// division by zero at one value) or there are more than \p Most.
   std::optional<std::vector<std::int64_t>>
   valuesOfExpression(const clang::Expr *E, clang::ASTContext &Ctx,
-                     std::size_t Most, unsigned Depth = 0);
-
-  /// What the launching code says of an integer \p Argument where \p Call
-  /// passes it: the most it can be there (LaunchReader::boundAtLaunch
-  /// read at the call), std::nullopt when nothing bounds it.
-  using BoundAtCall = llvm::function_ref<std::optional<std::int64_t>(
-      const clang::CallExpr *Call, const clang::Expr *Argument)>;
+                     std::size_t Most, const CallReader &Read,
+                     unsigned Depth = 0);
 
   /// The most \p P's function, a helper of the file's own (as valuesOf),
-  /// is called with for \p P: the largest of the bounds \p AtCall reads at
+  /// is called with for \p P: the largest of the bounds \p Read reads at
   /// each of its calls (`if (n <= 16) launchSmall(x, n);`), or, where a
   /// call passes its caller's own parameter, that parameter's bound, a few
   /// helpers up; std::nullopt when a call's argument has none.
   std::optional<std::int64_t> boundOf(const clang::ParmVarDecl *P,
                                       clang::ASTContext &Ctx,
-                                      BoundAtCall AtCall, unsigned Depth = 0);
+                                      const CallReader &Read,
+                                      unsigned Depth = 0);
 
   void clear() {
     Calls.clear();
@@ -143,7 +155,7 @@ private:
   /// caller's parameter.
   std::optional<std::vector<std::int64_t>>
   valuesAt(const clang::Expr *Arg, clang::ASTContext &Ctx, std::size_t Most,
-           unsigned Depth);
+           const CallReader &Read, unsigned Depth);
 };
 
 } // namespace gpumem::cuda

@@ -72,22 +72,26 @@ void LaunchSites::add(const KernelLaunch &Launch, ASTContext &Ctx) {
         Now.Bound = Bound;
       } else {
         // A parameter of the file's own dispatch helper, or an expression
-        // of one (`cols * 2`): what its callers pass (HostCallers.h).
+        // of one (`cols * 2`): what its callers pass (HostCallers.h), each
+        // call read as a launch is; or the most they pass (`if (n <= 16)
+        // launchSmall(x, n);`).
+        auto ValuesAt = [&](const CallExpr *Call, const Expr *Passed) {
+          return LaunchReader(Call, Ctx, Facts).valuesAtLaunch(Passed);
+        };
+        auto BoundAt = [&](const CallExpr *Call, const Expr *Passed) {
+          return LaunchReader(Call, Ctx, Facts).boundAtLaunch(Passed);
+        };
+        const CallReader Read{ValuesAt, BoundAt};
         const auto *Ref = dyn_cast<DeclRefExpr>(E);
         const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
-        if (auto Values = P ? Callers.valuesOf(P, Ctx, ArgumentFacts::MaxValues)
-                            : Callers.valuesOfExpression(
-                                  E, Ctx, ArgumentFacts::MaxValues)) {
+        if (auto Values =
+                P ? Callers.valuesOf(P, Ctx, ArgumentFacts::MaxValues, Read)
+                  : Callers.valuesOfExpression(E, Ctx, ArgumentFacts::MaxValues,
+                                               Read)) {
           Now.Values = std::move(*Values);
           Now.Bound = *llvm::max_element(Now.Values);
         } else if (P) {
-          // Or the most they pass: a branch around each call
-          // (`if (n <= 16) launchSmall(x, n);`).
-          Now.Bound = Callers.boundOf(
-              P, Ctx, [&](const CallExpr *Call, const Expr *Passed) {
-                return LaunchReader(Call, Ctx, Facts)
-                    .boundAtLaunch(Passed->IgnoreParenImpCasts());
-              });
+          Now.Bound = Callers.boundOf(P, Ctx, Read);
         }
       }
     }

@@ -4,8 +4,10 @@
 // helper's parameter, which its callers bound: the kernel is priced at the
 // most they pass, as a bound around the launch itself is. A caller that
 // passes its own parameter hands on that parameter's bound, a few helpers
-// up. A call nothing bounds, a helper that writes its parameter, or one
-// other files may call keeps the parameter a value of the run.
+// up. Each call is read as a launch is: the case of a switch around it and
+// the writes that reach it give its values too. A call nothing bounds, a
+// helper that writes its parameter, or one other files may call keeps the
+// parameter a value of the run.
 //
 // RUN: %check_gpumem_tidy %s gpumem-uncoalesced-access %t
 
@@ -68,6 +70,40 @@ __global__ void externalHelper(const float *in, float *out, int s) {
 }
 void launchExternal(const float *in, float *out, int s) {
   externalHelper<<<1, 32>>>(in, out, s);
+}
+
+// Called in `case 1:` and `case 2:` of a switch on the caller's own
+// parameter: {1, 2}, priced at 2.
+__global__ void perCase(const float *in, float *out, int s) {
+  out[blockIdx.x] = in[threadIdx.x * s];
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: uncoalesced global load of 'in[threadIdx.x * s]': stride 's' x 4 bytes, up to 2 transactions per warp (50.0% efficiency), 8 sectors, when 's' is 2, the most the launches in this file pass; coalesced only when 's' is 1 [gpumem-uncoalesced-access]
+}
+static void launchPerCase(const float *in, float *out, int s) {
+  perCase<<<1, 32>>>(in, out, s);
+}
+
+// A local written on one path before the call: {1, 4}, priced at 4.
+__global__ void writtenOnOnePath(const float *in, float *out, int s) {
+  out[blockIdx.x] = in[threadIdx.x * s];
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: uncoalesced global load of 'in[threadIdx.x * s]': stride 's' x 4 bytes, up to 4 transactions per warp (25.0% efficiency), 16 sectors, when 's' is 4, the most the launches in this file pass; coalesced only when 's' is 1 [gpumem-uncoalesced-access]
+}
+static void launchOnePath(const float *in, float *out, int s) {
+  writtenOnOnePath<<<1, 32>>>(in, out, s);
+}
+
+void dispatchCases(const float *in, float *out, int s, bool wide) {
+  switch (s) {
+  case 1:
+    launchPerCase(in, out, s);
+    break;
+  case 2:
+    launchPerCase(in, out, s);
+    break;
+  }
+  int w = 1;
+  if (wide)
+    w = 4;
+  launchOnePath(in, out, w);
 }
 
 static void outer(const float *in, float *out, int n) {
