@@ -89,12 +89,12 @@ static void launchDivided(const float *in, float *out, int s) {
 }
 
 // The expression reads a local the caller writes again after the call:
-// not set once, so no value is folded from it; the writes that reach the
-// call give 1 there, and the bound read at the call is 2
+// not set once, so no value is folded from it here; the call read as a
+// launch is (the write that reaches it gives 1) passes 2, the one value
 // (gpumem-host-facts-caller-bounds.cu).
 __global__ void rewritten(const float *in, float *out, int s) {
   out[blockIdx.x] = in[threadIdx.x * s];
-  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: uncoalesced global load of 'in[threadIdx.x * s]': stride 's' x 4 bytes, up to 2 transactions per warp (50.0% efficiency), 8 sectors, when 's' is 2, the most the launches in this file pass; coalesced only when 's' is 1 [gpumem-uncoalesced-access]
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: uncoalesced global load of 'in[threadIdx.x * s]': stride 8 bytes, 2 transactions per warp (50.0% efficiency), 8 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
 }
 static void launchRewritten(const float *in, float *out, int s) {
   rewritten<<<1, 32>>>(in, out, s);
