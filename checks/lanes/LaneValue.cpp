@@ -183,17 +183,35 @@ LaneValue
 LaneValue::substitute(const std::map<SymbolId, std::int64_t> &Values) const {
   if (Reason)
     return *this;
-  LaneValue Result = perLane(K);
+  // Each term's coefficients times the values of its substituted symbols,
+  // in the order of its symbols; a term left with no symbol joins the
+  // constant part. The same products and sums as multiplying and adding
+  // LaneValues, without a LaneValue made per symbol and per term.
+  LaneVector Constant = K;
+  std::vector<LaneTerm> Kept;
+  Kept.reserve(Terms.size());
   for (const LaneTerm &T : Terms) {
-    LaneValue Product = perLane(T.Coeff);
+    LaneTerm Scaled{{}, T.Coeff};
     for (SymbolId Id : T.Symbols) {
       auto It = Values.find(Id);
-      Product = Product * (It == Values.end() ? symbol(Id)
-                                              : constant(It->second));
+      if (It == Values.end()) {
+        Scaled.Symbols.push_back(Id);
+        continue;
+      }
+      for (std::int64_t &C : Scaled.Coeff)
+        if (!mulLane(C, It->second, C))
+          return unknown(UnknownKind::Arithmetic,
+                         "integer overflow in index arithmetic");
     }
-    Result = Result + Product;
+    if (!Scaled.Symbols.empty()) {
+      Kept.push_back(std::move(Scaled));
+      continue;
+    }
+    if (!zipLanes(Constant, Scaled.Coeff, Constant, addLane))
+      return unknown(UnknownKind::Arithmetic,
+                     "integer overflow in index arithmetic");
   }
-  return Result;
+  return fromParts(Constant, std::move(Kept));
 }
 
 void LaneValue::normalize() {
