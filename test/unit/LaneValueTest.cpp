@@ -149,3 +149,30 @@ TEST(LaneValueTest, SymbolsAreOnePerKeyNotPerName) {
   EXPECT_EQ(Table.intern(SymbolKey{SymbolKind::Parameter, &N}, "n"), Param);
   EXPECT_EQ(Table.size(), 4u);
 }
+
+// Substituting some symbols of a product keeps the others, scaled by the
+// values given; substituting all of them gives the number; a product that
+// overflows 64 bits is unknown, as multiplying the values out is.
+TEST(LaneValueTest, SubstitutionScalesTheTermsItKeeps) {
+  SymbolTable Symbols;
+  SymbolId A = Symbols.intern(
+      SymbolKey{SymbolKind::WarpPosition, nullptr, nullptr, 0, {}}, "a");
+  SymbolId B = Symbols.intern(
+      SymbolKey{SymbolKind::WarpPosition, nullptr, nullptr, 1, {}}, "b");
+  // 5 + 3*a*b + 2*a + 7*b
+  LaneValue V = LaneValue::constant(5) +
+                LaneValue::symbol(A, 3) * LaneValue::symbol(B) +
+                LaneValue::symbol(A, 2) + LaneValue::symbol(B, 7);
+  // a = 4: 13 + 19*b, the same as the products multiplied out.
+  LaneValue Partial = V.substitute({{A, 4}});
+  LaneValue Expected = LaneValue::constant(13) + LaneValue::symbol(B, 19);
+  EXPECT_EQ(Partial.identity(), Expected.identity())
+      << Partial.str(Symbols) << " vs " << Expected.str(Symbols);
+  // a = 4, b = -2: 13 - 38 = -25.
+  EXPECT_EQ(V.substitute({{A, 4}, {B, -2}}).asConstant(),
+            std::optional<std::int64_t>(-25));
+  // 3 * a * b with a = b = 2^31 passes 2^63.
+  LaneValue Big = V.substitute({{A, std::int64_t(1) << 31},
+                                {B, std::int64_t(1) << 31}});
+  EXPECT_TRUE(Big.isUnknown());
+}
