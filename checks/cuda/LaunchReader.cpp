@@ -27,6 +27,13 @@ std::int64_t LaunchReader::extentOf(const Expr *E) {
     return *D > 0 ? *D : 0;
   }
   std::optional<std::int64_t> V = valueAtLaunch(E);
+  // `dim3(w, 32 / w)` in a helper of the file's own: what its calls pass,
+  // where they all pass one value (a block differs per call otherwise).
+  if (!V)
+    if (auto Values =
+            Callers ? valuesFromCallers(E, Ctx, Facts, *Callers) : std::nullopt;
+        Values && Values->size() == 1)
+      V = Values->front();
   return V && *V > 0 ? *V : 0;
 }
 
@@ -493,6 +500,47 @@ LaunchReader::offsetReaching(const DeclRefExpr *Read, unsigned Depth) {
     Offset = After;
   }
   return Offset;
+}
+
+/// \p Use's answer, given how a call of a helper is read: as a launch is,
+/// by a LaunchReader at the call (the CallReader lives while Use runs).
+template <typename Fn>
+static auto readingCalls(ASTContext &Ctx, LaunchSites::FactsCache &Facts,
+                         HostCallers &Callers, Fn Use) {
+  auto Values = [&](const CallExpr *Call, const Expr *Passed) {
+    return LaunchReader(Call, Ctx, Facts, &Callers).valuesAtLaunch(Passed);
+  };
+  auto Bound = [&](const CallExpr *Call, const Expr *Passed) {
+    return LaunchReader(Call, Ctx, Facts, &Callers).boundAtLaunch(Passed);
+  };
+  return Use(CallReader{Values, Bound});
+}
+
+std::optional<std::vector<std::int64_t>>
+valuesFromCallers(const Expr *E, ASTContext &Ctx,
+                  LaunchSites::FactsCache &Facts, HostCallers &Callers) {
+  E = E->IgnoreParenImpCasts();
+  if (E->isValueDependent() || !E->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  return readingCalls(Ctx, Facts, Callers, [&](const CallReader &Read) {
+    return P ? Callers.valuesOf(P, Ctx, ArgumentFacts::MaxValues, Read)
+             : Callers.valuesOfExpression(E, Ctx, ArgumentFacts::MaxValues,
+                                          Read);
+  });
+}
+
+std::optional<std::int64_t> boundFromCallers(const Expr *E, ASTContext &Ctx,
+                                             LaunchSites::FactsCache &Facts,
+                                             HostCallers &Callers) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  if (!P)
+    return std::nullopt;
+  return readingCalls(Ctx, Facts, Callers, [&](const CallReader &Read) {
+    return Callers.boundOf(P, Ctx, Read);
+  });
 }
 
 } // namespace gpumem::cuda

@@ -27,10 +27,14 @@ namespace gpumem::cuda {
 /// bounds and pointer offsets of its arguments where it passes them.
 class LaunchReader {
 public:
-  /// Reads at \p Launch, the launching call (KernelLaunch::Call).
+  /// Reads at \p Launch, the launching call (KernelLaunch::Call), or at a
+  /// call of a helper that launches; \p Callers, where given, says what
+  /// the helper's callers pass (valuesFromCallers), for the block's
+  /// extents.
   LaunchReader(const clang::CallExpr *Launch, clang::ASTContext &Ctx,
-               LaunchSites::FactsCache &Facts)
-      : Launch(Launch), Ctx(Ctx), SM(Ctx.getSourceManager()), Facts(Facts) {}
+               LaunchSites::FactsCache &Facts, HostCallers *Callers = nullptr)
+      : Launch(Launch), Ctx(Ctx), SM(Ctx.getSourceManager()), Facts(Facts),
+        Callers(Callers) {}
 
   std::optional<BlockShape> shapeOf(const clang::Expr *E, unsigned Depth);
   /// The shape in the `blockDim` field of \p Config, cudaLaunchKernelEx's
@@ -49,6 +53,7 @@ private:
   clang::ASTContext &Ctx;
   const clang::SourceManager &SM;
   LaunchSites::FactsCache &Facts;
+  HostCallers *Callers;
 
   LaunchSites::FunctionCache &cacheOf(const clang::FunctionDecl *FD) {
     LaunchSites::FunctionCache &C = Facts[FD];
@@ -204,6 +209,21 @@ private:
   std::int64_t extentInHelper(const clang::Expr *E,
                               const clang::CallExpr *Call);
 };
+
+/// The values the integer \p E, read at a launch, takes at the calls of
+/// its function, a helper of the file's own: \p E a parameter of the
+/// helper or an expression of one (`cols * 2`), each call read as a
+/// launch is, by a LaunchReader at the call (HostCallers::valuesOf);
+/// std::nullopt where a call's value is not known.
+std::optional<std::vector<std::int64_t>>
+valuesFromCallers(const clang::Expr *E, clang::ASTContext &Ctx,
+                  LaunchSites::FactsCache &Facts, HostCallers &Callers);
+/// The most the parameter \p E reads is passed by the calls of its
+/// function, read as valuesFromCallers reads them (HostCallers::boundOf).
+std::optional<std::int64_t> boundFromCallers(const clang::Expr *E,
+                                             clang::ASTContext &Ctx,
+                                             LaunchSites::FactsCache &Facts,
+                                             HostCallers &Callers);
 
 } // namespace gpumem::cuda
 

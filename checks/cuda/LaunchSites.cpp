@@ -22,10 +22,11 @@ bool launchableBlock(const BlockShape &S) {
 
 LaunchSites::LaunchShape LaunchSites::readShape(const KernelLaunch &Launch,
                                                 ASTContext &Ctx,
-                                                FactsCache &Facts) {
+                                                FactsCache &Facts,
+                                                HostCallers *Callers) {
   if (!Launch.Block && !Launch.Config)
     return {};
-  LaunchReader Reader(Launch.Call, Ctx, Facts);
+  LaunchReader Reader(Launch.Call, Ctx, Facts, Callers);
   std::optional<BlockShape> Shape = Launch.Block
                                         ? Reader.shapeOf(Launch.Block, 0)
                                         : Reader.configShape(Launch.Config);
@@ -41,13 +42,13 @@ LaunchSites::LaunchShape LaunchSites::readShape(const KernelLaunch &Launch,
 
 void LaunchSites::add(const KernelLaunch &Launch, ASTContext &Ctx) {
   const FunctionDecl *Kernel = Launch.Kernel;
-  LaunchShape Read = readShape(Launch, Ctx, Facts);
+  LaunchShape Read = readShape(Launch, Ctx, Facts, &Callers);
   const std::optional<BlockShape> &Shape = Read.Shape;
   // What this launch says of each argument: an integer constant (a
   // template argument or a constexpr folds too) or bound, a pointer's
   // offset into its buffer.
   std::vector<ArgumentFacts> Arguments;
-  LaunchReader Reader(Launch.Call, Ctx, Facts);
+  LaunchReader Reader(Launch.Call, Ctx, Facts, &Callers);
   std::vector<const Expr *> Through;
   llvm::ArrayRef<const Expr *> Passed = Launch.Arguments;
   if (Launch.ArgumentArray) {
@@ -70,29 +71,16 @@ void LaunchSites::add(const KernelLaunch &Launch, ASTContext &Ctx) {
         Now.Bound = *llvm::max_element(Now.Values);
       } else if (std::optional<std::int64_t> Bound = Reader.boundAtLaunch(E)) {
         Now.Bound = Bound;
-      } else {
+      } else if (std::optional<std::vector<std::int64_t>> Values =
+                     valuesFromCallers(E, Ctx, Facts, Callers)) {
         // A parameter of the file's own dispatch helper, or an expression
         // of one (`cols * 2`): what its callers pass (HostCallers.h), each
         // call read as a launch is; or the most they pass (`if (n <= 16)
         // launchSmall(x, n);`).
-        auto ValuesAt = [&](const CallExpr *Call, const Expr *Passed) {
-          return LaunchReader(Call, Ctx, Facts).valuesAtLaunch(Passed);
-        };
-        auto BoundAt = [&](const CallExpr *Call, const Expr *Passed) {
-          return LaunchReader(Call, Ctx, Facts).boundAtLaunch(Passed);
-        };
-        const CallReader Read{ValuesAt, BoundAt};
-        const auto *Ref = dyn_cast<DeclRefExpr>(E);
-        const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
-        if (auto Values =
-                P ? Callers.valuesOf(P, Ctx, ArgumentFacts::MaxValues, Read)
-                  : Callers.valuesOfExpression(E, Ctx, ArgumentFacts::MaxValues,
-                                               Read)) {
-          Now.Values = std::move(*Values);
-          Now.Bound = *llvm::max_element(Now.Values);
-        } else if (P) {
-          Now.Bound = Callers.boundOf(P, Ctx, Read);
-        }
+        Now.Values = std::move(*Values);
+        Now.Bound = *llvm::max_element(Now.Values);
+      } else {
+        Now.Bound = boundFromCallers(E, Ctx, Facts, Callers);
       }
     }
     if (!Arg->isValueDependent() && Arg->getType()->isPointerType())

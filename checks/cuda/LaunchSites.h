@@ -105,8 +105,11 @@ public:
     std::optional<BlockShape> Shape;
     bool Invalid = false;
   };
+  /// \p Callers, where given, reads extents from a helper's parameters
+  /// (`dim3(w, 32 / w)` in a helper every call of which passes 8).
   static LaunchShape readShape(const KernelLaunch &Launch,
-                               clang::ASTContext &Ctx, FactsCache &Facts);
+                               clang::ASTContext &Ctx, FactsCache &Facts,
+                               HostCallers *Callers = nullptr);
 
 private:
   FactsCache Facts;
