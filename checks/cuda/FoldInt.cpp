@@ -190,6 +190,22 @@ std::optional<std::int64_t> setOnceValue(const VarDecl *VD,
   });
 }
 
+std::optional<std::vector<std::int64_t>>
+foldAtEach(const Expr *E, const VarDecl *VD, llvm::ArrayRef<std::int64_t> Values,
+           const ASTContext &Ctx, KnownVariable Known) {
+  std::vector<std::int64_t> Folded;
+  for (std::int64_t V : Values) {
+    std::optional<std::int64_t> At = foldInt(E, Ctx, [&](const VarDecl *Read) {
+      return Read == VD ? std::optional(V) : Known(Read);
+    });
+    if (!At)
+      return std::nullopt;
+    if (!llvm::is_contained(Folded, *At))
+      Folded.push_back(*At);
+  }
+  return Folded;
+}
+
 /// True when \p E reads \p VD.
 static bool readsVariable(const Expr *E, const VarDecl *VD) {
   llvm::SmallVector<const DeclRefExpr *, 2> Reads;

@@ -12,6 +12,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <cstdint>
@@ -34,6 +35,15 @@ using KnownVariable =
 std::optional<std::int64_t> foldInt(const clang::Expr *E,
                                     const clang::ASTContext &Ctx,
                                     KnownVariable Known, unsigned Depth = 0);
+
+/// \p E folded at each of \p Values of \p VD, the other variables it
+/// reads as \p Known answers (`s * 2` at each value `s` may hold): the
+/// distinct results, in the order first met; std::nullopt when a fold
+/// fails at one of them.
+std::optional<std::vector<std::int64_t>>
+foldAtEach(const clang::Expr *E, const clang::VarDecl *VD,
+           llvm::ArrayRef<std::int64_t> Values, const clang::ASTContext &Ctx,
+           KnownVariable Known);
 
 /// True when the integer \p E never decreases as \p VD grows, the other
 /// variables it reads held: `t + 1`, `2 * n`, `(n + 255) / 256`, `n - 1`

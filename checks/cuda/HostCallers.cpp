@@ -311,17 +311,11 @@ HostCallers::valuesOfExpression(const Expr *E, ASTContext &Ctx,
     return std::nullopt;
   // `cols * 2` at each value of `cols`; any other variable it reads that is
   // not set once (a second one with values of its own) fails the fold.
-  std::vector<std::int64_t> Values;
-  for (std::int64_t V : *Of) {
-    std::optional<std::int64_t> K = foldInt(E, Ctx, [&](const VarDecl *VD) {
-      return VD == Varying ? std::optional(V) : setOnceValue(VD, Ctx, WritesIn);
-    });
-    if (!K)
-      return std::nullopt;
-    if (!llvm::is_contained(Values, *K))
-      Values.push_back(*K);
-  }
-  if (Values.empty() || Values.size() > Most)
+  std::optional<std::vector<std::int64_t>> Values =
+      foldAtEach(E, Varying, *Of, Ctx, [&](const VarDecl *VD) {
+        return setOnceValue(VD, Ctx, WritesIn);
+      });
+  if (!Values || Values->empty() || Values->size() > Most)
     return std::nullopt;
   return Values;
 }

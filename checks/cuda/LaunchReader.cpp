@@ -320,22 +320,15 @@ LaunchReader::valuesAtLaunch(const Expr *E) {
       continue;
     if (std::optional<std::int64_t> Bound = boundAtLaunch(Read))
       llvm::erase_if(*Values, [&](std::int64_t V) { return V > *Bound; });
-    const VarDecl *Several = cast<VarDecl>(Read->getDecl());
-    std::vector<std::int64_t> Folded;
-    for (std::int64_t V : *Values) {
-      std::optional<std::int64_t> At =
-          foldInt(E, Ctx, [&](const VarDecl *Other) {
-            return Other == Several
-                       ? std::optional(V)
-                       : variableAtLaunch(Other, E, /*Bound=*/false);
-          });
-      if (!At)
-        return std::nullopt;
-      if (!llvm::is_contained(Folded, *At))
-        Folded.push_back(*At);
-    }
-    llvm::sort(Folded);
-    return Folded.empty() ? std::nullopt : std::optional(Folded);
+    std::optional<std::vector<std::int64_t>> Folded =
+        foldAtEach(E, cast<VarDecl>(Read->getDecl()), *Values, Ctx,
+                   [&](const VarDecl *Other) {
+                     return variableAtLaunch(Other, E, /*Bound=*/false);
+                   });
+    if (!Folded || Folded->empty())
+      return std::nullopt;
+    llvm::sort(*Folded);
+    return Folded;
   }
   return std::nullopt;
 }
