@@ -25,9 +25,10 @@ std::optional<BuiltinVar> builtinVarOf(const Expr *Base) {
   const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
   if (!VD || !VD->hasGlobalStorage())
     return std::nullopt;
-  // The type name guards against a user variable called threadIdx.
-  std::string TypeName = VD->getType().getUnqualifiedType().getAsString();
-  if (TypeName.find("__cuda_builtin_") == std::string::npos)
+  // The type's name guards against a user variable called threadIdx (read
+  // from the record: printing the type costs more than the rest).
+  const auto *Record = VD->getType()->getAsRecordDecl();
+  if (!Record || !Record->getName().starts_with("__cuda_builtin_"))
     return std::nullopt;
   StringRef Name = VD->getName();
   if (Name == "threadIdx")
