@@ -115,13 +115,6 @@ bool ownedByFile(const FunctionDecl *FD, const SourceManager &SM) {
 
 } // namespace
 
-const FunctionFacts &HostCallers::factsOf(const FunctionDecl *FD) {
-  std::unique_ptr<FunctionFacts> &Known = Facts[FD];
-  if (!Known)
-    Known = std::make_unique<FunctionFacts>(FD);
-  return *Known;
-}
-
 bool HostCallers::ownedLambda(const FunctionDecl *FD) const {
   const auto *Method = dyn_cast<CXXMethodDecl>(FD);
   if (!Method || !isLambdaCallOperator(Method))
@@ -177,7 +170,7 @@ HostCallers::valuesOf(const ParmVarDecl *P, ASTContext &Ctx, std::size_t Most,
       return std::nullopt;
     return Values;
   }
-  std::optional<llvm::SmallVector<Passing, 2>> Passed = passing(P, Ctx);
+  std::optional<llvm::SmallVector<Passing, 2>> Passed = passing(P, Ctx, Read);
   if (!Passed)
     return std::nullopt;
   std::vector<std::int64_t> Values;
@@ -200,7 +193,8 @@ HostCallers::valuesOf(const ParmVarDecl *P, ASTContext &Ctx, std::size_t Most,
 }
 
 std::optional<llvm::SmallVector<HostCallers::Passing, 2>>
-HostCallers::passing(const ParmVarDecl *P, ASTContext &Ctx) {
+HostCallers::passing(const ParmVarDecl *P, ASTContext &Ctx,
+                     const CallReader &Read) {
   const auto *FD = dyn_cast_or_null<FunctionDecl>(P->getDeclContext());
   if (!FD)
     return std::nullopt;
@@ -212,7 +206,7 @@ HostCallers::passing(const ParmVarDecl *P, ASTContext &Ctx) {
   const bool Lambda = Method && isLambdaCallOperator(Method);
   if (!FD->hasBody() || P->getType().isVolatileQualified() ||
       (!Lambda && !ownedByFile(FD, Ctx.getSourceManager())) ||
-      !factsOf(FD).writesOf(P).empty())
+      !Read.Facts(FD).writesOf(P).empty())
     return std::nullopt;
   if (!Built)
     build(Ctx);
@@ -259,7 +253,7 @@ std::optional<std::int64_t> HostCallers::boundOf(const ParmVarDecl *P,
         return std::nullopt;
     return Most;
   }
-  std::optional<llvm::SmallVector<Passing, 2>> Passed = passing(P, Ctx);
+  std::optional<llvm::SmallVector<Passing, 2>> Passed = passing(P, Ctx, Read);
   if (!Passed)
     return std::nullopt;
   for (const Passing &At : *Passed) {
@@ -286,9 +280,7 @@ HostCallers::valuesOfExpression(const Expr *E, ASTContext &Ctx,
                                 unsigned Depth) {
   if (E->isValueDependent())
     return std::nullopt;
-  auto WritesIn = [&](const FunctionDecl *FD) -> const FunctionFacts & {
-    return factsOf(FD);
-  };
+  auto WritesIn = Read.Facts;
   // `cols / 2` with `cols` a local set once folds as it is; the first
   // variable the fold does not know is the one that may take values.
   const VarDecl *Varying = nullptr;
@@ -327,9 +319,7 @@ HostCallers::valuesAt(const Expr *Arg, ASTContext &Ctx, std::size_t Most,
     return std::nullopt;
   if (std::optional<std::int64_t> K = constantInt(Arg, Ctx))
     return std::vector<std::int64_t>{*K};
-  auto WritesIn = [&](const FunctionDecl *FD) -> const FunctionFacts & {
-    return factsOf(FD);
-  };
+  auto WritesIn = Read.Facts;
   const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
   if (!Ref)
     return valuesOfExpression(Arg, Ctx, Most, Read, Depth);
@@ -348,7 +338,7 @@ HostCallers::valuesAt(const Expr *Arg, ASTContext &Ctx, std::size_t Most,
       dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
   if (!Owner)
     return std::nullopt;
-  const FunctionFacts &Writes = factsOf(Owner);
+  const FunctionFacts &Writes = Read.Facts(Owner);
   if (auto It = RangeLoops.find(VD); It != RangeLoops.end()) {
     const Stmt *Body = It->second->getBody();
     if (!Writes.writesOf(VD).empty() || !contains(Body, Arg) ||

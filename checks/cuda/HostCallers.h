@@ -60,6 +60,10 @@ struct CallReader {
   llvm::function_ref<std::optional<std::int64_t>(const clang::CallExpr *Call,
                                                  const clang::Expr *Argument)>
       Bound;
+  /// The writes of a function, from the launch reader's cache: one
+  /// FunctionFacts per host function, whoever asks.
+  llvm::function_ref<const FunctionFacts &(const clang::FunctionDecl *FD)>
+      Facts;
 };
 
 class HostCallers {
@@ -100,7 +104,6 @@ public:
     Closures.clear();
     Functions.clear();
     RangeLoops.clear();
-    Facts.clear();
     Known.clear();
     Built = false;
   }
@@ -127,10 +130,6 @@ private:
   /// True when the main file names \p FD other than to call it: its
   /// address goes where calls are not seen.
   bool handedOn(const clang::FunctionDecl *FD) const;
-  /// What each function asked of writes its variables (built once).
-  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionFacts>>
-      Facts;
-  const FunctionFacts &factsOf(const clang::FunctionDecl *FD);
   /// The answers for the launches' own parameters.
   llvm::DenseMap<const clang::ParmVarDecl *,
                  std::optional<std::vector<std::int64_t>>>
@@ -147,7 +146,8 @@ private:
   /// (another file may call it, its address is handed on, a lambda that
   /// escapes), writes \p P, or is not called.
   std::optional<llvm::SmallVector<Passing, 2>>
-  passing(const clang::ParmVarDecl *P, clang::ASTContext &Ctx);
+  passing(const clang::ParmVarDecl *P, clang::ASTContext &Ctx,
+          const CallReader &Read);
   /// The values of \p Arg at its call: a constant, a local set once from
   /// one, the variable of a loop whose body runs the call at every pass
   /// (each element of a range-for's braced list of constants, each value

@@ -506,7 +506,10 @@ static auto readingCalls(ASTContext &Ctx, LaunchSites::FactsCache &Facts,
   auto Bound = [&](const CallExpr *Call, const Expr *Passed) {
     return LaunchReader(Call, Ctx, Facts, &Callers).boundAtLaunch(Passed);
   };
-  return Use(CallReader{Values, Bound});
+  auto Writes = [&](const FunctionDecl *FD) -> const FunctionFacts & {
+    return factsIn(Facts, FD);
+  };
+  return Use(CallReader{Values, Bound, Writes});
 }
 
 std::optional<std::vector<std::int64_t>>

@@ -56,9 +56,8 @@ private:
   HostCallers *Callers;
 
   LaunchSites::FunctionCache &cacheOf(const clang::FunctionDecl *FD) {
+    factsIn(Facts, FD);
     LaunchSites::FunctionCache &C = Facts[FD];
-    if (!C.Writes)
-      C.Writes = std::make_unique<FunctionFacts>(FD);
     if (!C.Branches)
       C.Branches = std::make_unique<BranchFacts>(FD, Ctx);
     return C;

@@ -117,6 +117,16 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, Entry> Entries;
 };
 
+/// The writes of \p FD, built once in \p Cache for every reader of the
+/// host code (LaunchReader, HostCallers).
+inline const FunctionFacts &factsIn(LaunchSites::FactsCache &Cache,
+                                    const clang::FunctionDecl *FD) {
+  std::unique_ptr<FunctionFacts> &Writes = Cache[FD].Writes;
+  if (!Writes)
+    Writes = std::make_unique<FunctionFacts>(FD);
+  return *Writes;
+}
+
 } // namespace gpumem::cuda
 
 #endif // GPUMEM_CHECKS_CUDA_LAUNCHSITES_H
