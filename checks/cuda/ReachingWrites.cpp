@@ -218,8 +218,15 @@ ReachingWrites::ReachingWrites(const FunctionDecl *FD, ASTContext &Ctx,
   trackVariables(Facts);
   if (Tracked.empty())
     return;
+  // The elements the solution reads: declarations, assignments,
+  // increments and the reads of variables; the other statements are not
+  // made elements (they cost the build, not the answer).
   CFG::BuildOptions Options;
-  Options.setAllAlwaysAdd();
+  Options.setAlwaysAdd(Stmt::DeclStmtClass)
+      .setAlwaysAdd(Stmt::BinaryOperatorClass)
+      .setAlwaysAdd(Stmt::CompoundAssignOperatorClass)
+      .setAlwaysAdd(Stmt::UnaryOperatorClass)
+      .setAlwaysAdd(Stmt::DeclRefExprClass);
   std::unique_ptr<CFG> Graph = CFG::buildCFG(FD, FD->getBody(), &Ctx, Options);
   if (!Graph)
     return;
