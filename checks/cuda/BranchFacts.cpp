@@ -1,5 +1,6 @@
 //===- BranchFacts.cpp ----------------------------------------------------===//
 #include "checks/cuda/BranchFacts.h"
+#include "checks/cuda/FoldInt.h"
 #include "checks/cuda/KernelLaunch.h"
 
 #include "clang/AST/ASTContext.h"
@@ -344,6 +345,19 @@ rangeForConstants(const CXXForRangeStmt *Range, const ASTContext &Ctx) {
       !Range->getRangeInit())
     return std::nullopt;
   const Expr *List = Range->getRangeInit()->IgnoreImplicit();
+  // `for (int s : steps)` over a local array of constants nothing changes.
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(List->IgnoreParens()))
+    if (const auto *Array = dyn_cast<VarDecl>(Ref->getDecl())) {
+      std::optional<std::vector<std::int64_t>> Elements =
+          constantElements(Array, Ctx);
+      if (!Elements)
+        return std::nullopt;
+      std::vector<std::int64_t> Values;
+      for (std::int64_t E : *Elements)
+        if (!llvm::is_contained(Values, E))
+          Values.push_back(E);
+      return Values;
+    }
   if (const auto *Std = dyn_cast<CXXStdInitializerListExpr>(List))
     List = Std->getSubExpr()->IgnoreImplicit();
   const auto *Init = dyn_cast<InitListExpr>(List);

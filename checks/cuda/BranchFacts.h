@@ -69,9 +69,11 @@ private:
   llvm::DenseMap<const clang::CallExpr *, AtLaunch> Launches;
 };
 
-/// The constants of the braced list \p Range walks with an integer loop
-/// variable (`for (int s : {1, 2, 4})`, `const int &s`), each once;
-/// std::nullopt for any other range or an element that is not a constant.
+/// The constants of the braced list or the array of constants
+/// (constantElements, FoldInt.h) \p Range walks with an integer loop
+/// variable (`for (int s : {1, 2, 4})`, `for (int s : steps)`, `const int
+/// &s`), each once; std::nullopt for any other range or an element that is
+/// not a constant.
 std::optional<std::vector<std::int64_t>>
 rangeForConstants(const clang::CXXForRangeStmt *Range,
                   const clang::ASTContext &Ctx);

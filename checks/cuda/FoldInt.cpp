@@ -5,6 +5,7 @@
 #include "checks/cuda/FunctionFacts.h"
 #include "checks/cuda/ReachingWrites.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -64,7 +65,79 @@ std::optional<std::int64_t> binary(BinaryOperatorKind Op, std::int64_t L,
   }
 }
 
+/// True when every use of \p Array in \p Body reads an element (`a[i]`
+/// as a value) or walks the elements by value or const reference (`for
+/// (int s : a)`): none writes one or lets the array go where writes are
+/// not seen.
+bool onlyElementsRead(const VarDecl *Array, const Stmt *Body) {
+  struct Uses : RecursiveASTVisitor<Uses> {
+    const VarDecl *Array;
+    unsigned Refs = 0, Reads = 0;
+    explicit Uses(const VarDecl *Array) : Array(Array) {}
+    bool shouldVisitLambdaBody() const { return true; }
+    bool names(const Expr *E) const {
+      const auto *Ref =
+          E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+      return Ref && Ref->getDecl() == Array;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      Refs += Ref->getDecl() == Array;
+      return true;
+    }
+    bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
+      if (Cast->getCastKind() == CK_LValueToRValue)
+        if (const auto *AS = dyn_cast<ArraySubscriptExpr>(
+                Cast->getSubExpr()->IgnoreParens()))
+          Reads += names(AS->getBase());
+      return true;
+    }
+    bool VisitCXXForRangeStmt(CXXForRangeStmt *Range) {
+      const VarDecl *Var = Range->getLoopVariable();
+      if (!Var || !names(Range->getRangeInit()))
+        return true;
+      const QualType T = Var->getType();
+      Reads +=
+          !T->isReferenceType() || T.getNonReferenceType().isConstQualified();
+      return true;
+    }
+  } Found(Array);
+  Found.TraverseStmt(const_cast<Stmt *>(Body));
+  return Found.Refs == Found.Reads;
+}
+
 } // namespace
+
+std::optional<std::vector<std::int64_t>>
+constantElements(const VarDecl *Array, const ASTContext &Ctx) {
+  const auto *Type =
+      Array ? Ctx.getAsConstantArrayType(Array->getType()) : nullptr;
+  const auto *List =
+      Array && Array->getInit()
+          ? dyn_cast<InitListExpr>(Array->getInit()->IgnoreImplicit())
+          : nullptr;
+  if (!Type || !List || Array->getType().isVolatileQualified() ||
+      !Type->getElementType()->isIntegralOrEnumerationType() ||
+      Type->getSize().getZExtValue() != List->getNumInits() ||
+      List->getNumInits() == 0)
+    return std::nullopt;
+  if (!Type->getElementType().isConstQualified()) {
+    const auto *Owner =
+        Array->hasLocalStorage()
+            ? dyn_cast_or_null<FunctionDecl>(Array->getParentFunctionOrMethod())
+            : nullptr;
+    if (!Owner || !Owner->hasBody() ||
+        !onlyElementsRead(Array, Owner->getBody()))
+      return std::nullopt;
+  }
+  std::vector<std::int64_t> Elements;
+  for (const Expr *Init : List->inits()) {
+    std::optional<std::int64_t> K = constantInt(Init, Ctx);
+    if (!K)
+      return std::nullopt;
+    Elements.push_back(*K);
+  }
+  return Elements;
+}
 
 std::optional<std::int64_t> foldInt(const Expr *E, const ASTContext &Ctx,
                                     KnownVariable Known, unsigned Depth) {
@@ -87,6 +160,19 @@ std::optional<std::int64_t> foldInt(const Expr *E, const ASTContext &Ctx,
   } else if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
     if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
       V = Known(VD);
+  } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    // `steps[i]`: the index first, so Known is asked of the variables it
+    // reads (a caller learns which one varies).
+    const auto *Ref =
+        dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+    const auto *Array = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    std::optional<std::int64_t> Index =
+        Array ? foldInt(AS->getIdx(), Ctx, Known, Depth + 1) : std::nullopt;
+    if (Index && *Index >= 0)
+      if (std::optional<std::vector<std::int64_t>> Elements =
+              constantElements(Array, Ctx);
+          Elements && static_cast<std::uint64_t>(*Index) < Elements->size())
+        V = (*Elements)[*Index];
   } else if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     std::optional<std::int64_t> Sub =
         foldInt(UO->getSubExpr(), Ctx, Known, Depth + 1);

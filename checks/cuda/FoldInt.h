@@ -27,14 +27,25 @@ using KnownVariable =
     llvm::function_ref<std::optional<std::int64_t>(const clang::VarDecl *)>;
 
 /// The value of the integer expression \p E: a constant Clang folds, a
-/// variable \p Known answers for, and `+ - * / % << >> & | ^`, unary `-`
-/// and `~`, `?:` over those. std::nullopt where a part is unknown, the
-/// operation is undefined (a division by zero, a shift past the width) or
-/// the value does not fit \p E's type (C++ would wrap or overflow there;
-/// the safe answer is none).
+/// variable \p Known answers for, an element of an array of constants
+/// (constantElements) at an index that folds, and `+ - * / % << >> & |
+/// ^`, unary `-` and `~`, `?:` over those. std::nullopt where a part is
+/// unknown, the operation is undefined (a division by zero, a shift past the
+/// width) or the value does not fit \p E's type (C++ would wrap or overflow
+/// there; the safe answer is none).
 std::optional<std::int64_t> foldInt(const clang::Expr *E,
                                     const clang::ASTContext &Ctx,
                                     KnownVariable Known, unsigned Depth = 0);
+
+/// The elements of \p Array, in order, where it holds constants the
+/// program never changes: a one-dimensional array of integers initialised
+/// by a list of constants, one per element (`int steps[] = {1, 2, 4};`),
+/// whose element type is const, or, for a local, whose function only ever
+/// reads its elements (`steps[i]` read, `for (int s : steps)`): nothing
+/// assigns one, takes its address or hands the array on. std::nullopt
+/// otherwise.
+std::optional<std::vector<std::int64_t>>
+constantElements(const clang::VarDecl *Array, const clang::ASTContext &Ctx);
 
 /// \p E folded at each of \p Values of \p VD, the other variables it
 /// reads as \p Known answers (`s * 2` at each value `s` may hold): the
