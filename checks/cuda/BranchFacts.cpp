@@ -345,32 +345,29 @@ rangeForConstants(const CXXForRangeStmt *Range, const ASTContext &Ctx) {
       !Range->getRangeInit())
     return std::nullopt;
   const Expr *List = Range->getRangeInit()->IgnoreImplicit();
-  // `for (int s : steps)` over a local array of constants nothing changes.
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(List->IgnoreParens()))
-    if (const auto *Array = dyn_cast<VarDecl>(Ref->getDecl())) {
-      std::optional<std::vector<std::int64_t>> Elements =
-          constantElements(Array, Ctx);
-      if (!Elements)
-        return std::nullopt;
-      std::vector<std::int64_t> Values;
-      for (std::int64_t E : *Elements)
-        if (!llvm::is_contained(Values, E))
-          Values.push_back(E);
-      return Values;
-    }
   if (const auto *Std = dyn_cast<CXXStdInitializerListExpr>(List))
     List = Std->getSubExpr()->IgnoreImplicit();
-  const auto *Init = dyn_cast<InitListExpr>(List);
-  if (!Init || Init->getNumInits() == 0)
+  // A braced list of constants, or an array of constants nothing changes
+  // (`for (int s : steps)`, FoldInt.h).
+  std::optional<std::vector<std::int64_t>> Elements;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(List->IgnoreParens())) {
+    if (const auto *Array = dyn_cast<VarDecl>(Ref->getDecl()))
+      Elements = constantElements(Array, Ctx);
+  } else if (const auto *Init = dyn_cast<InitListExpr>(List)) {
+    Elements.emplace();
+    for (const Expr *E : Init->inits()) {
+      std::optional<std::int64_t> C = integerConstant(E, Ctx);
+      if (!C)
+        return std::nullopt;
+      Elements->push_back(*C);
+    }
+  }
+  if (!Elements || Elements->empty())
     return std::nullopt;
   std::vector<std::int64_t> Values;
-  for (const Expr *E : Init->inits()) {
-    std::optional<std::int64_t> C = integerConstant(E, Ctx);
-    if (!C)
-      return std::nullopt;
-    if (!llvm::is_contained(Values, *C))
-      Values.push_back(*C);
-  }
+  for (std::int64_t E : *Elements)
+    if (!llvm::is_contained(Values, E))
+      Values.push_back(E);
   return Values;
 }
 
