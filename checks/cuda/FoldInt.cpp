@@ -66,15 +66,19 @@ std::optional<std::int64_t> binary(BinaryOperatorKind Op, std::int64_t L,
 }
 
 /// True when every use of \p Array in \p Body reads an element (`a[i]`
-/// as a value) or walks the elements by value or const reference (`for
-/// (int s : a)`): none writes one or lets the array go where writes are
-/// not seen.
+/// as a value), walks the elements by value or const reference (`for
+/// (int s : a)`) or is not evaluated (`sizeof(a) / sizeof(a[0])`): none
+/// writes one or lets the array go where writes are not seen.
 bool onlyElementsRead(const VarDecl *Array, const Stmt *Body) {
   struct Uses : RecursiveASTVisitor<Uses> {
     const VarDecl *Array;
     unsigned Refs = 0, Reads = 0;
     explicit Uses(const VarDecl *Array) : Array(Array) {}
     bool shouldVisitLambdaBody() const { return true; }
+    // sizeof and alignof only name their operand.
+    bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) {
+      return true;
+    }
     bool names(const Expr *E) const {
       const auto *Ref =
           E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;

@@ -41,9 +41,9 @@ std::optional<std::int64_t> foldInt(const clang::Expr *E,
 /// program never changes: a one-dimensional array of integers initialised
 /// by a list of constants, one per element (`int steps[] = {1, 2, 4};`),
 /// whose element type is const, or, for a local, whose function only ever
-/// reads its elements (`steps[i]` read, `for (int s : steps)`): nothing
-/// assigns one, takes its address or hands the array on. std::nullopt
-/// otherwise.
+/// reads its elements (`steps[i]` read, `for (int s : steps)`, `sizeof`):
+/// nothing assigns one, takes its address or hands the array on.
+/// std::nullopt otherwise.
 std::optional<std::vector<std::int64_t>>
 constantElements(const clang::VarDecl *Array, const clang::ASTContext &Ctx);
 

@@ -1,9 +1,10 @@
 // Issue 39: a launch argument read from a local array of constants takes
 // the array's elements, where nothing changes them: `steps[i]` with `i` a
-// loop's variable, `for (int s : steps)`, the array const or only ever
-// read. An element written, the array handed to a function, walked by a
-// non-const reference, indexed past its end or a global that code may
-// write keeps the parameter a value of the run ("when 's' >= 32").
+// loop's variable (bounded by `sizeof(steps) / sizeof(steps[0])` too),
+// `for (int s : steps)`, the array const or only ever read. An element
+// written, the array handed to a function, walked by a non-const
+// reference, indexed past its end or a global that code may write keeps
+// the parameter a value of the run ("when 's' >= 32").
 //
 // RUN: %check_gpumem_tidy %s gpumem-uncoalesced-access %t
 
@@ -45,6 +46,18 @@ void runThroughHelper(const float *in, float *out) {
     report(widths[i]);
     launchHelper(in, out, widths[i]);
   }
+}
+
+// The loop's bound from the array's size (sizeof only names the array):
+// 2 and 16, priced at 16.
+__global__ void sizedLoop(const float *in, float *out, int s) {
+  out[blockIdx.x] = in[threadIdx.x * s];
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: uncoalesced global load of 'in[threadIdx.x * s]': stride 's' x 4 bytes, up to 16 transactions per warp (6.2% efficiency), 32 sectors, when 's' is 16, the most the launches in this file pass; coalesced only when 's' is 1 [gpumem-uncoalesced-access]
+}
+void runSizedLoop(const float *in, float *out) {
+  int steps[] = {2, 16};
+  for (unsigned i = 0; i < sizeof(steps) / sizeof(steps[0]); ++i)
+    sizedLoop<<<1, 32>>>(in, out, steps[i]);
 }
 
 // A constexpr array at file scope, by const reference: 1 and 4.
