@@ -140,7 +140,11 @@ void ArithmeticIntensityCheck::report(
     bool ReuseDominates) {
   const bool Tiled = Work.TileTrips > 0;
   const Precision P = Work.dominantPrecision();
-  const SourceLocation Loc = Kernel.Kernel->getLocation();
+  // In a header, with HeaderFindingsAt call: where the main file reaches
+  // the kernel, as its accesses' findings.
+  const MainFileRoute Route = mainFileRoute(Kernel.Kernel);
+  const SourceLocation Loc =
+      Route.At.isValid() ? Route.At : Kernel.Kernel->getLocation();
   std::string Advice;
   if (Tiled)
     Advice = "a tile of at least " +
@@ -156,6 +160,11 @@ void ArithmeticIntensityCheck::report(
             "FLOP/byte < machine balance %2 (%3); %4")
       << Kernel.Kernel->getName() << number(Point.Intensity)
       << number(B.Value) << B.Source << Advice;
+  if (Route.At.isValid())
+    noteRoute(*this, Kernel.Kernel->getLocation(),
+              "kernel '" + Kernel.Kernel->getNameAsString() +
+                  "' is here, in a header",
+              Route);
   if (Work.HotLoop)
     diag(Work.HotLoop->getBeginLoc(),
          "per thread and iteration of this loop: %0 FLOPs (%1) over %2 "

@@ -5,6 +5,7 @@
 #include "checks/RepresentativeInstances.h"
 
 #include "checks/access/KernelAccessCollector.h"
+#include "checks/cuda/HeaderLaunches.h"
 #include "checks/cuda/LaunchSites.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -123,6 +124,12 @@ struct KernelAccessCheck::Collection {
   bool Said = false;
   /// The runtime's launches have been read into Launches.
   bool RuntimeLaunchesRead = false;
+  /// Kernels launched from a header's host function that the main file
+  /// calls, with that call (the first that reaches each), where findings
+  /// in headers go to the main file (HeaderFindingsAt: call).
+  llvm::DenseMap<const FunctionDecl *, const CallExpr *> LaunchedThroughCall;
+  /// The launches through headers' host functions have been read.
+  bool HeaderLaunchesRead = false;
 };
 
 /// Records \p Launch in \p Found.
@@ -139,6 +146,41 @@ static void addLaunch(KernelAccessCheck::Collection &Found,
       !Def->isInvalidDecl() && !Def->isDependentContext() &&
       !SM.isInSystemHeader(Def->getLocation()))
     Found.Kernels.insert(Def);
+}
+
+/// Reads the launches the main file reaches through headers' host
+/// functions, once per TU: into the launches and kernels where the matchers
+/// saw the open file only (gpumem-clangd), and as the calls findings go to
+/// with HeaderFindingsAt call.
+static void readLaunchesThroughHeaders(KernelAccessCheck::Collection &Found,
+                                       bool HeaderFindingsAtCall) {
+  if (!Found.Context || Found.HeaderLaunchesRead)
+    return;
+  ASTContext &Ctx = *Found.Context;
+  const std::vector<Decl *> Scope = Ctx.getTraversalScope();
+  // gpumem-clangd: the matchers saw the open file's declarations only.
+  const bool OpenFileOnly =
+      Scope.size() != 1 || !isa<TranslationUnitDecl>(Scope.front());
+  if (!OpenFileOnly && !HeaderFindingsAtCall)
+    return;
+  Found.HeaderLaunchesRead = true;
+  // The headers the open file includes after its preamble are parsed with
+  // it, but the matchers saw none of their kernels and launches.
+  if (OpenFileOnly)
+    ::gpumem::cuda::forEachKernelAndLaunch(
+        ::gpumem::cuda::headerDeclsParsedWithMainFile(Ctx),
+        [&](const FunctionDecl *Kernel) { Found.Kernels.insert(Kernel); },
+        [&](const ::gpumem::cuda::KernelLaunch &Launch) {
+          addLaunch(Found, Launch, Ctx.getSourceManager());
+        });
+  ::gpumem::cuda::forEachLaunchThroughHeaders(
+      Ctx, [&](const ::gpumem::cuda::KernelLaunch &Launch,
+               const CallExpr *MainFileCall) {
+        // The command line's matchers saw this launch already.
+        if (OpenFileOnly)
+          addLaunch(Found, Launch, Ctx.getSourceManager());
+        Found.LaunchedThroughCall.try_emplace(Launch.Kernel, MainFileCall);
+      });
 }
 
 void KernelAccessCheck::registerMatchers(MatchFinder *Finder) {
@@ -242,6 +284,8 @@ void KernelAccessCheck::onStartOfTranslationUnit() {
     Found->Context = nullptr;
     Found->Kernels.clear();
     Found->Launches.clear();
+    Found->LaunchedThroughCall.clear();
+    Found->HeaderLaunchesRead = false;
     Found->Uninstantiated.clear();
     Found->Representatives.clear();
     Found->Said = false;
@@ -406,6 +450,8 @@ void KernelAccessCheck::onEndOfTranslationUnit() {
           addLaunch(*Found, Launch, Found->Context->getSourceManager());
         });
   }
+  if (Found)
+    readLaunchesThroughHeaders(*Found, Hardware.HeaderFindingsAtCall);
   if (!Found || !Found->Context || Found->Kernels.empty())
     return;
   Context = Found->Context;
@@ -453,18 +499,32 @@ KernelAccessCheck::representativeChoice(const FunctionDecl *Kernel) const {
   return It == Found->Representatives.end() ? nullptr : &It->second;
 }
 
-SourceLocation
-KernelAccessCheck::mainFileLaunch(const FunctionDecl *Kernel) const {
-  if (!Found || !Context || !Kernel)
-    return {};
+MainFileRoute
+KernelAccessCheck::mainFileRoute(const FunctionDecl *Kernel) const {
+  MainFileRoute Route;
+  if (!Hardware.HeaderFindingsAtCall || !Found || !Context || !Kernel)
+    return Route;
   const SourceManager &SM = Context->getSourceManager();
-  const ::gpumem::cuda::LaunchSites::Entry *Launch =
-      Found->Launches.find(Kernel);
-  if (!Launch || Launch->Where.isInvalid() ||
-      SM.isInMainFile(SM.getExpansionLoc(Kernel->getLocation())) ||
-      !SM.isInMainFile(SM.getExpansionLoc(Launch->Where)))
-    return {};
-  return Launch->Where;
+  if (SM.isInMainFile(SM.getExpansionLoc(Kernel->getLocation())))
+    return Route;
+  if (const ::gpumem::cuda::LaunchSites::Entry *Launch =
+          Found->Launches.find(Kernel);
+      Launch && Launch->Where.isValid() &&
+      SM.isInMainFile(SM.getExpansionLoc(Launch->Where))) {
+    Route.At = Launch->Where;
+    return Route;
+  }
+  if (auto It = Found->LaunchedThroughCall.find(Kernel->getCanonicalDecl());
+      It != Found->LaunchedThroughCall.end() &&
+      (Route.Launcher = It->second->getDirectCallee())) {
+    Route.At = It->second->getBeginLoc();
+    Route.How = MainFileRoute::Calls;
+    return Route;
+  }
+  Route.At =
+      ::gpumem::cuda::includedAfterPreamble(Kernel->getLocation(), *Context);
+  Route.How = MainFileRoute::Includes;
+  return Route;
 }
 
 const ::gpumem::access::KernelVerdicts &

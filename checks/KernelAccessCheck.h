@@ -29,6 +29,23 @@ const char *kindName(::gpumem::access::AccessKind Kind);
 /// A percentage with one decimal.
 std::string percent(double Fraction);
 
+/// Where a finding in a header kernel goes in the main file, and how that
+/// file reaches the kernel (KernelAccessCheck::mainFileRoute).
+struct MainFileRoute {
+  enum Kind { Launches, Calls, Includes };
+  /// The launch, call or #include line; invalid where there is no route.
+  SourceLocation At;
+  Kind How = Launches;
+  /// For Calls: the header's host function the main file calls.
+  const FunctionDecl *Launcher = nullptr;
+};
+
+/// Notes at \p Loc, in a header kernel whose finding went to the main file
+/// along \p Route, \p What ("the access 'x' is here, in kernel 'k' of a
+/// header") and how that file reaches the kernel.
+void noteRoute(ClangTidyCheck &Check, SourceLocation Loc,
+               const std::string &What, const MainFileRoute &Route);
+
 /// Collects kernels and launches; hands the analysed kernels to a subclass.
 class KernelAccessCheck : public ClangTidyCheck {
 public:
@@ -85,14 +102,16 @@ protected:
   /// For an instantiation the analysis made of a kernel (the file did not
   /// compile, nothing else instantiated it): what it chose; null otherwise.
   const std::string *representativeChoice(const FunctionDecl *Kernel) const;
-  /// Where the main file launches \p Kernel, a kernel defined in a header
-  /// (an editor shows that file only: HeaderFindingsAt call); invalid
-  /// otherwise.
-  SourceLocation mainFileLaunch(const FunctionDecl *Kernel) const;
-  /// The launch a finding on \p Access in a header kernel goes to, or
-  /// invalid where it stays.
-  SourceLocation launchFindingLocation(
-      const ::gpumem::access::MemoryAccess &Access) const;
+  /// How the main file reaches \p Kernel, a kernel defined in a header,
+  /// where findings in headers go to the main file (HeaderFindingsAt call:
+  /// an editor shows that file only): its launch there, its call of the
+  /// header's host function that launches it (cuda/HeaderLaunches.h), or
+  /// its #include of the header after its preamble
+  /// (cuda::includedAfterPreamble); no route otherwise.
+  MainFileRoute mainFileRoute(const FunctionDecl *Kernel) const;
+  /// The route in the main file a finding on \p Access in a header
+  /// kernel goes to (mainFileRoute), or none where it stays.
+  MainFileRoute launchRoute(const ::gpumem::access::MemoryAccess &Access) const;
   /// Notes where blockDim came from (launch, option or assumption).
   void noteBlockDim(const ::gpumem::access::KernelAccesses &Kernel);
   /// Notes the definition of a local variable used as the index.

@@ -345,7 +345,7 @@ bool KernelAccessCheck::hidden(const ::gpumem::access::MemoryAccess &Access) {
          llvm::Regex(*Opts.ExcludeHeaderFilterRegex).match(File);
 }
 
-SourceLocation KernelAccessCheck::launchFindingLocation(
+MainFileRoute KernelAccessCheck::launchRoute(
     const ::gpumem::access::MemoryAccess &Access) const {
   if (!Context || !Hardware.HeaderFindingsAtCall)
     return {};
@@ -354,7 +354,18 @@ SourceLocation KernelAccessCheck::launchFindingLocation(
       (Access.CallSite &&
        SM.isInMainFile(SM.getExpansionLoc(Access.CallSite->getBeginLoc()))))
     return {};
-  return mainFileLaunch(Access.Kernel);
+  return mainFileRoute(Access.Kernel);
+}
+
+void noteRoute(ClangTidyCheck &Check, SourceLocation Loc,
+               const std::string &What, const MainFileRoute &Route) {
+  Check.diag(Loc,
+             "%0, %select{which this file launches|launched through '%2', "
+             "which this file calls|which this file includes after its own "
+             "code}1",
+             DiagnosticIDs::Note)
+      << What << static_cast<unsigned>(Route.How)
+      << (Route.Launcher ? Route.Launcher->getNameAsString() : std::string());
 }
 
 bool KernelAccessCheck::findingAtCall(
@@ -368,20 +379,19 @@ SourceLocation
 KernelAccessCheck::findingLocation(const ::gpumem::access::MemoryAccess &Access) {
   if (findingAtCall(Access))
     return Access.CallSite->getBeginLoc();
-  if (SourceLocation Launch = launchFindingLocation(Access); Launch.isValid())
-    return Launch;
+  if (MainFileRoute Route = launchRoute(Access); Route.At.isValid())
+    return Route.At;
   return Access.Expression->getExprLoc();
 }
 
 void KernelAccessCheck::noteCallSite(
     const ::gpumem::access::MemoryAccess &Access,
     const ::gpumem::access::KernelAccesses &Kernel) {
-  if (launchFindingLocation(Access).isValid())
-    diag(Access.Expression->getExprLoc(),
-         "the access '%0' is here, in kernel '%1' of a header, which this "
-         "file launches",
-         DiagnosticIDs::Note)
-        << spelling(Access) << Kernel.Kernel->getName();
+  if (MainFileRoute Route = launchRoute(Access); Route.At.isValid())
+    noteRoute(*this, Access.Expression->getExprLoc(),
+              "the access '" + spelling(Access) + "' is here, in kernel '" +
+                  Kernel.Kernel->getNameAsString() + "' of a header",
+              Route);
   if (!Access.CallSite)
     return;
   const FunctionDecl *Callee = Access.CallSite->getDirectCallee();

@@ -8,8 +8,10 @@
 //   a file once, into a preamble, and skips the bodies of the functions it
 //   declares. A __device__ helper in the user's own header would have no
 //   body in the editor, and its accesses could not be analysed. The wrapper
-//   keeps those bodies (device and kernel functions outside system headers)
-//   and leaves every other skip to clangd.
+//   keeps those bodies (device and kernel functions outside system headers,
+//   and the host functions of a header after a kernel it defines: the
+//   wrapper that launches the header's kernels for the file that includes
+//   it) and leaves every other skip to clangd.
 // - CommandMangler::operator(): the last step of every compile command
 //   clangd uses (database, fallback, .clangd `CompileFlags` edits). The
 //   wrapper completes a CUDA command with what the analysis needs and the
@@ -32,6 +34,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/PrecompiledPreamble.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -68,12 +71,14 @@ public:
     return Clangd.getCommentHandler();
   }
   bool shouldSkipFunctionBody(clang::Decl *D) override {
-    return !gpumem::plugin::keepsBodyInPreamble(D) &&
+    return !gpumem::plugin::keepsBodyInPreamble(D, KernelFiles) &&
            Clangd.shouldSkipFunctionBody(D);
   }
 
 private:
   clang::PreambleCallbacks &Clangd;
+  /// The files of the kernels whose bodies were kept so far.
+  llvm::DenseSet<clang::FileID> KernelFiles;
 };
 
 const gpumem::plugin::ToolEnvironment *CommandEnvironment = nullptr;
@@ -82,18 +87,28 @@ const gpumem::plugin::ToolEnvironment *CommandEnvironment = nullptr;
 
 namespace gpumem::plugin {
 
-bool keepsBodyInPreamble(const clang::Decl *D) {
+bool keepsBodyInPreamble(const clang::Decl *D,
+                         llvm::DenseSet<clang::FileID> &KernelFiles) {
   const clang::FunctionDecl *FD = D ? D->getAsFunction() : nullptr;
   if (!FD || !D->getASTContext().getLangOpts().CUDA)
     return false;
-  if (!FD->hasAttr<clang::CUDADeviceAttr>() &&
-      !FD->hasAttr<clang::CUDAGlobalAttr>())
-    return false;
-  // The toolkit's and the standard library's inline device functions stay
+  // The toolkit's and the standard library's inline functions stay
   // skipped: their findings go to the user's call (KernelAccessCheck), which
   // is in the main file, and keeping them would make every preamble large.
-  return !D->getASTContext().getSourceManager().isInSystemHeader(
-      D->getLocation());
+  const clang::SourceManager &SM = D->getASTContext().getSourceManager();
+  if (SM.isInSystemHeader(D->getLocation()))
+    return false;
+  const clang::FileID File = SM.getFileID(SM.getExpansionLoc(D->getLocation()));
+  if (FD->hasAttr<clang::CUDAGlobalAttr>()) {
+    KernelFiles.insert(File);
+    return true;
+  }
+  if (FD->hasAttr<clang::CUDADeviceAttr>())
+    return true;
+  // A host function after a kernel of its header: where the header holds
+  // its kernels' launching wrappers (`void runCopy(...) { copy<<<g, b>>>(...);
+  // }`), the file that includes it reaches them only through that body.
+  return KernelFiles.contains(File);
 }
 
 void setClangdCommandEnvironment(const ToolEnvironment &Env) {

@@ -10,6 +10,9 @@
 
 #include "plugin/CudaDefaults.h"
 
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/DenseSet.h"
+
 namespace clang {
 class Decl;
 } // namespace clang
@@ -17,8 +20,11 @@ class Decl;
 namespace gpumem::plugin {
 
 /// Whether a CUDA preamble keeps the body of \p D: a __device__ or
-/// __global__ function outside the system headers.
-bool keepsBodyInPreamble(const clang::Decl *D);
+/// __global__ function outside the system headers, or a host function of a
+/// file in \p KernelFiles (the files of the kernels kept so far, which a
+/// kept kernel joins).
+bool keepsBodyInPreamble(const clang::Decl *D,
+                         llvm::DenseSet<clang::FileID> &KernelFiles);
 
 /// The environment whose toolkit or shim completes the CUDA commands clangd
 /// uses from now on (once, before clangd starts).
