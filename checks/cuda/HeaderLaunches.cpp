@@ -20,6 +20,9 @@ namespace {
 
 /// Host functions followed from the main file's call, at most.
 constexpr unsigned MaxDepth = 4;
+/// Header functions walked per translation unit, at most: the command
+/// line keeps every body, a library's headers outside -isystem included.
+constexpr std::size_t MaxFunctions = 256;
 
 /// A host function of the user's headers to walk, with the main file's
 /// call that reaches it and how many functions deep it is.
@@ -98,7 +101,7 @@ void forEachLaunchThroughHeaders(
       Work.push_back({Callee, Call, 1});
   // Breadth first: each header function is walked once, for the first
   // call of the main file that reaches it.
-  for (std::size_t I = 0; I < Work.size(); ++I) {
+  for (std::size_t I = 0; I < Work.size() && I < MaxFunctions; ++I) {
     const Pending P = Work[I];
     CallCollector Body(SM);
     Body.TraverseStmt(const_cast<Stmt *>(P.Function->getBody()));

@@ -36,9 +36,10 @@ namespace gpumem::cuda {
 /// Calls \p Found with each launch (KernelLaunch::read) in a host function
 /// defined outside the main file and the system headers that the main
 /// file's host code calls, directly or through at most three more such
-/// functions, with the main file's call that leads to it. The main file's
-/// declarations are \p Ctx's traversal scope, or the translation unit's
-/// declarations in the main file where the scope is the whole unit.
+/// functions (256 functions at most, breadth first), with the main file's
+/// call that leads to it. The main file's declarations are \p Ctx's
+/// traversal scope, or the translation unit's declarations in the main file
+/// where the scope is the whole unit.
 void forEachLaunchThroughHeaders(
     clang::ASTContext &Ctx,
     llvm::function_ref<void(const KernelLaunch &, const clang::CallExpr *)>
