@@ -14,9 +14,11 @@ set -eu
 # the shape of the code with.
 # libgrpc++-dev and libprotobuf-dev: Debian's clangd libraries (linked into
 # gpumem-clangd) are built with clangd's remote index, which needs them.
+# clang-format-22: the lines a change writes are formatted
+# (scripts/check-format.sh).
 BASE_PACKAGES="cmake ninja-build g++ python3 libgtest-dev
 clang-22 clang-tidy-22 libclang-22-dev llvm-22-dev llvm-22-tools python3-clang-22
-libclang-rt-22-dev libgrpc++-dev libprotobuf-dev"
+libclang-rt-22-dev libgrpc++-dev libprotobuf-dev clang-format-22"
 
 # Validate the extra names before they reach apt or a shell.
 for pkg in "$@"; do

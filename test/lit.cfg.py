@@ -31,7 +31,7 @@
 #
 # Features: cuda-toolkit, standalone, clangd, nvcc (an nvcc in
 # /usr/local/cuda and make, for a CMake CUDA project), chromium, pre-commit,
-# sanitized.
+# clang-format, sanitized.
 
 import glob
 import os
@@ -220,6 +220,9 @@ if shutil.which("clangd-14"):
     config.available_features.add("clangd-14")
 if shutil.which("pre-commit"):
     config.available_features.add("pre-commit")
+# clang-format 22 and its git front end: scripts/check-format.sh.
+if shutil.which("clang-format-22") and shutil.which("git-clang-format-22"):
+    config.available_features.add("clang-format")
 # libclang's Python bindings (Debian's python3-clang-22), which
 # test/layering/check_shape.py measures the code's shape with.
 try:
