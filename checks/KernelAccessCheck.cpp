@@ -5,8 +5,8 @@
 #include "checks/RepresentativeInstances.h"
 
 #include "checks/access/KernelAccessCollector.h"
-#include "checks/cuda/HeaderLaunches.h"
-#include "checks/cuda/LaunchSites.h"
+#include "checks/launch/HeaderLaunches.h"
+#include "checks/launch/LaunchSites.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -106,7 +106,7 @@ void KernelAccessCheck::registerPPCallbacks(const SourceManager &,
 struct KernelAccessCheck::Collection {
   ASTContext *Context = nullptr;
   llvm::SetVector<const FunctionDecl *> Kernels;
-  ::gpumem::cuda::LaunchSites Launches;
+  ::gpumem::launch::LaunchSites Launches;
   /// The writes, loops and reaching writes of functions, read once for
   /// every kernel and every setting of this TU.
   ::gpumem::lanes::FunctionCache Functions;
@@ -167,13 +167,13 @@ static void readLaunchesThroughHeaders(KernelAccessCheck::Collection &Found,
   // The headers the open file includes after its preamble are parsed with
   // it, but the matchers saw none of their kernels and launches.
   if (OpenFileOnly)
-    ::gpumem::cuda::forEachKernelAndLaunch(
-        ::gpumem::cuda::headerDeclsParsedWithMainFile(Ctx),
+    ::gpumem::launch::forEachKernelAndLaunch(
+        ::gpumem::launch::headerDeclsParsedWithMainFile(Ctx),
         [&](const FunctionDecl *Kernel) { Found.Kernels.insert(Kernel); },
         [&](const ::gpumem::cuda::KernelLaunch &Launch) {
           addLaunch(Found, Launch, Ctx.getSourceManager());
         });
-  ::gpumem::cuda::forEachLaunchThroughHeaders(
+  ::gpumem::launch::forEachLaunchThroughHeaders(
       Ctx, [&](const ::gpumem::cuda::KernelLaunch &Launch,
                const CallExpr *MainFileCall) {
         // The command line's matchers saw this launch already.
@@ -507,7 +507,7 @@ KernelAccessCheck::mainFileRoute(const FunctionDecl *Kernel) const {
   const SourceManager &SM = Context->getSourceManager();
   if (SM.isInMainFile(SM.getExpansionLoc(Kernel->getLocation())))
     return Route;
-  if (const ::gpumem::cuda::LaunchSites::Entry *Launch =
+  if (const ::gpumem::launch::LaunchSites::Entry *Launch =
           Found->Launches.find(Kernel);
       Launch && Launch->Where.isValid() &&
       SM.isInMainFile(SM.getExpansionLoc(Launch->Where))) {
@@ -522,7 +522,7 @@ KernelAccessCheck::mainFileRoute(const FunctionDecl *Kernel) const {
     return Route;
   }
   Route.At =
-      ::gpumem::cuda::includedAfterPreamble(Kernel->getLocation(), *Context);
+      ::gpumem::launch::includedAfterPreamble(Kernel->getLocation(), *Context);
   Route.How = MainFileRoute::Includes;
   return Route;
 }

@@ -105,9 +105,9 @@ protected:
   /// How the main file reaches \p Kernel, a kernel defined in a header,
   /// where findings in headers go to the main file (HeaderFindingsAt call:
   /// an editor shows that file only): its launch there, its call of the
-  /// header's host function that launches it (cuda/HeaderLaunches.h), or
+  /// header's host function that launches it (launch/HeaderLaunches.h), or
   /// its #include of the header after its preamble
-  /// (cuda::includedAfterPreamble); no route otherwise.
+  /// (launch::includedAfterPreamble); no route otherwise.
   MainFileRoute mainFileRoute(const FunctionDecl *Kernel) const;
   /// The route in the main file a finding on \p Access in a header
   /// kernel goes to (mainFileRoute), or none where it stays.

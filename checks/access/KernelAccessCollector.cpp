@@ -28,14 +28,14 @@ constexpr std::size_t MaxAccessesPerWarpWalk = 512;
 /// Binds what the launches fix of \p Def's parameters and walks its body
 /// with \p Eval, into \p Out.
 void walkKernel(const FunctionDecl *Def, const FunctionDecl *Kernel,
-                ASTContext &Ctx, const cuda::LaunchSites &Launches,
+                ASTContext &Ctx, const launch::LaunchSites &Launches,
                 const AnalysisSettings &Settings, lanes::LaneEvaluator &Eval,
                 KernelAccesses &Out) {
   Eval.enterKernel(Def);
-  if (const cuda::LaunchSites::Entry *Launch = Launches.find(Kernel))
+  if (const launch::LaunchSites::Entry *Launch = Launches.find(Kernel))
     for (std::size_t I = 0;
          I < Launch->Arguments.size() && I < Def->getNumParams(); ++I) {
-      const cuda::ArgumentFacts &Facts = Launch->Arguments[I];
+      const launch::ArgumentFacts &Facts = Launch->Arguments[I];
       const ParmVarDecl *P = Def->getParamDecl(I);
       // The constant every launch passes; the values, where they differ.
       if (std::optional<std::int64_t> Value = Facts.constant();
@@ -71,7 +71,7 @@ void walkKernel(const FunctionDecl *Def, const FunctionDecl *Kernel,
 /// a warp's walk meets other accesses (a guard on the row drops one) or
 /// prices one the first did not, the first warp stays the one shown.
 void priceEveryWarp(const FunctionDecl *Def, const FunctionDecl *Kernel,
-                    ASTContext &Ctx, const cuda::LaunchSites &Launches,
+                    ASTContext &Ctx, const launch::LaunchSites &Launches,
                     const AnalysisSettings &Settings,
                     lanes::FunctionCache *Functions,
                     const KernelAccesses &Start, unsigned Warps,
@@ -96,7 +96,7 @@ void priceEveryWarp(const FunctionDecl *Def, const FunctionDecl *Kernel,
 
 KernelAccesses collectKernelAccesses(const FunctionDecl *Kernel,
                                      ASTContext &Ctx,
-                                     const cuda::LaunchSites &Launches,
+                                     const launch::LaunchSites &Launches,
                                      const AnalysisSettings &Settings,
                                      lanes::FunctionCache *Functions) {
   KernelAccesses Out;

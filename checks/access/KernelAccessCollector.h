@@ -10,8 +10,8 @@
 #define GPUMEM_CHECKS_ACCESS_KERNELACCESSCOLLECTOR_H
 
 #include "checks/access/MemoryAccess.h"
-#include "checks/cuda/LaunchSites.h"
 #include "checks/lanes/FunctionCache.h"
+#include "checks/launch/LaunchSites.h"
 
 #include "clang/AST/ASTContext.h"
 
@@ -53,7 +53,7 @@ struct AnalysisSettings {
 /// for the kernels of a TU).
 KernelAccesses collectKernelAccesses(const clang::FunctionDecl *Kernel,
                                      clang::ASTContext &Ctx,
-                                     const cuda::LaunchSites &Launches,
+                                     const launch::LaunchSites &Launches,
                                      const AnalysisSettings &Settings,
                                      lanes::FunctionCache *Functions = nullptr);
 

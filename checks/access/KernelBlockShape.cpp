@@ -8,7 +8,7 @@ namespace gpumem::access {
 using namespace clang;
 
 void decideBlockShape(const FunctionDecl *Def, const FunctionDecl *Kernel,
-                      ASTContext &Ctx, const cuda::LaunchSites &Launches,
+                      ASTContext &Ctx, const launch::LaunchSites &Launches,
                       const AnalysisSettings &Settings, KernelAccesses &Out) {
   BlockShapeOrigin &Block = Out.Block;
   if (Settings.BlockDim)
@@ -16,7 +16,7 @@ void decideBlockShape(const FunctionDecl *Def, const FunctionDecl *Kernel,
   // What the kernel says of its block beats the option, not a launch.
   if (auto Stated = cuda::statedBlockShape(Def, Ctx))
     Block = {BlockShapeSource::Stated, Stated->Shape, Stated->Where};
-  if (const cuda::LaunchSites::Entry *Launch = Launches.find(Kernel)) {
+  if (const launch::LaunchSites::Entry *Launch = Launches.find(Kernel)) {
     Out.LaunchesDisagree = Launch->Conflicting;
     Out.InvalidLaunch = Launch->InvalidLaunch;
     Out.RuntimeBlock = Launch->RuntimeBlock;
@@ -41,6 +41,5 @@ void decideBlockShape(const FunctionDecl *Def, const FunctionDecl *Kernel,
     Out.AssumedSizeFromMaxThreads = true;
   }
 }
-
 
 } // namespace gpumem::access

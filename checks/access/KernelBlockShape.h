@@ -18,7 +18,7 @@ namespace gpumem::access {
 /// assumed size) for kernel \p Kernel defined by \p Def.
 void decideBlockShape(const clang::FunctionDecl *Def,
                       const clang::FunctionDecl *Kernel, clang::ASTContext &Ctx,
-                      const cuda::LaunchSites &Launches,
+                      const launch::LaunchSites &Launches,
                       const AnalysisSettings &Settings, KernelAccesses &Out);
 
 } // namespace gpumem::access

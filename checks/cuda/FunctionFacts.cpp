@@ -1,8 +1,8 @@
 //===- FunctionFacts.cpp --------------------------------------------------===//
 #include "checks/cuda/FunctionFacts.h"
 #include "checks/cuda/CudaBuiltins.h"
-#include "checks/cuda/HostTensors.h"
 #include "checks/cuda/KernelLaunch.h"
+#include "checks/cuda/TorchTensorApi.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -82,7 +82,7 @@ __global__ void stridedByOption(const float *in, float *out, int s) {
   out[i] = in[i * s];
 }
 // A field assigned after the declaration, before the launch, is what the
-// launch reads (cuda/FieldWrites.h): (8, 4), not the braced (32). Before,
+// launch reads (launch/FieldWrites.h): (8, 4), not the braced (32). Before,
 // such a write fixed nothing and the block was assumed 1-D.
 __global__ void rowsFromLateConfig(const float *in, float *out) {
   int i = threadIdx.y * 1024 + threadIdx.x;

@@ -2,7 +2,7 @@
 // (`Params p; p.ld = 1; k<<<g, b>>>(p)`) reads in `p.ld` the value every
 // launch gives that field, as it reads a scalar argument every launch
 // passes: the field's last assignment before the launch, or its braced
-// or default initializer (cuda/FieldWrites.h, LaunchReader::fieldsAtLaunch).
+// or default initializer (launch/FieldWrites.h, LaunchReader::fieldsAtLaunch).
 //
 // RUN: %check_gpumem_tidy %s gpumem-uncoalesced-access %t
 

@@ -20,10 +20,11 @@ import sys
 LAYERS = [
     ("model", "model", 0, False, False),
     ("checks/cuda", "cuda", 1, True, False),
-    ("checks/lanes", "lanes", 2, True, False),
-    ("checks/access", "access", 3, True, False),
-    ("checks", "checks", 4, True, True),
-    ("plugin", "plugin", 5, True, True),
+    ("checks/launch", "launch", 2, True, False),
+    ("checks/lanes", "lanes", 3, True, False),
+    ("checks/access", "access", 4, True, False),
+    ("checks", "checks", 5, True, True),
+    ("plugin", "plugin", 6, True, True),
 ]
 # Pure C++ within a Clang layer: the lane algebra's unit tests link no
 # Clang (test/unit).

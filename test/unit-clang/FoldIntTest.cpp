@@ -1,13 +1,13 @@
 //===- FoldIntTest.cpp - integer folds over the variables a caller knows
 //---===//
 //
-// cuda::foldInt folds what Clang does not (expressions over non-const
+// launch::foldInt folds what Clang does not (expressions over non-const
 // locals) and must give nothing wherever C++ would wrap, overflow or leave
-// the result undefined; cuda::valueAfterWrite steps a variable through
-// its writes; cuda::setOnceValue reads a local never written again.
+// the result undefined; launch::valueAfterWrite steps a variable through
+// its writes; launch::setOnceValue reads a local never written again.
 //
 //===----------------------------------------------------------------------===//
-#include "checks/cuda/FoldInt.h"
+#include "checks/launch/FoldInt.h"
 #include "checks/cuda/FunctionFacts.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -48,7 +48,7 @@ public:
   std::optional<std::int64_t>
   fold(const std::string &Name,
        const std::map<std::string, std::int64_t> &Known = {}) {
-    return gpumem::cuda::foldInt(
+    return gpumem::launch::foldInt(
         var(Name)->getInit(), *Ctx,
         [&](const VarDecl *VD) -> std::optional<std::int64_t> {
           auto It = Known.find(VD->getName().str());
@@ -59,7 +59,7 @@ public:
   }
 
   std::optional<std::int64_t> setOnce(const std::string &Name) {
-    return gpumem::cuda::setOnceValue(
+    return gpumem::launch::setOnceValue(
         var(Name), *Ctx,
         [&](const FunctionDecl *) -> const FunctionFacts & { return *Facts; });
   }
@@ -69,11 +69,11 @@ public:
   std::optional<std::int64_t> afterWrites(const std::string &Name) {
     const VarDecl *VD = var(Name);
     std::optional<std::int64_t> Value =
-        gpumem::cuda::foldInt(VD->getInit(), *Ctx, [](const VarDecl *) {
+        gpumem::launch::foldInt(VD->getInit(), *Ctx, [](const VarDecl *) {
           return std::optional<std::int64_t>();
         });
     for (const Stmt *W : Facts->writesOf(VD))
-      Value = gpumem::cuda::valueAfterWrite(
+      Value = gpumem::launch::valueAfterWrite(
           W, VD, Value, *Ctx,
           [](const VarDecl *) { return std::optional<std::int64_t>(); });
     return Value;

@@ -7,11 +7,11 @@
 // The shapes are read in LaunchShapes.cpp, the rest in LaunchReader.cpp.
 //
 //===----------------------------------------------------------------------===//
-#ifndef GPUMEM_CHECKS_CUDA_LAUNCHREADER_H
-#define GPUMEM_CHECKS_CUDA_LAUNCHREADER_H
+#ifndef GPUMEM_CHECKS_LAUNCH_LAUNCHREADER_H
+#define GPUMEM_CHECKS_LAUNCH_LAUNCHREADER_H
 
-#include "checks/cuda/HostTensors.h"
-#include "checks/cuda/LaunchSites.h"
+#include "checks/launch/HostTensors.h"
+#include "checks/launch/LaunchSites.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -21,7 +21,12 @@
 #include <optional>
 #include <vector>
 
-namespace gpumem::cuda {
+namespace gpumem::launch {
+
+using cuda::BlockShape;
+using cuda::FunctionFacts;
+using cuda::KernelLaunch;
+using cuda::ReachingWrites;
 
 /// Reads what one launch fixes: its block's shape and the values,
 /// bounds and pointer offsets of its arguments where it passes them.
@@ -121,7 +126,7 @@ private:
   /// factAtLaunch for a variable \p VD the launch reads in \p E.
   std::optional<std::int64_t>
   variableAtLaunch(const clang::VarDecl *VD, const clang::Expr *E, bool Bound);
-  /// A local set once (cuda::setOnceOrStride).
+  /// A local set once (launch::setOnceOrStride).
   std::optional<std::int64_t> setOnceValue(const clang::VarDecl *VD) {
     return setOnceOrStride(VD, Ctx, factsOf());
   }
@@ -134,7 +139,7 @@ private:
   /// memberInit of the field \p Field of the local \p VD.
   const clang::Expr *memberInit(const clang::VarDecl *VD,
                                 const clang::FieldDecl *Field);
-  /// True when \p VD is a local set once (cuda::setOnceOwner).
+  /// True when \p VD is a local set once (launch::setOnceOwner).
   bool setOnce(const clang::VarDecl *VD) {
     return setOnceOwner(VD, factsOf()) != nullptr;
   }
@@ -216,14 +221,13 @@ private:
 /// std::nullopt where a call's value is not known.
 std::optional<std::vector<std::int64_t>>
 valuesFromCallers(const clang::Expr *E, clang::ASTContext &Ctx,
-                  LaunchSites::FactsCache &Facts, HostCallers &Callers);
+                  HostCallers &Callers);
 /// The most the parameter \p E reads is passed by the calls of its
 /// function, read as valuesFromCallers reads them (HostCallers::boundOf).
 std::optional<std::int64_t> boundFromCallers(const clang::Expr *E,
                                              clang::ASTContext &Ctx,
-                                             LaunchSites::FactsCache &Facts,
                                              HostCallers &Callers);
 
-} // namespace gpumem::cuda
+} // namespace gpumem::launch
 
-#endif // GPUMEM_CHECKS_CUDA_LAUNCHREADER_H
+#endif // GPUMEM_CHECKS_LAUNCH_LAUNCHREADER_H

@@ -1,20 +1,23 @@
 //===- HostCallers.cpp ----------------------------------------------------===//
-#include "checks/cuda/HostCallers.h"
+#include "checks/launch/HostCallers.h"
 
-#include "checks/cuda/BranchFacts.h"
 #include "checks/cuda/ConstantInt.h"
 #include "checks/cuda/CudaBuiltins.h"
-#include "checks/cuda/FoldInt.h"
 #include "checks/cuda/FunctionFacts.h"
-#include "checks/cuda/HostTensors.h"
 #include "checks/cuda/ReachingWrites.h"
+#include "checks/launch/BranchFacts.h"
+#include "checks/launch/FoldInt.h"
+#include "checks/launch/HostTensors.h"
+#include "checks/launch/LaunchReader.h"
 
 #include "clang/AST/ASTLambda.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 
-namespace gpumem::cuda {
+namespace gpumem::launch {
+
+using namespace gpumem::cuda;
 
 using namespace clang;
 
@@ -104,8 +107,8 @@ bool ownedByFile(const FunctionDecl *FD, const SourceManager &SM) {
   if (!FD->isExternallyVisible())
     return true;
   const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
-  if (!Pattern || FD->getTemplateSpecializationKind() !=
-                      TSK_ImplicitInstantiation)
+  if (!Pattern ||
+      FD->getTemplateSpecializationKind() != TSK_ImplicitInstantiation)
     return false;
   for (const FunctionDecl *Redecl : Pattern->redecls())
     if (!SM.isInMainFile(SM.getExpansionLoc(Redecl->getLocation())))
@@ -140,12 +143,12 @@ void HostCallers::build(ASTContext &Ctx) {
 
 std::optional<std::vector<std::int64_t>>
 HostCallers::valuesOf(const ParmVarDecl *P, ASTContext &Ctx, std::size_t Most,
-                      const CallReader &Read, unsigned Depth) {
+                      unsigned Depth) {
   // Asked once per launch and argument: the launch's own answer is kept.
   if (Depth == 0) {
     auto [It, New] = Known.try_emplace(P);
     if (New)
-      It->second = valuesOf(P, Ctx, Most, Read, 1);
+      It->second = valuesOf(P, Ctx, Most, 1);
     return It->second;
   }
   const auto *FD = dyn_cast_or_null<FunctionDecl>(P->getDeclContext());
@@ -154,12 +157,13 @@ HostCallers::valuesOf(const ParmVarDecl *P, ASTContext &Ctx, std::size_t Most,
   const unsigned Index = P->getFunctionScopeIndex();
   // A launch in the template itself (its arguments not dependent) speaks
   // for every instantiation: the values of all of theirs.
-  if (const FunctionTemplateDecl *Template = FD->getDescribedFunctionTemplate()) {
+  if (const FunctionTemplateDecl *Template =
+          FD->getDescribedFunctionTemplate()) {
     std::vector<std::int64_t> Values;
     for (const FunctionDecl *Instance : Template->specializations()) {
       if (Index >= Instance->getNumParams())
         return std::nullopt;
-      auto Of = valuesOf(Instance->getParamDecl(Index), Ctx, Most, Read, Depth);
+      auto Of = valuesOf(Instance->getParamDecl(Index), Ctx, Most, Depth);
       if (!Of)
         return std::nullopt;
       for (std::int64_t V : *Of)
@@ -170,17 +174,18 @@ HostCallers::valuesOf(const ParmVarDecl *P, ASTContext &Ctx, std::size_t Most,
       return std::nullopt;
     return Values;
   }
-  std::optional<llvm::SmallVector<Passing, 2>> Passed = passing(P, Ctx, Read);
+  std::optional<llvm::SmallVector<Passing, 2>> Passed = passing(P, Ctx);
   if (!Passed)
     return std::nullopt;
   std::vector<std::int64_t> Values;
   for (const Passing &At : *Passed) {
     std::optional<std::vector<std::int64_t>> Of =
-        valuesAt(At.Argument, Ctx, Most, Read, Depth);
+        valuesAt(At.Argument, Ctx, Most, Depth);
     // What the call's own function says there: the branch around the call
     // (`case 256:`), the writes that reach it.
     if (!Of && !At.Argument->isValueDependent())
-      Of = Read.Values(At.Call, At.Argument->IgnoreParenImpCasts());
+      Of = LaunchReader(At.Call, Ctx, Facts, this)
+               .valuesAtLaunch(At.Argument->IgnoreParenImpCasts());
     if (!Of)
       return std::nullopt;
     for (std::int64_t V : *Of)
@@ -193,8 +198,7 @@ HostCallers::valuesOf(const ParmVarDecl *P, ASTContext &Ctx, std::size_t Most,
 }
 
 std::optional<llvm::SmallVector<HostCallers::Passing, 2>>
-HostCallers::passing(const ParmVarDecl *P, ASTContext &Ctx,
-                     const CallReader &Read) {
+HostCallers::passing(const ParmVarDecl *P, ASTContext &Ctx) {
   const auto *FD = dyn_cast_or_null<FunctionDecl>(P->getDeclContext());
   if (!FD)
     return std::nullopt;
@@ -206,7 +210,7 @@ HostCallers::passing(const ParmVarDecl *P, ASTContext &Ctx,
   const bool Lambda = Method && isLambdaCallOperator(Method);
   if (!FD->hasBody() || P->getType().isVolatileQualified() ||
       (!Lambda && !ownedByFile(FD, Ctx.getSourceManager())) ||
-      !Read.Facts(FD).writesOf(P).empty())
+      !factsIn(Facts, FD).writesOf(P).empty())
     return std::nullopt;
   if (!Built)
     build(Ctx);
@@ -230,10 +234,8 @@ HostCallers::passing(const ParmVarDecl *P, ASTContext &Ctx,
   return Out;
 }
 
-std::optional<std::int64_t> HostCallers::boundOf(const ParmVarDecl *P,
-                                                 ASTContext &Ctx,
-                                                 const CallReader &Read,
-                                                 unsigned Depth) {
+std::optional<std::int64_t>
+HostCallers::boundOf(const ParmVarDecl *P, ASTContext &Ctx, unsigned Depth) {
   const auto *FD = dyn_cast_or_null<FunctionDecl>(P->getDeclContext());
   if (!FD || Depth > MaxDepth)
     return std::nullopt;
@@ -249,11 +251,11 @@ std::optional<std::int64_t> HostCallers::boundOf(const ParmVarDecl *P,
           FD->getDescribedFunctionTemplate()) {
     for (const FunctionDecl *Instance : Template->specializations())
       if (Index >= Instance->getNumParams() ||
-          !Join(boundOf(Instance->getParamDecl(Index), Ctx, Read, Depth)))
+          !Join(boundOf(Instance->getParamDecl(Index), Ctx, Depth)))
         return std::nullopt;
     return Most;
   }
-  std::optional<llvm::SmallVector<Passing, 2>> Passed = passing(P, Ctx, Read);
+  std::optional<llvm::SmallVector<Passing, 2>> Passed = passing(P, Ctx);
   if (!Passed)
     return std::nullopt;
   for (const Passing &At : *Passed) {
@@ -263,11 +265,12 @@ std::optional<std::int64_t> HostCallers::boundOf(const ParmVarDecl *P,
     std::optional<std::int64_t> B =
         At.Argument->isValueDependent()
             ? std::nullopt
-            : Read.Bound(At.Call, At.Argument->IgnoreParenImpCasts());
+            : LaunchReader(At.Call, Ctx, Facts, this)
+                  .boundAtLaunch(At.Argument->IgnoreParenImpCasts());
     const auto *Ref = dyn_cast<DeclRefExpr>(At.Argument->IgnoreParenImpCasts());
     if (const auto *Up = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
         !B && Up)
-      B = boundOf(Up, Ctx, Read, Depth + 1);
+      B = boundOf(Up, Ctx, Depth + 1);
     if (!Join(B))
       return std::nullopt;
   }
@@ -276,11 +279,12 @@ std::optional<std::int64_t> HostCallers::boundOf(const ParmVarDecl *P,
 
 std::optional<std::vector<std::int64_t>>
 HostCallers::valuesOfExpression(const Expr *E, ASTContext &Ctx,
-                                std::size_t Most, const CallReader &Read,
-                                unsigned Depth) {
+                                std::size_t Most, unsigned Depth) {
   if (E->isValueDependent())
     return std::nullopt;
-  auto WritesIn = Read.Facts;
+  auto WritesIn = [this](const FunctionDecl *FD) -> const FunctionFacts & {
+    return factsIn(Facts, FD);
+  };
   // `cols / 2` with `cols` a local set once folds as it is; the first
   // variable the fold does not know is the one that may take values.
   const VarDecl *Varying = nullptr;
@@ -298,7 +302,7 @@ HostCallers::valuesOfExpression(const Expr *E, ASTContext &Ctx,
   if (Reads.empty())
     return std::nullopt;
   std::optional<std::vector<std::int64_t>> Of =
-      valuesAt(Reads.front(), Ctx, Most, Read, Depth);
+      valuesAt(Reads.front(), Ctx, Most, Depth);
   if (!Of)
     return std::nullopt;
   // `cols * 2` at each value of `cols`; any other variable it reads that is
@@ -312,22 +316,25 @@ HostCallers::valuesOfExpression(const Expr *E, ASTContext &Ctx,
   return Values;
 }
 
-std::optional<std::vector<std::int64_t>>
-HostCallers::valuesAt(const Expr *Arg, ASTContext &Ctx, std::size_t Most,
-                      const CallReader &Read, unsigned Depth) {
+std::optional<std::vector<std::int64_t>> HostCallers::valuesAt(const Expr *Arg,
+                                                               ASTContext &Ctx,
+                                                               std::size_t Most,
+                                                               unsigned Depth) {
   if (Arg->isValueDependent())
     return std::nullopt;
   if (std::optional<std::int64_t> K = constantInt(Arg, Ctx))
     return std::vector<std::int64_t>{*K};
-  auto WritesIn = Read.Facts;
+  auto WritesIn = [this](const FunctionDecl *FD) -> const FunctionFacts & {
+    return factsIn(Facts, FD);
+  };
   const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
   if (!Ref)
-    return valuesOfExpression(Arg, Ctx, Most, Read, Depth);
+    return valuesOfExpression(Arg, Ctx, Most, Depth);
   const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
   if (!VD || !VD->hasLocalStorage() || VD->getType().isVolatileQualified())
     return std::nullopt;
   if (const auto *Param = dyn_cast<ParmVarDecl>(VD))
-    return valuesOf(Param, Ctx, Most, Read, Depth + 1);
+    return valuesOf(Param, Ctx, Most, Depth + 1);
   if (std::optional<std::int64_t> K = setOnceOrStride(VD, Ctx, WritesIn))
     return std::vector<std::int64_t>{*K};
   // A loop's variable, where the call runs at every pass (the body has no
@@ -338,7 +345,7 @@ HostCallers::valuesAt(const Expr *Arg, ASTContext &Ctx, std::size_t Most,
       dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
   if (!Owner)
     return std::nullopt;
-  const FunctionFacts &Writes = Read.Facts(Owner);
+  const FunctionFacts &Writes = factsIn(Facts, Owner);
   if (auto It = RangeLoops.find(VD); It != RangeLoops.end()) {
     const Stmt *Body = It->second->getBody();
     if (!Writes.writesOf(VD).empty() || !contains(Body, Arg) ||
@@ -359,4 +366,4 @@ HostCallers::valuesAt(const Expr *Arg, ASTContext &Ctx, std::size_t Most,
   return std::nullopt;
 }
 
-} // namespace gpumem::cuda
+} // namespace gpumem::launch

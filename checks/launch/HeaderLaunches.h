@@ -20,8 +20,8 @@
 // that shows the main file only can show their findings at the call.
 //
 //===----------------------------------------------------------------------===//
-#ifndef GPUMEM_CHECKS_CUDA_HEADERLAUNCHES_H
-#define GPUMEM_CHECKS_CUDA_HEADERLAUNCHES_H
+#ifndef GPUMEM_CHECKS_LAUNCH_HEADERLAUNCHES_H
+#define GPUMEM_CHECKS_LAUNCH_HEADERLAUNCHES_H
 
 #include "checks/cuda/KernelLaunch.h"
 
@@ -31,7 +31,9 @@
 
 #include <vector>
 
-namespace gpumem::cuda {
+namespace gpumem::launch {
+
+using cuda::KernelLaunch;
 
 /// Calls \p Found with each launch (KernelLaunch::read) in a host function
 /// defined outside the main file and the system headers that the main
@@ -70,6 +72,6 @@ void forEachKernelAndLaunch(
 clang::SourceLocation includedAfterPreamble(clang::SourceLocation Loc,
                                             const clang::ASTContext &Ctx);
 
-} // namespace gpumem::cuda
+} // namespace gpumem::launch
 
 #endif

@@ -1,24 +1,18 @@
 //===- HostTensors.cpp - strides of tensors the host code makes -----------===//
-#include "checks/cuda/HostTensors.h"
+#include "checks/launch/HostTensors.h"
 
 #include "checks/cuda/ConstantInt.h"
+#include "checks/cuda/TorchTensorApi.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 
-namespace gpumem::cuda {
-namespace {
+namespace gpumem::launch {
 
-/// True when \p T is a class named Tensor or TensorBase (torch's
-/// `at::Tensor` and the base its `stride` is declared in).
-bool isTensorClass(QualType T) {
-  const auto *RD = T.isNull() ? nullptr : T->getAsCXXRecordDecl();
-  return RD && RD->getIdentifier() &&
-         (RD->getName() == "Tensor" || RD->getName() == "TensorBase");
-}
+using namespace gpumem::cuda;
+namespace {
 
 /// \p E without the nodes that only carry a temporary or a copy of it.
 const Expr *carried(const Expr *E) {
@@ -49,23 +43,15 @@ std::optional<MadeContiguous> madeContiguous(const Expr *Init) {
   const Expr *E = carried(Init);
   if (const auto *Member = dyn_cast_or_null<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *M = Member->getMethodDecl();
-    if (M && M->getIdentifier() && M->getName() == "contiguous" &&
+    if (tensorMemberApi(M) == TensorApi::Contiguous &&
         isTensorClass(Member->getType()))
       return MadeContiguous{};
     return std::nullopt;
   }
   const auto *Call = dyn_cast_or_null<CallExpr>(E);
   const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
-  if (!F || !F->getIdentifier() || Call->getNumArgs() == 0 ||
-      !isTensorClass(Call->getType()))
-    return std::nullopt;
-  bool Factory = llvm::StringSwitch<bool>(F->getName())
-                     .Cases({"empty", "zeros", "ones", "full", "rand", "randn"},
-                            true)
-                     .Default(false);
-  const auto *NS = dyn_cast<NamespaceDecl>(F->getEnclosingNamespaceContext());
-  if (!Factory || !NS || !NS->getIdentifier() ||
-      (NS->getName() != "at" && NS->getName() != "torch"))
+  if (!F || Call->getNumArgs() == 0 || !isTensorClass(Call->getType()) ||
+      tensorFunctionApi(F) != TensorApi::Factory)
     return std::nullopt;
   return MadeContiguous{
       dyn_cast_or_null<InitListExpr>(carried(Call->getArg(0)))};
@@ -83,8 +69,8 @@ std::optional<StrideRead> strideRead(const Expr *E) {
   }
   const auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(E);
   const CXXMethodDecl *M = Call ? Call->getMethodDecl() : nullptr;
-  if (!M || !M->getIdentifier() || M->getName() != "stride" ||
-      Call->getNumArgs() != 1 || !isTensorClass(M->getThisType()->getPointeeType()))
+  if (tensorMemberApi(M) != TensorApi::Stride || Call->getNumArgs() != 1 ||
+      !isTensorClass(M->getThisType()->getPointeeType()))
     return std::nullopt;
   const auto *Ref = dyn_cast<DeclRefExpr>(
       Call->getImplicitObjectArgument()->IgnoreParenImpCasts());
@@ -95,23 +81,10 @@ std::optional<StrideRead> strideRead(const Expr *E) {
   return StrideRead{VD, Call->getArg(0)};
 }
 
-bool restridesInPlace(const CXXMethodDecl *Method) {
-  if (!Method || !Method->getIdentifier() ||
-      !isTensorClass(Method->getThisType()->getPointeeType()))
-    return false;
-  return llvm::StringSwitch<bool>(Method->getName())
-      .Cases({"t_", "transpose_", "as_strided_", "set_", "swapdims_",
-              "swapaxes_", "resize_", "resize_as_", "squeeze_", "unsqueeze_",
-              "unsafeGetTensorImpl"},
-             true)
-      .Default(false);
-}
-
-std::optional<std::int64_t>
-contiguousStride(const StrideRead &Read,
-                 llvm::function_ref<const FunctionFacts &(const FunctionDecl *)>
-                     FactsOf,
-                 const ASTContext &Ctx) {
+std::optional<std::int64_t> contiguousStride(
+    const StrideRead &Read,
+    llvm::function_ref<const FunctionFacts &(const FunctionDecl *)> FactsOf,
+    const ASTContext &Ctx) {
   const VarDecl *VD = Read.Tensor;
   const auto *Owner =
       dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
@@ -133,7 +106,8 @@ contiguousStride(const StrideRead &Read,
   // The product of the sizes after K, each a constant.
   std::int64_t Stride = 1;
   for (std::int64_t I = K + 1; I < Dims; ++I) {
-    std::optional<std::int64_t> Size = constantInt(Made->Sizes->getInit(I), Ctx);
+    std::optional<std::int64_t> Size =
+        constantInt(Made->Sizes->getInit(I), Ctx);
     if (!Size || *Size < 0 || llvm::MulOverflow(Stride, *Size, Stride))
       return std::nullopt;
   }
@@ -150,4 +124,4 @@ setOnceOrStride(const VarDecl *VD, const ASTContext &Ctx, FactsOf Facts) {
   return Read ? contiguousStride(*Read, Facts, Ctx) : std::nullopt;
 }
 
-} // namespace gpumem::cuda
+} // namespace gpumem::launch

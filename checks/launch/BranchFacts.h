@@ -1,4 +1,5 @@
-//===- BranchFacts.h - what a branch says about a launch's variables -*- C++ -*-===//
+//===- BranchFacts.h - what a branch says about a launch's variables -*- C++
+//-*-===//
 //
 // Host code often picks a template kernel by block size and launches it
 // with that size held in a variable:
@@ -18,8 +19,8 @@
 // block can be read as the constant it is there.
 //
 //===----------------------------------------------------------------------===//
-#ifndef GPUMEM_CHECKS_CUDA_BRANCHFACTS_H
-#define GPUMEM_CHECKS_CUDA_BRANCHFACTS_H
+#ifndef GPUMEM_CHECKS_LAUNCH_BRANCHFACTS_H
+#define GPUMEM_CHECKS_LAUNCH_BRANCHFACTS_H
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -31,7 +32,7 @@
 #include <optional>
 #include <vector>
 
-namespace gpumem::cuda {
+namespace gpumem::launch {
 
 /// `Var` is `Value` from `Since` (the start of the switch or if statement
 /// that tests it) to the launch, unless something writes Var in between.
@@ -78,6 +79,6 @@ std::optional<std::vector<std::int64_t>>
 rangeForConstants(const clang::CXXForRangeStmt *Range,
                   const clang::ASTContext &Ctx);
 
-} // namespace gpumem::cuda
+} // namespace gpumem::launch
 
-#endif // GPUMEM_CHECKS_CUDA_BRANCHFACTS_H
+#endif // GPUMEM_CHECKS_LAUNCH_BRANCHFACTS_H

@@ -19,10 +19,10 @@
 // is such a helper too.
 //
 //===----------------------------------------------------------------------===//
-#ifndef GPUMEM_CHECKS_CUDA_HOSTCALLERS_H
-#define GPUMEM_CHECKS_CUDA_HOSTCALLERS_H
+#ifndef GPUMEM_CHECKS_LAUNCH_HOSTCALLERS_H
+#define GPUMEM_CHECKS_LAUNCH_HOSTCALLERS_H
 
-#include "checks/cuda/FunctionFacts.h"
+#include "checks/launch/HostFunctionFacts.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -37,7 +37,9 @@
 #include <optional>
 #include <vector>
 
-namespace gpumem::cuda {
+namespace gpumem::launch {
+
+using cuda::FunctionFacts;
 
 /// How the main file uses a function or a lambda's closure: the reads of
 /// its name (of the locals that hold the closure), the reads that are
@@ -48,35 +50,27 @@ struct NameUses {
   unsigned Held = 0;
 };
 
-/// How the launching code reads an integer argument where a call of a
-/// helper passes it, as it reads a launch's (LaunchReader at the call: the
-/// branch around the call, the writes that reach it, an earlier check).
-struct CallReader {
-  /// Each value the argument may hold there; std::nullopt when not known.
-  llvm::function_ref<std::optional<std::vector<std::int64_t>>(
-      const clang::CallExpr *Call, const clang::Expr *Argument)>
-      Values;
-  /// The most it can be there; std::nullopt when nothing bounds it.
-  llvm::function_ref<std::optional<std::int64_t>(const clang::CallExpr *Call,
-                                                 const clang::Expr *Argument)>
-      Bound;
-  /// The writes of a function, from the launch reader's cache: one
-  /// FunctionFacts per host function, whoever asks.
-  llvm::function_ref<const FunctionFacts &(const clang::FunctionDecl *FD)>
-      Facts;
-};
-
+/// The values a helper's callers pass. Each call is read as a launch is
+/// read (a LaunchReader at the call: the branch around the call, the
+/// writes that reach it, an earlier check), with the same facts of the
+/// host functions.
 class HostCallers {
 public:
+  explicit HostCallers(HostFactsCache &Facts) : Facts(Facts) {}
+  HostCallers(const HostCallers &) = delete;
+  HostCallers &operator=(const HostCallers &) = delete;
+
   /// The distinct constants \p P's function is called with for \p P, at
   /// every call in the main file (at most \p Most of them): what valuesAt
-  /// reads of each call's argument, else what \p Read reads at the call
+  /// reads of each call's argument, else what a LaunchReader reads at the
+  /// call
   /// (`case 256: launchReduce(x, threads);`); std::nullopt when a call
   /// passes something else, there is no call, or the function may be
   /// called from another file.
-  std::optional<std::vector<std::int64_t>>
-  valuesOf(const clang::ParmVarDecl *P, clang::ASTContext &Ctx,
-           std::size_t Most, const CallReader &Read, unsigned Depth = 0);
+  std::optional<std::vector<std::int64_t>> valuesOf(const clang::ParmVarDecl *P,
+                                                    clang::ASTContext &Ctx,
+                                                    std::size_t Most,
+                                                    unsigned Depth = 0);
 
   /// The distinct values of the integer \p E, an argument the main file
   /// passes: a constant, or one variable valuesAt knows the values of
@@ -86,17 +80,15 @@ public:
   /// division by zero at one value) or there are more than \p Most.
   std::optional<std::vector<std::int64_t>>
   valuesOfExpression(const clang::Expr *E, clang::ASTContext &Ctx,
-                     std::size_t Most, const CallReader &Read,
-                     unsigned Depth = 0);
+                     std::size_t Most, unsigned Depth = 0);
 
   /// The most \p P's function, a helper of the file's own (as valuesOf),
-  /// is called with for \p P: the largest of the bounds \p Read reads at
-  /// each of its calls (`if (n <= 16) launchSmall(x, n);`), or, where a
-  /// call passes its caller's own parameter, that parameter's bound, a few
+  /// is called with for \p P: the largest of the bounds a LaunchReader
+  /// reads at each of its calls (`if (n <= 16) launchSmall(x, n);`), or, where
+  /// a call passes its caller's own parameter, that parameter's bound, a few
   /// helpers up; std::nullopt when a call's argument has none.
   std::optional<std::int64_t> boundOf(const clang::ParmVarDecl *P,
                                       clang::ASTContext &Ctx,
-                                      const CallReader &Read,
                                       unsigned Depth = 0);
 
   void clear() {
@@ -109,6 +101,7 @@ public:
   }
 
 private:
+  HostFactsCache &Facts;
   /// The calls of each function (canonical declaration) in the main file.
   llvm::DenseMap<const clang::FunctionDecl *,
                  llvm::SmallVector<const clang::CallExpr *, 2>>
@@ -146,18 +139,18 @@ private:
   /// (another file may call it, its address is handed on, a lambda that
   /// escapes), writes \p P, or is not called.
   std::optional<llvm::SmallVector<Passing, 2>>
-  passing(const clang::ParmVarDecl *P, clang::ASTContext &Ctx,
-          const CallReader &Read);
+  passing(const clang::ParmVarDecl *P, clang::ASTContext &Ctx);
   /// The values of \p Arg at its call: a constant, a local set once from
   /// one, the variable of a loop whose body runs the call at every pass
   /// (each element of a range-for's braced list of constants, each value
   /// a `for` steps through: inductionValues), or (through valuesOf) the
   /// caller's parameter.
-  std::optional<std::vector<std::int64_t>>
-  valuesAt(const clang::Expr *Arg, clang::ASTContext &Ctx, std::size_t Most,
-           const CallReader &Read, unsigned Depth);
+  std::optional<std::vector<std::int64_t>> valuesAt(const clang::Expr *Arg,
+                                                    clang::ASTContext &Ctx,
+                                                    std::size_t Most,
+                                                    unsigned Depth);
 };
 
-} // namespace gpumem::cuda
+} // namespace gpumem::launch
 
-#endif // GPUMEM_CHECKS_CUDA_HOSTCALLERS_H
+#endif // GPUMEM_CHECKS_LAUNCH_HOSTCALLERS_H

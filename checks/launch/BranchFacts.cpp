@@ -1,7 +1,7 @@
 //===- BranchFacts.cpp ----------------------------------------------------===//
-#include "checks/cuda/BranchFacts.h"
-#include "checks/cuda/FoldInt.h"
+#include "checks/launch/BranchFacts.h"
 #include "checks/cuda/KernelLaunch.h"
+#include "checks/launch/FoldInt.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -11,7 +11,9 @@
 #include <algorithm>
 #include <optional>
 
-namespace gpumem::cuda {
+namespace gpumem::launch {
+
+using namespace gpumem::cuda;
 
 using namespace clang;
 
@@ -19,8 +21,8 @@ namespace {
 
 /// The local variable or parameter \p E names, through casts.
 const VarDecl *namedVariable(const Expr *E) {
-  const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts()
-                                                    : nullptr);
+  const auto *Ref =
+      dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
   const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   return VD && VD->hasLocalStorage() ? VD : nullptr;
 }
@@ -77,9 +79,9 @@ Comparison testedComparison(const Expr *Cond, const ASTContext &Ctx) {
     auto C = integerConstant(R, Ctx);
     if (!V || !C)
       continue;
-    BinaryOperatorKind Op = Swapped ? BinaryOperator::reverseComparisonOp(
-                                          BO->getOpcode())
-                                    : BO->getOpcode();
+    BinaryOperatorKind Op =
+        Swapped ? BinaryOperator::reverseComparisonOp(BO->getOpcode())
+                : BO->getOpcode();
     Out.Var = V;
     // An order says something of integers only (not of an enumeration's
     // order, not of a bool).
@@ -204,8 +206,8 @@ private:
     }
     const Comparison Test = testedComparison(Cond, Ctx);
     if (Test.Var && Test.Then)
-      Out.push_back({Test.Var, Test.ThenValue, Since,
-                     Test.Then == Comparison::AtMost});
+      Out.push_back(
+          {Test.Var, Test.ThenValue, Since, Test.Then == Comparison::AtMost});
   }
 
   /// What holds at the start of each pass of loop \p S's \p Body: a `for`
@@ -240,9 +242,9 @@ private:
   void walkSwitch(const SwitchStmt *Switch, unsigned Depth) {
     walk(Switch->getInit(), Depth + 1);
     walk(Switch->getCond(), Depth + 1);
-    const VarDecl *Var =
-        Switch->getConditionVariable() ? nullptr
-                                       : namedVariable(Switch->getCond());
+    const VarDecl *Var = Switch->getConditionVariable()
+                             ? nullptr
+                             : namedVariable(Switch->getCond());
     const auto *Body = dyn_cast_or_null<CompoundStmt>(Switch->getBody());
     if (!Var || !Body) {
       walk(Switch->getBody(), Depth + 1);
@@ -371,4 +373,4 @@ rangeForConstants(const CXXForRangeStmt *Range, const ASTContext &Ctx) {
   return Values;
 }
 
-} // namespace gpumem::cuda
+} // namespace gpumem::launch

@@ -1,5 +1,5 @@
 //===- HeaderLaunches.cpp -------------------------------------------------===//
-#include "checks/cuda/HeaderLaunches.h"
+#include "checks/launch/HeaderLaunches.h"
 
 #include "checks/cuda/CudaBuiltins.h"
 
@@ -12,7 +12,9 @@
 
 #include <utility>
 
-namespace gpumem::cuda {
+namespace gpumem::launch {
+
+using namespace gpumem::cuda;
 
 using namespace clang;
 
@@ -194,4 +196,4 @@ SourceLocation includedAfterPreamble(SourceLocation Loc,
   return Include;
 }
 
-} // namespace gpumem::cuda
+} // namespace gpumem::launch

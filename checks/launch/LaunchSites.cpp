@@ -1,11 +1,13 @@
 //===- LaunchSites.cpp ----------------------------------------------------===//
-#include "checks/cuda/LaunchSites.h"
+#include "checks/launch/LaunchSites.h"
 
-#include "checks/cuda/LaunchReader.h"
+#include "checks/launch/LaunchReader.h"
 
 #include <memory>
 
-namespace gpumem::cuda {
+namespace gpumem::launch {
+
+using namespace gpumem::cuda;
 
 using namespace clang;
 
@@ -63,8 +65,7 @@ void LaunchSites::add(const KernelLaunch &Launch, ASTContext &Ctx) {
       continue;
     }
     const Expr *E = Arg->IgnoreParenImpCasts();
-    if (!E->isValueDependent() &&
-        E->getType()->isIntegralOrEnumerationType()) {
+    if (!E->isValueDependent() && E->getType()->isIntegralOrEnumerationType()) {
       if (std::optional<std::vector<std::int64_t>> Values =
               Reader.valuesAtLaunch(E)) {
         Now.Values = std::move(*Values);
@@ -72,7 +73,7 @@ void LaunchSites::add(const KernelLaunch &Launch, ASTContext &Ctx) {
       } else if (std::optional<std::int64_t> Bound = Reader.boundAtLaunch(E)) {
         Now.Bound = Bound;
       } else if (std::optional<std::vector<std::int64_t>> Values =
-                     valuesFromCallers(E, Ctx, Facts, Callers)) {
+                     valuesFromCallers(E, Ctx, Callers)) {
         // A parameter of the file's own dispatch helper, or an expression
         // of one (`cols * 2`): what its callers pass (HostCallers.h), each
         // call read as a launch is; or the most they pass (`if (n <= 16)
@@ -80,7 +81,7 @@ void LaunchSites::add(const KernelLaunch &Launch, ASTContext &Ctx) {
         Now.Values = std::move(*Values);
         Now.Bound = *llvm::max_element(Now.Values);
       } else {
-        Now.Bound = boundFromCallers(E, Ctx, Facts, Callers);
+        Now.Bound = boundFromCallers(E, Ctx, Callers);
       }
     }
     if (!Arg->isValueDependent() && Arg->getType()->isPointerType())
@@ -139,4 +140,4 @@ const LaunchSites::Entry *LaunchSites::find(const FunctionDecl *Kernel) const {
   return It == Entries.end() ? nullptr : &It->second;
 }
 
-} // namespace gpumem::cuda
+} // namespace gpumem::launch

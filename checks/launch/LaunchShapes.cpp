@@ -7,15 +7,17 @@
 // offsets are in LaunchReader.cpp.
 //
 //===----------------------------------------------------------------------===//
-#include "checks/cuda/LaunchReader.h"
+#include "checks/launch/LaunchReader.h"
 
 #include "checks/cuda/ConstantInt.h"
-#include "checks/cuda/FoldInt.h"
 #include "checks/cuda/FunctionFacts.h"
+#include "checks/launch/FoldInt.h"
 
 #include "clang/AST/ExprCXX.h"
 
-namespace gpumem::cuda {
+namespace gpumem::launch {
+
+using namespace gpumem::cuda;
 
 using namespace clang;
 
@@ -355,4 +357,4 @@ std::optional<BlockShape> LaunchReader::shapeOf(const Expr *E, unsigned Depth) {
   return std::nullopt;
 }
 
-} // namespace gpumem::cuda
+} // namespace gpumem::launch

@@ -15,11 +15,11 @@
 // `as_strided_()`, ...) says nothing.
 //
 //===----------------------------------------------------------------------===//
-#ifndef GPUMEM_CHECKS_CUDA_HOSTTENSORS_H
-#define GPUMEM_CHECKS_CUDA_HOSTTENSORS_H
+#ifndef GPUMEM_CHECKS_LAUNCH_HOSTTENSORS_H
+#define GPUMEM_CHECKS_LAUNCH_HOSTTENSORS_H
 
-#include "checks/cuda/FoldInt.h"
 #include "checks/cuda/FunctionFacts.h"
+#include "checks/launch/FoldInt.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -29,7 +29,9 @@
 #include <cstdint>
 #include <optional>
 
-namespace gpumem::cuda {
+namespace gpumem::launch {
+
+using cuda::FunctionFacts;
 
 /// A call `t.stride(k)` on a tensor: the tensor's variable and k.
 struct StrideRead {
@@ -57,13 +59,6 @@ std::optional<std::int64_t> setOnceOrStride(const clang::VarDecl *VD,
                                             const clang::ASTContext &Ctx,
                                             FactsOf Facts);
 
-/// True for a member function of torch's tensors that changes the strides
-/// or dimensions of the tensor it is called on (`t_()`, `transpose_()`,
-/// `as_strided_()`, `set_()`, `resize_()`, `squeeze_()`, ...). Torch
-/// declares them const (a tensor is a handle), so FunctionFacts counts
-/// them as writes by this test.
-bool restridesInPlace(const clang::CXXMethodDecl *Method);
+} // namespace gpumem::launch
 
-} // namespace gpumem::cuda
-
-#endif // GPUMEM_CHECKS_CUDA_HOSTTENSORS_H
+#endif // GPUMEM_CHECKS_LAUNCH_HOSTTENSORS_H

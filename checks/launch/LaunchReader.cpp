@@ -1,15 +1,17 @@
 //===- LaunchReader.cpp ---------------------------------------------------===//
-#include "checks/cuda/LaunchReader.h"
+#include "checks/launch/LaunchReader.h"
 
 #include "checks/cuda/ConstantInt.h"
-#include "checks/cuda/FieldWrites.h"
-#include "checks/cuda/FoldInt.h"
 #include "checks/cuda/FunctionFacts.h"
+#include "checks/launch/FieldWrites.h"
+#include "checks/launch/FoldInt.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "llvm/Support/MathExtras.h"
 
-namespace gpumem::cuda {
+namespace gpumem::launch {
+
+using namespace gpumem::cuda;
 
 using namespace clang;
 
@@ -31,7 +33,7 @@ std::int64_t LaunchReader::extentOf(const Expr *E) {
   // where they all pass one value (a block differs per call otherwise).
   if (!V)
     if (auto Values =
-            Callers ? valuesFromCallers(E, Ctx, Facts, *Callers) : std::nullopt;
+            Callers ? valuesFromCallers(E, Ctx, *Callers) : std::nullopt;
         Values && Values->size() == 1)
       V = Values->front();
   return V && *V > 0 ? *V : 0;
@@ -251,7 +253,7 @@ LaunchReader::valuesReaching(const DeclRefExpr *Read, unsigned Depth) {
   if (!Ids || Ids->empty())
     return std::nullopt;
   auto Others = [&](const VarDecl *Other) {
-    return cuda::setOnceValue(Other, Ctx, factsOf());
+    return launch::setOnceValue(Other, Ctx, factsOf());
   };
   std::vector<std::int64_t> Values;
   for (unsigned Id : *Ids) {
@@ -495,48 +497,24 @@ LaunchReader::offsetReaching(const DeclRefExpr *Read, unsigned Depth) {
   return Offset;
 }
 
-/// \p Use's answer, given how a call of a helper is read: as a launch is,
-/// by a LaunchReader at the call (the CallReader lives while Use runs).
-template <typename Fn>
-static auto readingCalls(ASTContext &Ctx, LaunchSites::FactsCache &Facts,
-                         HostCallers &Callers, Fn Use) {
-  auto Values = [&](const CallExpr *Call, const Expr *Passed) {
-    return LaunchReader(Call, Ctx, Facts, &Callers).valuesAtLaunch(Passed);
-  };
-  auto Bound = [&](const CallExpr *Call, const Expr *Passed) {
-    return LaunchReader(Call, Ctx, Facts, &Callers).boundAtLaunch(Passed);
-  };
-  auto Writes = [&](const FunctionDecl *FD) -> const FunctionFacts & {
-    return factsIn(Facts, FD);
-  };
-  return Use(CallReader{Values, Bound, Writes});
-}
-
 std::optional<std::vector<std::int64_t>>
-valuesFromCallers(const Expr *E, ASTContext &Ctx,
-                  LaunchSites::FactsCache &Facts, HostCallers &Callers) {
+valuesFromCallers(const Expr *E, ASTContext &Ctx, HostCallers &Callers) {
   E = E->IgnoreParenImpCasts();
   if (E->isValueDependent() || !E->getType()->isIntegralOrEnumerationType())
     return std::nullopt;
   const auto *Ref = dyn_cast<DeclRefExpr>(E);
-  const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
-  return readingCalls(Ctx, Facts, Callers, [&](const CallReader &Read) {
-    return P ? Callers.valuesOf(P, Ctx, ArgumentFacts::MaxValues, Read)
-             : Callers.valuesOfExpression(E, Ctx, ArgumentFacts::MaxValues,
-                                          Read);
-  });
+  if (const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr)
+    return Callers.valuesOf(P, Ctx, ArgumentFacts::MaxValues);
+  return Callers.valuesOfExpression(E, Ctx, ArgumentFacts::MaxValues);
 }
 
 std::optional<std::int64_t> boundFromCallers(const Expr *E, ASTContext &Ctx,
-                                             LaunchSites::FactsCache &Facts,
                                              HostCallers &Callers) {
   const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
   if (!P)
     return std::nullopt;
-  return readingCalls(Ctx, Facts, Callers, [&](const CallReader &Read) {
-    return Callers.boundOf(P, Ctx, Read);
-  });
+  return Callers.boundOf(P, Ctx);
 }
 
-} // namespace gpumem::cuda
+} // namespace gpumem::launch

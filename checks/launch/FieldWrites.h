@@ -17,8 +17,8 @@
 // field unknown; writes of the struct's other fields do not.
 //
 //===----------------------------------------------------------------------===//
-#ifndef GPUMEM_CHECKS_CUDA_FIELDWRITES_H
-#define GPUMEM_CHECKS_CUDA_FIELDWRITES_H
+#ifndef GPUMEM_CHECKS_LAUNCH_FIELDWRITES_H
+#define GPUMEM_CHECKS_LAUNCH_FIELDWRITES_H
 
 #include "checks/cuda/FunctionFacts.h"
 
@@ -26,7 +26,9 @@
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
 
-namespace gpumem::cuda {
+namespace gpumem::launch {
+
+using cuda::FunctionFacts;
 
 struct FieldAtRead {
   enum class Kind {
@@ -50,6 +52,6 @@ FieldAtRead fieldAt(const clang::VarDecl *VD, const clang::FieldDecl *Field,
                     const clang::CallExpr *Read,
                     const clang::SourceManager &SM);
 
-} // namespace gpumem::cuda
+} // namespace gpumem::launch
 
-#endif // GPUMEM_CHECKS_CUDA_FIELDWRITES_H
+#endif // GPUMEM_CHECKS_LAUNCH_FIELDWRITES_H

@@ -1,10 +1,12 @@
 //===- FieldWrites.cpp ----------------------------------------------------===//
-#include "checks/cuda/FieldWrites.h"
+#include "checks/launch/FieldWrites.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 
-namespace gpumem::cuda {
+namespace gpumem::launch {
+
+using namespace gpumem::cuda;
 
 using namespace clang;
 
@@ -127,4 +129,4 @@ FieldAtRead fieldAt(const VarDecl *VD, const FieldDecl *Field,
   return At;
 }
 
-} // namespace gpumem::cuda
+} // namespace gpumem::launch

@@ -1,4 +1,5 @@
-//===- FoldInt.h - an integer expression folded over known variables -*- C++ -*-===//
+//===- FoldInt.h - an integer expression folded over known variables -*- C++
+//-*-===//
 //
 // Host code often computes a launch's numbers from locals that are not
 // `const` (`int bx = 16; int by = 256 / bx; dim3 block(bx, by);`): Clang
@@ -7,8 +8,8 @@
 // be.
 //
 //===----------------------------------------------------------------------===//
-#ifndef GPUMEM_CHECKS_CUDA_FOLDINT_H
-#define GPUMEM_CHECKS_CUDA_FOLDINT_H
+#ifndef GPUMEM_CHECKS_LAUNCH_FOLDINT_H
+#define GPUMEM_CHECKS_LAUNCH_FOLDINT_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -20,6 +21,14 @@
 #include <vector>
 
 namespace gpumem::cuda {
+class FunctionFacts;
+struct InductionLoop;
+} // namespace gpumem::cuda
+
+namespace gpumem::launch {
+
+using cuda::FunctionFacts;
+using cuda::InductionLoop;
 
 /// What a variable read holds, where the expression reads it; std::nullopt
 /// when it is not known.
@@ -74,8 +83,6 @@ std::optional<std::int64_t> valueAfterWrite(const clang::Stmt *W,
                                             const clang::ASTContext &Ctx,
                                             KnownVariable Known);
 
-class FunctionFacts;
-
 /// The facts of the function that declares a variable (FunctionFacts.h).
 using FactsOf =
     llvm::function_ref<const FunctionFacts &(const clang::FunctionDecl *)>;
@@ -99,8 +106,6 @@ std::optional<std::int64_t> setOnceValue(const clang::VarDecl *VD,
 /// aside). A call in a loop body so made runs at every pass.
 bool straightLine(const clang::Stmt *S, unsigned Depth = 0);
 
-struct InductionLoop;
-
 /// Each value \p VD, the induction variable of \p Loop, has in the
 /// loop's body, in order: its initial value, stepped by the increment
 /// (valueAfterWrite) while the condition, a comparison, holds, each part
@@ -111,6 +116,6 @@ inductionValues(const InductionLoop &Loop, const clang::VarDecl *VD,
                 const clang::ASTContext &Ctx, KnownVariable Known,
                 std::size_t Most);
 
-} // namespace gpumem::cuda
+} // namespace gpumem::launch
 
-#endif // GPUMEM_CHECKS_CUDA_FOLDINT_H
+#endif // GPUMEM_CHECKS_LAUNCH_FOLDINT_H

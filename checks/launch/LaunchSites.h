@@ -8,15 +8,14 @@
 // fix nothing.
 //
 //===----------------------------------------------------------------------===//
-#ifndef GPUMEM_CHECKS_CUDA_LAUNCHSITES_H
-#define GPUMEM_CHECKS_CUDA_LAUNCHSITES_H
+#ifndef GPUMEM_CHECKS_LAUNCH_LAUNCHSITES_H
+#define GPUMEM_CHECKS_LAUNCH_LAUNCHSITES_H
 
 #include "checks/cuda/BlockShape.h"
-#include "checks/cuda/BranchFacts.h"
-#include "checks/cuda/FunctionFacts.h"
-#include "checks/cuda/HostCallers.h"
 #include "checks/cuda/KernelLaunch.h"
 #include "checks/cuda/ReachingWrites.h"
+#include "checks/launch/HostCallers.h"
+#include "checks/launch/HostFunctionFacts.h"
 
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
@@ -24,7 +23,12 @@
 #include <memory>
 #include <optional>
 
-namespace gpumem::cuda {
+namespace gpumem::launch {
+
+using cuda::BlockShape;
+using cuda::FunctionFacts;
+using cuda::KernelLaunch;
+using cuda::ReachingWrites;
 
 /// True when CUDA can launch a block of shape \p S (x and y at most 1024,
 /// z at most 64, at most 1024 threads); extents that are not constants
@@ -87,18 +91,9 @@ public:
     Callers.clear();
   }
 
-  /// What is known of a host function's variables, built once per
-  /// function: a host function with thousands of launches through dim3
-  /// variables must not be walked once per launch.
-  struct FunctionCache {
-    std::unique_ptr<FunctionFacts> Writes;
-    std::unique_ptr<BranchFacts> Branches;
-    /// Built on first use: only a launch that reads a local written
-    /// after its declaration needs it.
-    std::unique_ptr<ReachingWrites> Reaching;
-  };
-  using FactsCache =
-      llvm::DenseMap<const clang::FunctionDecl *, FunctionCache>;
+  /// What is known of each host function (HostFunctionFacts.h).
+  using FunctionCache = HostFunctionFacts;
+  using FactsCache = HostFactsCache;
 
   /// A launch's block: its constant shape, or that CUDA would reject it.
   struct LaunchShape {
@@ -113,20 +108,11 @@ public:
 
 private:
   FactsCache Facts;
-  HostCallers Callers;
+  /// Reads a helper's calls with the same facts.
+  HostCallers Callers{Facts};
   llvm::DenseMap<const clang::FunctionDecl *, Entry> Entries;
 };
 
-/// The writes of \p FD, built once in \p Cache for every reader of the
-/// host code (LaunchReader, HostCallers).
-inline const FunctionFacts &factsIn(LaunchSites::FactsCache &Cache,
-                                    const clang::FunctionDecl *FD) {
-  std::unique_ptr<FunctionFacts> &Writes = Cache[FD].Writes;
-  if (!Writes)
-    Writes = std::make_unique<FunctionFacts>(FD);
-  return *Writes;
-}
+} // namespace gpumem::launch
 
-} // namespace gpumem::cuda
-
-#endif // GPUMEM_CHECKS_CUDA_LAUNCHSITES_H
+#endif // GPUMEM_CHECKS_LAUNCH_LAUNCHSITES_H

@@ -1,5 +1,5 @@
 //===- FoldInt.cpp --------------------------------------------------------===//
-#include "checks/cuda/FoldInt.h"
+#include "checks/launch/FoldInt.h"
 
 #include "checks/cuda/ConstantInt.h"
 #include "checks/cuda/FunctionFacts.h"
@@ -9,7 +9,9 @@
 #include "clang/AST/StmtCXX.h"
 #include "llvm/Support/MathExtras.h"
 
-namespace gpumem::cuda {
+namespace gpumem::launch {
+
+using namespace gpumem::cuda;
 
 using namespace clang;
 
@@ -187,7 +189,8 @@ std::optional<std::int64_t> foldInt(const Expr *E, const ASTContext &Ctx,
     else if (Sub && UO->getOpcode() == UO_Plus)
       V = Sub;
   } else if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    std::optional<std::int64_t> L = foldInt(BO->getLHS(), Ctx, Known, Depth + 1);
+    std::optional<std::int64_t> L =
+        foldInt(BO->getLHS(), Ctx, Known, Depth + 1);
     std::optional<std::int64_t> R =
         L ? foldInt(BO->getRHS(), Ctx, Known, Depth + 1) : std::nullopt;
     if (L && R)
@@ -195,8 +198,8 @@ std::optional<std::int64_t> foldInt(const Expr *E, const ASTContext &Ctx,
   } else if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
     // The condition is an integer or a comparison of integers.
     std::optional<std::int64_t> C;
-    if (const auto *Cmp = dyn_cast<BinaryOperator>(
-            CO->getCond()->IgnoreParenImpCasts());
+    if (const auto *Cmp =
+            dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts());
         Cmp && Cmp->isComparisonOp()) {
       std::optional<std::int64_t> L =
           foldInt(Cmp->getLHS(), Ctx, Known, Depth + 1);
@@ -204,12 +207,24 @@ std::optional<std::int64_t> foldInt(const Expr *E, const ASTContext &Ctx,
           foldInt(Cmp->getRHS(), Ctx, Known, Depth + 1);
       if (L && R)
         switch (Cmp->getOpcode()) {
-        case BO_LT: C = *L < *R; break;
-        case BO_GT: C = *L > *R; break;
-        case BO_LE: C = *L <= *R; break;
-        case BO_GE: C = *L >= *R; break;
-        case BO_EQ: C = *L == *R; break;
-        default: C = *L != *R; break;
+        case BO_LT:
+          C = *L < *R;
+          break;
+        case BO_GT:
+          C = *L > *R;
+          break;
+        case BO_LE:
+          C = *L <= *R;
+          break;
+        case BO_GE:
+          C = *L >= *R;
+          break;
+        case BO_EQ:
+          C = *L == *R;
+          break;
+        default:
+          C = *L != *R;
+          break;
         }
     } else {
       C = foldInt(CO->getCond(), Ctx, Known, Depth + 1);
@@ -281,8 +296,9 @@ std::optional<std::int64_t> setOnceValue(const VarDecl *VD,
 }
 
 std::optional<std::vector<std::int64_t>>
-foldAtEach(const Expr *E, const VarDecl *VD, llvm::ArrayRef<std::int64_t> Values,
-           const ASTContext &Ctx, KnownVariable Known) {
+foldAtEach(const Expr *E, const VarDecl *VD,
+           llvm::ArrayRef<std::int64_t> Values, const ASTContext &Ctx,
+           KnownVariable Known) {
   std::vector<std::int64_t> Folded;
   for (std::int64_t V : Values) {
     std::optional<std::int64_t> At = foldInt(E, Ctx, [&](const VarDecl *Read) {
@@ -433,4 +449,4 @@ inductionValues(const InductionLoop &Loop, const VarDecl *VD,
   return std::nullopt;
 }
 
-} // namespace gpumem::cuda
+} // namespace gpumem::launch

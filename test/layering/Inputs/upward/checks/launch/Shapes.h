@@ -1,0 +1,1 @@
+#include "checks/cuda/Launch.h"
