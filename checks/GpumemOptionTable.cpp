@@ -1,11 +1,11 @@
 //===- GpumemOptionTable.cpp - every gpumem option, once ------------------===//
 #include "checks/GpumemOptionTable.h"
-#include "checks/GpumemOptions.h"
 
 #include "model/Architecture.h"
 #include "model/BankConflict.h"
 #include "model/GlobalCost.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/YAMLParser.h"
 
 #include <cassert>
@@ -163,6 +163,22 @@ const GpumemOptionSpec &gpumemOption(llvm::StringRef Name) {
   const GpumemOptionSpec *Spec = findGpumemOption(Name);
   assert(Spec && "not a gpumem option");
   return *Spec;
+}
+
+std::optional<::gpumem::cuda::BlockShape> parseBlockDim(llvm::StringRef Text) {
+  Text = Text.trim();
+  if (Text.empty())
+    return std::nullopt;
+  llvm::SmallVector<llvm::StringRef, 3> Parts;
+  Text.split(Parts, ',');
+  if (Parts.size() > 3)
+    return std::nullopt;
+  std::int64_t Dims[3] = {1, 1, 1};
+  for (unsigned I = 0; I < Parts.size(); ++I)
+    if (Parts[I].trim().getAsInteger(10, Dims[I]) || Dims[I] <= 0 ||
+        Dims[I] > 1024)
+      return std::nullopt;
+  return ::gpumem::cuda::BlockShape{Dims[0], Dims[1], Dims[2]};
 }
 
 } // namespace clang::tidy::gpumem

@@ -12,6 +12,8 @@
 #ifndef GPUMEM_CHECKS_GPUMEMOPTIONTABLE_H
 #define GPUMEM_CHECKS_GPUMEMOPTIONTABLE_H
 
+#include "checks/cuda/BlockShape.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -62,6 +64,9 @@ const GpumemOptionSpec *findGpumemOption(llvm::StringRef Name);
 
 /// The row of \p Name, which must be one.
 const GpumemOptionSpec &gpumemOption(llvm::StringRef Name);
+
+/// Parses BlockDim's "X", "X,Y" or "X,Y,Z" (integers from 1 to 1024).
+std::optional<::gpumem::cuda::BlockShape> parseBlockDim(llvm::StringRef Text);
 
 } // namespace clang::tidy::gpumem
 

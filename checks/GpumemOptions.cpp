@@ -90,20 +90,4 @@ std::optional<std::string> gpumemOptionProblem(llvm::StringRef Option,
          Spec->Default.str() + "'";
 }
 
-std::optional<::gpumem::cuda::BlockShape> parseBlockDim(llvm::StringRef Text) {
-  Text = Text.trim();
-  if (Text.empty())
-    return std::nullopt;
-  llvm::SmallVector<llvm::StringRef, 3> Parts;
-  Text.split(Parts, ',');
-  if (Parts.size() > 3)
-    return std::nullopt;
-  std::int64_t Dims[3] = {1, 1, 1};
-  for (unsigned I = 0; I < Parts.size(); ++I)
-    if (Parts[I].trim().getAsInteger(10, Dims[I]) || Dims[I] <= 0 ||
-        Dims[I] > 1024)
-      return std::nullopt;
-  return ::gpumem::cuda::BlockShape{Dims[0], Dims[1], Dims[2]};
-}
-
 } // namespace clang::tidy::gpumem

@@ -120,9 +120,6 @@ T readOption(ClangTidyCheck::OptionsView &Options, llvm::StringRef Name) {
   }
 }
 
-/// Parses "X", "X,Y" or "X,Y,Z" (positive integers).
-std::optional<::gpumem::cuda::BlockShape> parseBlockDim(llvm::StringRef Text);
-
 } // namespace clang::tidy::gpumem
 
 #endif // GPUMEM_CHECKS_GPUMEMOPTIONS_H
