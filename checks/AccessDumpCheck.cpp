@@ -75,10 +75,11 @@ void AccessDumpCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
 /// One remark per kernel and per access whose message is the JSON record.
 void AccessDumpCheck::writeRecords(llvm::ArrayRef<KernelAccesses> Kernels) {
   const ::gpumem::model::Architecture Arch = Hardware.architecture();
-  auto Holds = [this](const KernelAccesses &Kernel, const MemoryAccess &A,
-                      llvm::function_ref<bool(const MemoryAccess &)> IsFinding) {
-    return holdsUnderOtherShapes(Kernel, A, IsFinding);
-  };
+  auto Holds =
+      [this](const KernelAccesses &Kernel, const MemoryAccess &A,
+             llvm::function_ref<bool(const MemoryAccess &)> IsFinding) {
+        return analysis().holdsUnderOtherShapes(Kernel, A, IsFinding);
+      };
   // The bank-conflict check's findings and padding plan, and the analysis
   // each check reports at each place (the record's "reported").
   const SharedFindings Shared =
@@ -88,7 +89,7 @@ void AccessDumpCheck::writeRecords(llvm::ArrayRef<KernelAccesses> Kernels) {
   llvm::DenseSet<const MemoryAccess *> Reported;
   for (const SharedFinding *F : Shared.reported())
     Reported.insert(F->Access);
-  const KernelVerdicts &Verdicts = globalVerdicts(Arch, Policy);
+  const KernelVerdicts &Verdicts = analysis().globalVerdicts(Arch, Policy);
   for (const GlobalFinding &F : reportedGlobalFindings(
            Kernels, Verdicts, globalCheckFor, Arch, Policy, Holds))
     Reported.insert(F.Access);

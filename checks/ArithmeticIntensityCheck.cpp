@@ -142,7 +142,8 @@ void ArithmeticIntensityCheck::report(
   const Precision P = Work.dominantPrecision();
   // In a header, with HeaderFindingsAt call: where the main file reaches
   // the kernel, as its accesses' findings.
-  const MainFileRoute Route = mainFileRoute(Kernel.Kernel);
+  const MainFileRoute Route = analysis().unit().mainFileRoute(
+      Kernel.Kernel, Hardware.HeaderFindingsAtCall);
   const SourceLocation Loc =
       Route.At.isValid() ? Route.At : Kernel.Kernel->getLocation();
   std::string Advice;

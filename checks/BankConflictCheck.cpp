@@ -66,7 +66,7 @@ void BankConflictCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
       Kernels, Arch, Rule, MinimumDegree, SymbolicStrideConflicts,
       [this](const KernelAccesses &Kernel, const MemoryAccess &A,
              llvm::function_ref<bool(const MemoryAccess &)> IsFinding) {
-        return holdsUnderOtherShapes(Kernel, A, IsFinding);
+        return analysis().holdsUnderOtherShapes(Kernel, A, IsFinding);
       });
   const PaddingPlan Plan(Findings.Shared, Findings.conflicted(), Arch, Rule);
   llvm::DenseSet<unsigned> Fixed;
@@ -177,10 +177,10 @@ void BankConflictCheck::reportConflict(const KernelAccesses &Kernel,
                 : "; it is not padded: at namespace scope, any function "
                   "may assume its row length");
   noteShownWarp(*this, findingLocation(A), A);
-  noteNoWrap(A);
-  noteIndexDefinition(A.Expression);
+  noteNoWrap(*this, findingLocation(A), A);
+  noteIndexDefinition(*this, A.Expression);
   noteCallSite(A, Kernel);
-  noteConstantArguments(Kernel, A);
+  noteConstantArguments(*this, analysis().unit().launches(), Kernel, A);
   noteBlockDim(Kernel);
   noteInstantiation(Kernel, Loc);
 }
@@ -244,13 +244,13 @@ void BankConflictCheck::reportSymbolicStride(const KernelAccesses &Kernel,
   std::optional<unsigned> Odd = DegreeAt(A, Period + 1);
   const unsigned Threshold = std::max(2U, MinimumDegree);
   SourceLocation Loc = findingLocation(A);
-  if (!Worst || *Worst < Threshold || Loc.isInvalid() ||
-      hidden(A) ||
-      !holdsUnderOtherShapes(Kernel, A,
-                             [&](const MemoryAccess &Other) {
-                               auto D = DegreeAt(Other, Period);
-                               return D && *D >= Threshold;
-                             }) ||
+  if (!Worst || *Worst < Threshold || Loc.isInvalid() || hidden(A) ||
+      !analysis().holdsUnderOtherShapes(
+          Kernel, A,
+          [&](const MemoryAccess &Other) {
+            auto D = DegreeAt(Other, Period);
+            return D && *D >= Threshold;
+          }) ||
       !firstReport(Loc))
     return;
   const std::string &Name = (*Kernel.Symbols)[Factor].Name;
@@ -262,12 +262,12 @@ void BankConflictCheck::reportSymbolicStride(const KernelAccesses &Kernel,
       << static_cast<long long>(Step < 0 ? -Step : Step) << Sample->AtLaunch
       << (Kernel.Kernel ? Kernel.Kernel->getName() : StringRef())
       << (Odd && *Odd <= 1 ? 1 : 0);
-  noteAlike(Loc, Alike, Kernel, Name);
+  noteAlike(*this, Loc, Alike, Kernel, Name);
   noteShownWarp(*this, findingLocation(A), A);
-  noteNoWrap(A);
-  noteIndexDefinition(A.Expression);
+  noteNoWrap(*this, findingLocation(A), A);
+  noteIndexDefinition(*this, A.Expression);
   noteCallSite(A, Kernel);
-  noteConstantArguments(Kernel, A);
+  noteConstantArguments(*this, analysis().unit().launches(), Kernel, A);
   noteBlockDim(Kernel);
   noteInstantiation(Kernel, Loc);
 }

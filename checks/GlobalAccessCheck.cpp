@@ -69,7 +69,7 @@ llvm::StringRef globalCheckFor(GlobalCause Cause) {
 void GlobalAccessCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
   // The four global checks share the verdicts of the TU when their
   // settings agree (they do unless one of them is configured apart).
-  const KernelVerdicts &Verdicts = globalVerdicts(Arch, Policy);
+  const KernelVerdicts &Verdicts = analysis().globalVerdicts(Arch, Policy);
   // One diagnostic per source location: an access in a device function is
   // analysed once per call, one in a template once per instantiation, and
   // the costliest is reported.
@@ -81,7 +81,7 @@ void GlobalAccessCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
       Arch, Policy,
       [this](const KernelAccesses &Kernel, const MemoryAccess &A,
              llvm::function_ref<bool(const MemoryAccess &)> IsFinding) {
-        return holdsUnderOtherShapes(Kernel, A, IsFinding);
+        return analysis().holdsUnderOtherShapes(Kernel, A, IsFinding);
       });
   // Inside a library call, one finding per call: the costliest (the first
   // on ties), the others counted there. A field-by-field initialiser gave
@@ -114,7 +114,7 @@ void GlobalAccessCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
       continue;
     const GlobalFinding &F = Findings[I];
     report(*F.Access, *F.Verdict, *F.Kernel);
-    noteAlike(findingLocation(*F.Access), F.Alike, *F.Kernel,
+    noteAlike(*this, findingLocation(*F.Access), F.Alike, *F.Kernel,
               strideFactorName(*F.Access, *F.Kernel->Symbols));
     if (const CallExpr *Call =
             libraryCall(*F.Access, Context->getSourceManager()))
@@ -152,10 +152,10 @@ void GlobalAccessCheck::noteCommon(const MemoryAccess &Access,
                   Verdict.Shifted && !Access.ShiftedBy.empty() &&
                       !Verdict.WorstStart);
   noteShownWarp(*this, findingLocation(Access), Access);
-  noteNoWrap(Access);
-  noteIndexDefinition(Access.Expression);
+  noteNoWrap(*this, findingLocation(Access), Access);
+  noteIndexDefinition(*this, Access.Expression);
   noteCallSite(Access, Kernel);
-  noteConstantArguments(Kernel, Access);
+  noteConstantArguments(*this, analysis().unit().launches(), Kernel, Access);
   noteBlockDim(Kernel);
   noteInstantiation(Kernel, Access.Expression->getExprLoc());
 }

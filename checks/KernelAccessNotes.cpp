@@ -214,25 +214,28 @@ void noteShownWarp(ClangTidyCheck &Check, SourceLocation Loc,
       << First << First + ::gpumem::lanes::WarpLanes - 1;
 }
 
-void KernelAccessCheck::noteNoWrap(const ::gpumem::access::MemoryAccess &A) {
+void noteNoWrap(ClangTidyCheck &Check, SourceLocation Loc,
+                const ::gpumem::access::MemoryAccess &A) {
   for (const std::string &Divisor : A.NoWrapDivisors)
-    diag(findingLocation(A),
-         "assuming no warp's lanes wrap around '%0' in a '/' or '%%' (it is "
-         "larger than the span of a warp's indices, as a bounds check is "
-         "taken as not reached); where one does, its lanes split in two",
-         DiagnosticIDs::Note)
+    Check.diag(
+        Loc,
+        "assuming no warp's lanes wrap around '%0' in a '/' or '%%' (it is "
+        "larger than the span of a warp's indices, as a bounds check is "
+        "taken as not reached); where one does, its lanes split in two",
+        DiagnosticIDs::Note)
         << Divisor;
-  for (const std::string &Divisor : A.SharedMultipleDivisors)
-    diag(findingLocation(A),
-         "assuming the part of the index the warp's lanes share is a multiple "
-         "of '%0' where it is divided by it (the lanes then fall in groups of "
-         "'%0' from the first); where it is not, the groups shift and a warp "
-         "may touch one element more",
-         DiagnosticIDs::Note)
+  for (const std::string &Divisor : A.UniformMultipleDivisors)
+    Check.diag(
+        Loc,
+        "assuming the part of the index the warp's lanes share is a multiple "
+        "of '%0' where it is divided by it (the lanes then fall in groups of "
+        "'%0' from the first); where it is not, the groups shift and a warp "
+        "may touch one element more",
+        DiagnosticIDs::Note)
         << Divisor;
 }
 
-void KernelAccessCheck::noteIndexDefinition(const Expr *Access) {
+void noteIndexDefinition(ClangTidyCheck &Check, const Expr *Access) {
   // g[tid][0], s[i].v[2]: the variable may sit in any subscript of the
   // chain of subscripts and fields.
   const Expr *E = Access->IgnoreParenImpCasts();
@@ -245,8 +248,8 @@ void KernelAccessCheck::noteIndexDefinition(const Expr *Access) {
     if (!AS)
       return;
     if (const VarDecl *VD = firstIndexVariable(AS->getIdx())) {
-      diag(VD->getLocation(), "index '%0' is defined here",
-           DiagnosticIDs::Note)
+      Check.diag(VD->getLocation(), "index '%0' is defined here",
+                 DiagnosticIDs::Note)
           << VD->getName();
       return;
     }
@@ -289,11 +292,14 @@ static bool namesCheck(llvm::StringRef Directive, llvm::StringRef Check) {
   return false;
 }
 
-bool KernelAccessCheck::silencedAtCall(
-    const ::gpumem::access::MemoryAccess &Access) const {
-  if (!Access.CallSite || !Context)
+/// True when the kernel's call that leads to \p Access (in a helper)
+/// carries a NOLINT or the line before it a NOLINTNEXTLINE naming
+/// \p CheckName: the finding is then made at the call, where clang-tidy's
+/// NOLINT handling silences it on every path, as in the editor.
+static bool silencedAtCall(const ::gpumem::access::MemoryAccess &Access,
+                           const SourceManager &SM, llvm::StringRef CheckName) {
+  if (!Access.CallSite)
     return false;
-  const SourceManager &SM = Context->getSourceManager();
   SourceLocation Call = SM.getExpansionLoc(Access.CallSite->getBeginLoc());
   std::pair<FileID, unsigned> At = SM.getDecomposedLoc(Call);
   bool Invalid = false;
@@ -311,7 +317,7 @@ bool KernelAccessCheck::silencedAtCall(
     if (After.starts_with("NEXTLINE") || After.starts_with("BEGIN") ||
         After.starts_with("END"))
       continue;
-    if (namesCheck(After, getID()))
+    if (namesCheck(After, CheckName))
       return true;
   }
   if (Start == 0)
@@ -321,7 +327,7 @@ bool KernelAccessCheck::silencedAtCall(
   llvm::StringRef Prev = Buffer.slice(PrevStart, Start - 1);
   std::size_t Pos = Prev.find("NOLINTNEXTLINE");
   return Pos != llvm::StringRef::npos &&
-         namesCheck(Prev.drop_front(Pos + 14), getID());
+         namesCheck(Prev.drop_front(Pos + 14), CheckName);
 }
 
 bool KernelAccessCheck::hidden(const ::gpumem::access::MemoryAccess &Access) {
@@ -345,16 +351,20 @@ bool KernelAccessCheck::hidden(const ::gpumem::access::MemoryAccess &Access) {
          llvm::Regex(*Opts.ExcludeHeaderFilterRegex).match(File);
 }
 
-MainFileRoute KernelAccessCheck::launchRoute(
-    const ::gpumem::access::MemoryAccess &Access) const {
-  if (!Context || !Hardware.HeaderFindingsAtCall)
+/// The route in the main file a finding on \p Access in a header kernel
+/// goes to (TranslationUnitAnalysis::mainFileRoute), or none where it
+/// stays.
+static MainFileRoute launchRoute(const ::gpumem::access::MemoryAccess &Access,
+                                 const TranslationUnitAnalysis &Unit,
+                                 bool HeaderFindingsAtCall) {
+  if (!Unit.context() || !HeaderFindingsAtCall)
     return {};
-  const SourceManager &SM = Context->getSourceManager();
+  const SourceManager &SM = Unit.context()->getSourceManager();
   if (SM.isInMainFile(SM.getExpansionLoc(Access.Expression->getExprLoc())) ||
       (Access.CallSite &&
        SM.isInMainFile(SM.getExpansionLoc(Access.CallSite->getBeginLoc()))))
     return {};
-  return mainFileRoute(Access.Kernel);
+  return Unit.mainFileRoute(Access.Kernel, HeaderFindingsAtCall);
 }
 
 void noteRoute(ClangTidyCheck &Check, SourceLocation Loc,
@@ -368,18 +378,25 @@ void noteRoute(ClangTidyCheck &Check, SourceLocation Loc,
       << (Route.Launcher ? Route.Launcher->getNameAsString() : std::string());
 }
 
-bool KernelAccessCheck::findingAtCall(
-    const ::gpumem::access::MemoryAccess &Access) const {
-  return Context && (movedToCall(Access, Context->getSourceManager(),
-                                 Hardware.HeaderFindingsAtCall) ||
-                     silencedAtCall(Access));
+/// True when a finding on \p Access goes to the call of the helper that
+/// holds it (a header helper with HeaderFindingsAt call, a system header,
+/// a NOLINT at the call).
+static bool findingAtCall(const ::gpumem::access::MemoryAccess &Access,
+                          const ASTContext *Context, bool HeaderFindingsAtCall,
+                          llvm::StringRef CheckName) {
+  return Context &&
+         (movedToCall(Access, Context->getSourceManager(),
+                      HeaderFindingsAtCall) ||
+          silencedAtCall(Access, Context->getSourceManager(), CheckName));
 }
 
 SourceLocation
 KernelAccessCheck::findingLocation(const ::gpumem::access::MemoryAccess &Access) {
-  if (findingAtCall(Access))
+  if (findingAtCall(Access, Context, Hardware.HeaderFindingsAtCall, getID()))
     return Access.CallSite->getBeginLoc();
-  if (MainFileRoute Route = launchRoute(Access); Route.At.isValid())
+  if (MainFileRoute Route =
+          launchRoute(Access, analysis().unit(), Hardware.HeaderFindingsAtCall);
+      Route.At.isValid())
     return Route.At;
   return Access.Expression->getExprLoc();
 }
@@ -387,7 +404,9 @@ KernelAccessCheck::findingLocation(const ::gpumem::access::MemoryAccess &Access)
 void KernelAccessCheck::noteCallSite(
     const ::gpumem::access::MemoryAccess &Access,
     const ::gpumem::access::KernelAccesses &Kernel) {
-  if (MainFileRoute Route = launchRoute(Access); Route.At.isValid())
+  if (MainFileRoute Route =
+          launchRoute(Access, analysis().unit(), Hardware.HeaderFindingsAtCall);
+      Route.At.isValid())
     noteRoute(*this, Access.Expression->getExprLoc(),
               "the access '" + spelling(Access) + "' is here, in kernel '" +
                   Kernel.Kernel->getNameAsString() + "' of a header",
@@ -397,7 +416,7 @@ void KernelAccessCheck::noteCallSite(
   const FunctionDecl *Callee = Access.CallSite->getDirectCallee();
   std::string CalleeName =
       Callee ? Callee->getNameAsString() : std::string("?");
-  if (findingAtCall(Access)) {
+  if (findingAtCall(Access, Context, Hardware.HeaderFindingsAtCall, getID())) {
     diag(Access.Expression->getExprLoc(),
          "the access '%0' is here, in '%1', analysed with the arguments of "
          "the call in kernel '%2'",
@@ -460,7 +479,8 @@ void KernelAccessCheck::noteInstantiation(
   llvm::raw_string_ostream OS(Name);
   Kernel.Kernel->getNameForDiagnostic(
       OS, Context->getPrintingPolicy(), /*Qualified=*/false);
-  if (const std::string *Chosen = representativeChoice(Kernel.Kernel)) {
+  if (const std::string *Chosen =
+          analysis().unit().representativeChoice(Kernel.Kernel)) {
     diag(Loc,
          "in instantiation '%0', the analysis's own (%1): nothing that "
          "compiled instantiates the kernel",
@@ -469,6 +489,82 @@ void KernelAccessCheck::noteInstantiation(
     return;
   }
   diag(Loc, "in instantiation '%0'", DiagnosticIDs::Note) << Name;
+}
+
+/// True when \p S reads \p P (its field \p Field, when given), directly or
+/// through the initializers of the locals it reads.
+static bool readsParameter(const Stmt *S, const ParmVarDecl *P,
+                           const FieldDecl *Field = nullptr,
+                           unsigned Depth = 0) {
+  if (!S || Depth > 8)
+    return false;
+  // `p.Field`, where a field is asked for.
+  if (const auto *Member = dyn_cast<MemberExpr>(S);
+      Field && Member && Member->getMemberDecl() == Field)
+    if (const auto *Ref =
+            dyn_cast<DeclRefExpr>(Member->getBase()->IgnoreParenImpCasts());
+        Ref && Ref->getDecl() == P)
+      return true;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
+    if (!Field && Ref->getDecl() == P)
+      return true;
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+        VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit())
+      return readsParameter(VD->getInit(), P, Field, Depth + 1);
+    return false;
+  }
+  for (const Stmt *Child : S->children())
+    if (readsParameter(Child, P, Field, Depth))
+      return true;
+  return false;
+}
+
+void noteAlike(ClangTidyCheck &Check, SourceLocation Loc, unsigned Alike,
+               const ::gpumem::access::KernelAccesses &Kernel,
+               llvm::StringRef Parameter) {
+  if (Alike == 0 || !Kernel.Kernel)
+    return;
+  Check.diag(
+      Loc,
+      "%0 more %plural{1:access|:accesses}0 of '%1' %plural{1:has|:have}0 "
+      "a finding under the same condition on '%2'; this warning speaks for "
+      "%plural{1:it|:them}0",
+      DiagnosticIDs::Note)
+      << Alike << Kernel.Kernel->getName() << Parameter;
+}
+
+void noteConstantArguments(ClangTidyCheck &Check,
+                           const ::gpumem::launch::LaunchSites &Launches,
+                           const ::gpumem::access::KernelAccesses &Kernel,
+                           const ::gpumem::access::MemoryAccess &Access) {
+  if (Kernel.ConstantArguments.empty() && Kernel.ConstantFields.empty() &&
+      Kernel.PointerOffsets.empty())
+    return;
+  const auto *Launch = Launches.find(Kernel.Kernel);
+  for (const auto &[Param, Value] : Kernel.ConstantArguments)
+    if (readsParameter(Access.Expression, Param))
+      Check.diag(Launch ? Launch->Where : Param->getLocation(),
+                 "'%0' is %1 at every launch of '%2' in this file",
+                 DiagnosticIDs::Note)
+          << Param->getName() << static_cast<long long>(Value)
+          << Kernel.Kernel->getName();
+  for (const auto &Known : Kernel.ConstantFields)
+    if (readsParameter(Access.Expression, Known.Parameter, Known.Field))
+      Check.diag(Launch ? Launch->Where : Known.Parameter->getLocation(),
+                 "'%0.%1' is %2 at every launch of '%3' in this file",
+                 DiagnosticIDs::Note)
+          << Known.Parameter->getName() << Known.Field->getName()
+          << static_cast<long long>(Known.Value) << Kernel.Kernel->getName();
+  for (const auto &[Param, Bytes] : Kernel.PointerOffsets)
+    if (Access.Base == Param)
+      Check.diag(
+          Launch ? Launch->Where : Param->getLocation(),
+          "'%0' points %1 %plural{1:byte|:bytes}1 %select{past|before}2 the "
+          "start of its buffer at every launch of '%3' in this file",
+          DiagnosticIDs::Note)
+          << Param->getName()
+          << static_cast<unsigned long long>(Bytes < 0 ? -Bytes : Bytes)
+          << (Bytes < 0) << Kernel.Kernel->getName();
 }
 
 } // namespace clang::tidy::gpumem

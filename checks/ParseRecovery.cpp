@@ -1,7 +1,6 @@
 //===- ParseRecovery.cpp --------------------------------------------------===//
 #include "checks/ParseRecovery.h"
 #include "checks/MissingHeaderNames.h"
-#include "checks/TranslationUnitState.h"
 
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -117,19 +116,39 @@ private:
   bool HidingNotes = false;
 };
 
+namespace {
+
+/// The recovery of this thread's TU: the preprocessor that has it, its
+/// output limit (owned by the preprocessor's diagnostics engine, until the
+/// end of the TU takes the count of hidden errors), and the headers the TU
+/// did not find. Per thread, as the checks' own state: clangd builds
+/// several files at once, each on its own thread.
+struct RecoveryState {
+  const Preprocessor *Installed = nullptr;
+  ErrorOutputLimit *Limit = nullptr;
+  std::vector<MissingHeader> Missing;
+};
+
+RecoveryState &recoveryState() {
+  static thread_local RecoveryState State;
+  return State;
+}
+
+} // namespace
+
 std::vector<MissingHeader> takeMissingHeaders() {
   std::vector<MissingHeader> Out;
-  Out.swap(translationUnitState().Parse.Missing);
+  Out.swap(recoveryState().Missing);
   return Out;
 }
 
 // The preprocessor that has the recovery is forgotten when a TU's analysis
 // starts and ends, since the next TU's preprocessor may be allocated where
 // this one was.
-void resetParseRecovery() { translationUnitState().Parse.Installed = nullptr; }
+void resetParseRecovery() { recoveryState().Installed = nullptr; }
 
 std::pair<unsigned, SourceLocation> takeHiddenErrors() {
-  ErrorOutputLimit *&Limit = translationUnitState().Parse.Limit;
+  ErrorOutputLimit *&Limit = recoveryState().Limit;
   if (!Limit)
     return {0, SourceLocation()};
   // Asked once per TU, while its engine lives (the end of the TU's
@@ -140,7 +159,7 @@ std::pair<unsigned, SourceLocation> takeHiddenErrors() {
 }
 
 void installParseRecovery(Preprocessor &PP) {
-  TranslationUnitState::Recovery &State = translationUnitState().Parse;
+  RecoveryState &State = recoveryState();
   if (State.Installed == &PP)
     return;
   State.Installed = &PP;
