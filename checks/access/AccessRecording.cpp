@@ -398,8 +398,8 @@ void AccessWalk::add(const Expr *Target, const lanes::PointerValue &Given,
         !D.empty() && llvm::find(A.NoWrapDivisors, D) == A.NoWrapDivisors.end())
       A.NoWrapDivisors.push_back(D);
     if (const std::string &D = Eval.symbols()[Id].MultipleDivisor;
-        !D.empty() && !llvm::is_contained(A.SharedMultipleDivisors, D))
-      A.SharedMultipleDivisors.push_back(D);
+        !D.empty() && !llvm::is_contained(A.UniformMultipleDivisors, D))
+      A.UniformMultipleDivisors.push_back(D);
     A.ReadsRowIndex |= Eval.symbols()[Id].isRowIndex();
     A.DependsOnWarp |= Eval.symbols()[Id].ThreadDerived;
     A.BlockAxes |= Eval.symbols()[Id].BlockAxes;

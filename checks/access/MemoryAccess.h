@@ -165,11 +165,11 @@ struct MemoryAccess {
   std::int64_t AssumedMultiple = 0;
   std::int64_t AssumedStep = 0;
   /// Divisors of `%` whose lanes are taken as not wrapping within a warp
-  /// (WarpSharedValues::remainderWithoutWrap), as written.
+  /// (WarpUniformValues::remainderWithoutWrap), as written.
   std::vector<std::string> NoWrapDivisors;
   /// Divisors of a `/` or `>>` the part of the dividend the lanes share is
   /// taken as a multiple of.
-  std::vector<std::string> SharedMultipleDivisors;
+  std::vector<std::string> UniformMultipleDivisors;
   /// The kernel's own early exit or assert keeps the symbolic stride's
   /// factor at most this (ParameterBounds.h); 0 where nothing bounds it.
   std::int64_t FactorBound = 0;

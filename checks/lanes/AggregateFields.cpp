@@ -214,20 +214,20 @@ std::string placeName(QualType T, std::int64_t Offset, std::int64_t Bytes,
 template <typename T, typename Fn>
 std::optional<T> AggregateFields::inFrameOf(const FunctionDecl *Owner,
                                             Fn Evaluate) {
-  std::size_t I = E.frames().size();
-  while (I > 0 && E.frames()[I - 1].Function != Owner)
+  std::size_t I = Core.frames().size();
+  while (I > 0 && Core.frames()[I - 1].Function != Owner)
     --I;
   if (I == 0)
     return std::nullopt;
-  return E.inFirstFrames(I, [&] { return std::optional<T>(Evaluate()); });
+  return Core.inFirstFrames(I, [&] { return std::optional<T>(Evaluate()); });
 }
 
 const VarDecl *AggregateFields::localObject(const MemberExpr *ME) {
   const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
-  if (!FD || E.frames().empty())
+  if (!FD || Core.frames().empty())
     return nullptr;
-  PointerValue At = ME->isArrow() ? E.evaluatePointer(ME->getBase())
-                                  : E.evaluateAddress(ME->getBase());
+  PointerValue At = ME->isArrow() ? Core.evaluatePointer(ME->getBase())
+                                  : Core.evaluateAddress(ME->getBase());
   const auto *VD = dyn_cast_or_null<VarDecl>(At.Base);
   std::optional<std::int64_t> Offset = At.Offset.asConstant();
   if (At.isUnknown() || At.Space != MemorySpace::Local || !VD ||
@@ -239,9 +239,9 @@ const VarDecl *AggregateFields::localObject(const MemberExpr *ME) {
   // The field may be a base class's (a view whose fields live in its base),
   // at that base's place in the object.
   if (!Record ||
-      baseOffset(Record, FD->getParent(), E.Ctx) != std::optional(*Offset) ||
+      baseOffset(Record, FD->getParent(), Core.Ctx) != std::optional(*Offset) ||
       !Owner || VD->getType().isVolatileQualified() ||
-      !E.factsOf(Owner).writesOf(VD).empty())
+      !Core.factsOf(Owner).writesOf(VD).empty())
     return nullptr;
   return VD;
 }
@@ -266,13 +266,13 @@ AggregateFields::returnedObjectPointer(const MemberExpr *ME) {
   const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
   if (!FD || !ME->isArrow() || !ME->getType()->isPointerType() ||
       !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) ||
-      E.frames().size() < 2 || !E.frames().back().ObjectFrom)
+      Core.frames().size() < 2 || !Core.frames().back().ObjectFrom)
     return std::nullopt;
-  const CallExpr *From = E.frames().back().ObjectFrom;
+  const CallExpr *From = Core.frames().back().ObjectFrom;
   // The call that made the object is evaluated where it was made: in the
   // frame below this one.
-  return E.inFirstFrames(E.frames().size() - 1,
-                         [&] { return pointerFieldOf(From, FD); });
+  return Core.inFirstFrames(Core.frames().size() - 1,
+                            [&] { return pointerFieldOf(From, FD); });
 }
 
 template <typename T, typename Fn>
@@ -281,7 +281,7 @@ std::optional<T> AggregateFields::inReturned(const CallExpr *Call,
   const Expr *Returned = returnedBy(Call);
   if (!Returned)
     return std::nullopt;
-  EvaluatorCore::CallScope In(E, Call);
+  EvaluatorCore::CallScope In(Core, Call);
   if (!In)
     return std::nullopt;
   return Evaluate(Returned);
@@ -291,7 +291,7 @@ std::optional<PointerValue>
 AggregateFields::pointerFieldOf(const Expr *Object, const FieldDecl *FD,
                                 unsigned Depth) {
   Object = objectOf(Object);
-  if (!Object || Depth > 4 || !E.takeStep())
+  if (!Object || Depth > 4 || !Core.takeStep())
     return std::nullopt;
   const RecordDecl *Record = FD->getParent();
   // The object a helper returns (an accessor's operator[] returning the
@@ -307,7 +307,7 @@ AggregateFields::pointerFieldOf(const Expr *Object, const FieldDecl *FD,
         (CXX && CXX->getNumBases() != 0) ||
         FD->getFieldIndex() >= List->getNumInits())
       return std::nullopt;
-    return E.evaluatePointer(List->getInit(FD->getFieldIndex()));
+    return Core.evaluatePointer(List->getInit(FD->getFieldIndex()));
   }
   const auto *C = dyn_cast<CXXConstructExpr>(Object);
   if (!C)
@@ -319,9 +319,9 @@ AggregateFields::pointerFieldOf(const Expr *Object, const FieldDecl *FD,
     if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(From))
       if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl())) {
         if (isa<ParmVarDecl>(VD)) {
-          if (E.frames().size() != 1 || VD->getType()->isReferenceType() ||
-              VD->getDeclContext() != E.frames().front().Function ||
-              !cuda::isKernel(E.frames().front().Function))
+          if (Core.frames().size() != 1 || VD->getType()->isReferenceType() ||
+              VD->getDeclContext() != Core.frames().front().Function ||
+              !cuda::isKernel(Core.frames().front().Function))
             return std::nullopt;
           PointerValue P;
           P.Space = MemorySpace::Global;
@@ -329,7 +329,7 @@ AggregateFields::pointerFieldOf(const Expr *Object, const FieldDecl *FD,
           P.Offset = LaneValue::constant(0);
           return P;
         }
-        const cuda::FunctionFacts *F = E.frames().back().Facts;
+        const cuda::FunctionFacts *F = Core.frames().back().Facts;
         if (VD->hasLocalStorage() && VD->getInit() && F &&
             F->writesOf(VD).empty())
           return pointerFieldOf(VD->getInit(), FD, Depth + 1);
@@ -342,12 +342,12 @@ AggregateFields::pointerFieldOf(const Expr *Object, const FieldDecl *FD,
     return std::nullopt;
   if (Init->Through)
     return pointerFieldOf(Init->Argument, Init->Through, Depth + 1);
-  return E.evaluatePointer(Init->Argument);
+  return Core.evaluatePointer(Init->Argument);
 }
 
 std::optional<AggregateFields::ParameterPlace>
 AggregateFields::parameterPlace(const Expr *Lvalue) {
-  if (E.frames().empty() || !cuda::isKernel(E.frames().front().Function))
+  if (Core.frames().empty() || !cuda::isKernel(Core.frames().front().Function))
     return std::nullopt;
   // Only an lvalue reached from `this`, a parameter or a reference can be
   // in a parameter; anything else is not evaluated again.
@@ -365,17 +365,18 @@ AggregateFields::parameterPlace(const Expr *Lvalue) {
   if (!isa<CXXThisExpr>(Root) &&
       !(VD && (isa<ParmVarDecl>(VD) || VD->getType()->isReferenceType())))
     return std::nullopt;
-  PointerValue Address = E.evaluateAddress(Lvalue);
+  PointerValue Address = Core.evaluateAddress(Lvalue);
   const auto *P = dyn_cast_or_null<ParmVarDecl>(Address.Base);
   if (Address.isUnknown() || Address.Space != MemorySpace::Local || !P ||
-      P->getDeclContext() != E.frames().front().Function ||
+      P->getDeclContext() != Core.frames().front().Function ||
       !P->getType()->isRecordType())
     return std::nullopt;
   std::optional<std::int64_t> Offset = Address.Offset.asConstant();
   if (!Offset)
     return std::nullopt;
   // A parameter the kernel writes is a local like any other.
-  const cuda::FunctionFacts &Facts = E.factsOf(E.frames().front().Function);
+  const cuda::FunctionFacts &Facts =
+      Core.factsOf(Core.frames().front().Function);
   if (!Facts.writesOf(P).empty())
     return std::nullopt;
   return ParameterPlace{P, *Offset};
@@ -388,10 +389,10 @@ std::optional<LaneValue> AggregateFields::parameterValue(const Expr *Lvalue) {
   std::optional<ParameterPlace> Place = parameterPlace(Lvalue);
   if (!Place)
     return std::nullopt;
-  const std::int64_t Bytes = E.Ctx.getTypeSizeInChars(T).getQuantity();
+  const std::int64_t Bytes = Core.Ctx.getTypeSizeInChars(T).getQuantity();
   bool Innermost = false;
   std::string Name = placeName(Place->Parameter->getType(), Place->Offset,
-                               Bytes, E.Ctx, &Innermost);
+                               Bytes, Core.Ctx, &Innermost);
   if (Name.empty())
     return std::nullopt;
   // The innermost dimension's stride of a tensor accessor is 1 for the
@@ -400,14 +401,14 @@ std::optional<LaneValue> AggregateFields::parameterValue(const Expr *Lvalue) {
   // `out[row][threadIdx.x]` is not reported as a stride the user chose.
   if (Innermost) {
     std::string Full = Place->Parameter->getNameAsString() + Name;
-    if (llvm::find(E.UnitStrides, Full) == E.UnitStrides.end())
-      E.UnitStrides.push_back(Full);
+    if (llvm::find(Core.UnitStrides, Full) == Core.UnitStrides.end())
+      Core.UnitStrides.push_back(Full);
     return LaneValue::constant(1);
   }
   SymbolKey Key{SymbolKind::ParameterField, Place->Parameter, nullptr,
                 Place->Offset + 1, {Bytes}};
-  return E.pinned(LaneValue::symbol(
-      E.Symbols.intern(Key, Place->Parameter->getNameAsString() + Name)));
+  return Core.pinned(LaneValue::symbol(
+      Core.Symbols.intern(Key, Place->Parameter->getNameAsString() + Name)));
 }
 
 std::optional<PointerValue>
@@ -450,25 +451,24 @@ std::optional<LaneValue> AggregateFields::member(const MemberExpr *ME) {
   const auto *Ref = dyn_cast<DeclRefExpr>(Base);
   const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   if (!VD || !VD->hasLocalStorage() || VD->getType()->isReferenceType() ||
-      E.frames().empty())
+      Core.frames().empty())
     return std::nullopt;
   auto NotFollowed = [&](const char *What) {
-    return LaneValue::unknown(UnknownKind::NotFollowed,
-                              std::string(What) + " '" +
-                                  VD->getNameAsString() + "'",
-                              E.loc(ME));
+    return LaneValue::unknown(
+        UnknownKind::NotFollowed,
+        std::string(What) + " '" + VD->getNameAsString() + "'", Core.loc(ME));
   };
   if (VD->getType().isVolatileQualified())
     return NotFollowed("field of volatile");
-  const cuda::FunctionFacts *F = E.frames().back().Facts;
+  const cuda::FunctionFacts *F = Core.frames().back().Facts;
   if (F && !F->writesOf(VD).empty())
     return LaneValue::unknown(UnknownKind::Reassigned,
                               "'" + VD->getNameAsString() + "' is reassigned",
-                              E.loc(F->writesOf(VD).front()));
+                              Core.loc(F->writesOf(VD).front()));
   if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
-    if (E.frames().size() != 1 ||
-        P->getDeclContext() != E.frames().front().Function ||
-        !cuda::isKernel(E.frames().front().Function))
+    if (Core.frames().size() != 1 ||
+        P->getDeclContext() != Core.frames().front().Function ||
+        !cuda::isKernel(Core.frames().front().Function))
       return NotFollowed("field of the helper's parameter");
     return parameterField(P, ME, FD);
   }
@@ -487,7 +487,7 @@ LaneValue AggregateFields::parameterField(const ParmVarDecl *P,
                                           const FieldDecl *FD) {
   // A field every launch passes the same (`p.ld` is 64).
   if (isa<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts())) {
-    const auto &Bound = E.frames().front().FieldValues;
+    const auto &Bound = Core.frames().front().FieldValues;
     if (auto It = Bound.find({P, FD}); It != Bound.end())
       return LaneValue::constant(It->second);
   }
@@ -503,14 +503,14 @@ LaneValue AggregateFields::parameterField(const ParmVarDecl *P,
     Key.Path.insert(Key.Path.begin(),
                     reinterpret_cast<std::intptr_t>(Inner->getMemberDecl()));
   }
-  return E.pinned(LaneValue::symbol(
-      E.Symbols.intern(Key, P->getNameAsString() + "." + Path)));
+  return Core.pinned(LaneValue::symbol(
+      Core.Symbols.intern(Key, P->getNameAsString() + "." + Path)));
 }
 
 std::optional<LaneValue> AggregateFields::fieldOfObject(const Expr *Object,
                                                         const FieldDecl *FD,
                                                         llvm::StringRef Owner) {
-  if (!E.takeStep())
+  if (!Core.takeStep())
     return std::nullopt;
   Object = objectOf(Object);
   if (!Object)
@@ -518,12 +518,12 @@ std::optional<LaneValue> AggregateFields::fieldOfObject(const Expr *Object,
   unsigned Axis = FD->getFieldIndex();
   // threadIdx and friends, converted: `dim3 t = threadIdx;`.
   if (auto Var = cuda::matchBuiltinVariable(Object); Var && Axis < 3)
-    return E.pinned(builtinValue({*Var, Axis}, E.Geometry));
+    return Core.pinned(builtinValue({*Var, Axis}, Core.Geometry));
   if (const auto *List = dyn_cast<InitListExpr>(Object)) {
     if (List->getType()->getAsRecordDecl() != FD->getParent() ||
         Axis >= List->getNumInits())
       return std::nullopt;
-    return E.evaluate(List->getInit(Axis));
+    return Core.evaluate(List->getInit(Axis));
   }
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(Object))
     return constructedField(Construct, FD, Owner);
@@ -532,20 +532,19 @@ std::optional<LaneValue> AggregateFields::fieldOfObject(const Expr *Object,
   // An object loaded from memory: one value per warp when the lanes load
   // it from one address, data otherwise.
   if (Object->isGLValue() && !isa<DeclRefExpr>(Object)) {
-    if (std::optional<LaneValue> Shared =
-            E.Shared.load(Object, FD, Owner))
+    if (std::optional<LaneValue> Shared = Core.Uniform.load(Object, FD, Owner))
       return *Shared;
     return LaneValue::unknown(UnknownKind::DataDependent,
                               "index reads memory (data-dependent)",
-                              E.loc(Object));
+                              Core.loc(Object));
   }
   // A copy of another local: its own initialiser.
   if (const auto *Ref = dyn_cast<DeclRefExpr>(Object))
     if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
         VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit() &&
-        !VD->getType()->isReferenceType() && !E.frames().empty() &&
-        E.frames().back().Facts &&
-        E.frames().back().Facts->writesOf(VD).empty())
+        !VD->getType()->isReferenceType() && !Core.frames().empty() &&
+        Core.frames().back().Facts &&
+        Core.frames().back().Facts->writesOf(VD).empty())
       if (const FieldDecl *Same =
               fieldNamed(VD->getType()->getAsRecordDecl(), FD))
         return fieldOfObject(VD->getInit(), Same, VD->getName());
@@ -563,7 +562,7 @@ AggregateFields::constructedField(const CXXConstructExpr *C, const FieldDecl *FD
   if (!Init)
     return std::nullopt;
   if (!Init->Through)
-    return E.evaluate(Init->Argument);
+    return Core.evaluate(Init->Argument);
   return fieldOfObject(Init->Argument, Init->Through, Owner);
 }
 
@@ -572,16 +571,16 @@ std::optional<LaneValue> AggregateFields::returnedField(const CallExpr *Call,
                                                         llvm::StringRef Owner) {
   const unsigned Axis = FD->getFieldIndex();
   // block.thread_index(), group_index(), dim_threads().
-  if (auto CG = cuda::matchCooperativeGroupsCall(Call, E.Ctx);
+  if (auto CG = cuda::matchCooperativeGroupsCall(Call, Core.Ctx);
       CG && cuda::isDim3Query(CG->Query) && Axis < 3)
-    return groupQueryValue(*CG, Axis, E.Geometry, E.Symbols);
+    return groupQueryValue(*CG, Axis, Core.Geometry, Core.Symbols);
   // make_int2(x, y) and the other vector makers: one argument a field.
   const FunctionDecl *Callee = Call->getDirectCallee();
   const RecordDecl *Record = FD->getParent();
   if (Callee && Callee->getIdentifier() && Record->getIdentifier() &&
       Callee->getName() == ("make_" + Record->getName()).str() &&
       Axis < Call->getNumArgs())
-    return E.evaluate(Call->getArg(Axis));
+    return Core.evaluate(Call->getArg(Axis));
   // A helper's returned object: the field its returned expression gives,
   // in the call's frame.
   return inReturned<LaneValue>(Call, [&](const Expr *Returned) {

@@ -26,7 +26,7 @@ class EvaluatorCore;
 
 class AggregateFields {
 public:
-  explicit AggregateFields(EvaluatorCore &E) : E(E) {}
+  explicit AggregateFields(EvaluatorCore &Core) : Core(Core) {}
   AggregateFields(const AggregateFields &) = delete;
   AggregateFields &operator=(const AggregateFields &) = delete;
 
@@ -58,7 +58,7 @@ public:
   returnedObjectPointer(const clang::MemberExpr *ME);
 
 private:
-  EvaluatorCore &E;
+  EvaluatorCore &Core;
 
   /// The kernel's by-value struct parameter \p Lvalue lies in, and the
   /// byte offset of it there.

@@ -313,8 +313,8 @@ EvaluatorCore::compareLanes(BinaryOperatorKind Op, LaneValue Diff,
     // not keep (min(16, height - blockIdx.y * 16)), is data, not a place
     // in the grid: 0 and 1 say nothing of it. Undecided: a bounds check.
     if ((!Symbols[Id].ThreadDerived && !Symbols[Id].isBlockIndex()) ||
-        Symbols[Id].Key.Kind == SymbolKind::SharedLoad ||
-        Symbols[Id].Key.Kind == SymbolKind::SharedOperation)
+        Symbols[Id].Key.Kind == SymbolKind::UniformLoad ||
+        Symbols[Id].Key.Kind == SymbolKind::UniformOperation)
       return std::nullopt;
     Block |= Symbols[Id].isBlockIndex();
     Thread |= Symbols[Id].ThreadDerived;

@@ -14,10 +14,10 @@
 //
 // Each idiom the evaluator follows is a unit with its own state, holding
 // this core and asking it (LoopVariables, ReassignedValues and its
-// WriteCycles, WarpSharedValues, AggregateFields, LocalArrays). A visit returns the
-// value; what deciding it did is recorded here, and a caller that needs an
-// evaluation's own effects (a memo, a select) collects them with the value
-// (collect: an Evaluated<T>).
+// WriteCycles, WarpUniformValues, AggregateFields, LocalArrays). A visit
+// returns the value; what deciding it did is recorded here, and a caller that
+// needs an evaluation's own effects (a memo, a select) collects them with the
+// value (collect: an Evaluated<T>).
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPUMEM_CHECKS_LANES_EVALUATORCORE_H
@@ -31,7 +31,7 @@
 #include "checks/lanes/LocalArrays.h"
 #include "checks/lanes/LoopVariables.h"
 #include "checks/lanes/ReassignedValues.h"
-#include "checks/lanes/WarpSharedValues.h"
+#include "checks/lanes/WarpUniformValues.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -106,6 +106,10 @@ class EvaluatorCore {
 public:
   EvaluatorCore(clang::ASTContext &Ctx, SymbolTable &Symbols,
                 const ThreadGeometry &Geometry, FunctionCache &Functions);
+  /// Its units hold it by reference: a copy's units would still ask the
+  /// original.
+  EvaluatorCore(const EvaluatorCore &) = delete;
+  EvaluatorCore &operator=(const EvaluatorCore &) = delete;
 
   /// What the evaluation reads and never changes.
   clang::ASTContext &Ctx;
@@ -114,7 +118,7 @@ public:
   /// The units, each with its own state, asking this core.
   ReassignedValues Reassigned{*this};
   LoopVariables Loops{*this};
-  WarpSharedValues Shared{*this};
+  WarpUniformValues Uniform{*this};
   AggregateFields Fields{*this};
   LocalArrays Arrays{*this};
   /// The innermost strides of tensor accessors taken as 1, by name.
@@ -246,18 +250,18 @@ public:
   /// be followed.
   class CallScope {
   public:
-    CallScope(EvaluatorCore &C, const clang::CallExpr *Call)
-        : C(C), Entered(C.enterCall(Call)) {}
+    CallScope(EvaluatorCore &Core, const clang::CallExpr *Call)
+        : Core(Core), Entered(Core.enterCall(Call)) {}
     ~CallScope() {
       if (Entered)
-        C.leaveCall();
+        Core.leaveCall();
     }
     explicit operator bool() const { return Entered; }
     CallScope(const CallScope &) = delete;
     CallScope &operator=(const CallScope &) = delete;
 
   private:
-    EvaluatorCore &C;
+    EvaluatorCore &Core;
     bool Entered;
   };
 

@@ -55,7 +55,7 @@ LaneValue maskValue(LaneMask Mask) {
 /// is the core's.
 class IntegerVisitor : public ConstStmtVisitor<IntegerVisitor, LaneValue> {
 public:
-  explicit IntegerVisitor(EvaluatorCore &C) : C(C) {}
+  explicit IntegerVisitor(EvaluatorCore &Core) : Core(Core) {}
 
   LaneValue VisitIntegerLiteral(const IntegerLiteral *IL) {
     return LaneValue::constant(IL->getValue().getSExtValue());
@@ -73,18 +73,18 @@ public:
   LaneValue VisitTypeTraitExpr(const TypeTraitExpr *S) { return folded(S); }
   LaneValue
   VisitSubstNonTypeTemplateParmExpr(const SubstNonTypeTemplateParmExpr *S) {
-    return C.evaluate(S->getReplacement());
+    return Core.evaluate(S->getReplacement());
   }
   LaneValue VisitConstantExpr(const ConstantExpr *CE) {
     if (CE->hasAPValueResult() && CE->getAPValueResult().isInt())
       return LaneValue::constant(CE->getAPValueResult().getInt().getExtValue());
-    return C.evaluate(CE->getSubExpr());
+    return Core.evaluate(CE->getSubExpr());
   }
   LaneValue VisitCXXDefaultArgExpr(const CXXDefaultArgExpr *Def) {
-    return C.evaluate(Def->getExpr());
+    return Core.evaluate(Def->getExpr());
   }
   LaneValue VisitExprWithCleanups(const ExprWithCleanups *Cleanups) {
-    return C.evaluate(Cleanups->getSubExpr());
+    return Core.evaluate(Cleanups->getSubExpr());
   }
   LaneValue VisitCastExpr(const CastExpr *Cast);
   LaneValue VisitBinaryOperator(const BinaryOperator *BO);
@@ -97,7 +97,7 @@ public:
       return variable(VD, Ref);
     return LaneValue::unknown(UnknownKind::NotFollowed,
                               "reference the analysis does not follow",
-                              C.loc(Ref));
+                              Core.loc(Ref));
   }
   LaneValue VisitCallExpr(const CallExpr *Call);
   LaneValue VisitMemberExpr(const MemberExpr *ME);
@@ -107,18 +107,18 @@ public:
   LaneValue VisitStmt(const Stmt *S) {
     return LaneValue::unknown(UnknownKind::NotFollowed,
                               "expression the analysis does not follow",
-                              C.loc(S));
+                              Core.loc(S));
   }
 
 private:
-  EvaluatorCore &C;
+  EvaluatorCore &Core;
 
   /// sizeof, alignof and the type traits: what Clang folds them to.
   LaneValue folded(const Expr *S) {
-    if (auto K = cuda::constantInt(S, C.Ctx))
+    if (auto K = cuda::constantInt(S, Core.Ctx))
       return LaneValue::constant(*K);
     return LaneValue::unknown(UnknownKind::NotFollowed,
-                              "size that is not a constant", C.loc(S));
+                              "size that is not a constant", Core.loc(S));
   }
   /// The value \p Lvalue loads: a shared load's, else data-dependent.
   LaneValue loaded(const Expr *Lvalue);
@@ -180,18 +180,18 @@ LaneValue detail::builtinValue(cuda::BuiltinIndex Builtin,
 }
 
 LaneValue IntegerVisitor::loaded(const Expr *Lvalue) {
-  if (std::optional<LaneValue> Loaded = C.Shared.load(Lvalue))
+  if (std::optional<LaneValue> Loaded = Core.Uniform.load(Lvalue))
     return *Loaded;
   // An element of the thread's own array of offsets.
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Lvalue->IgnoreParens()))
-    if (std::optional<PointerValue> Element = C.Arrays.element(AS))
+    if (std::optional<PointerValue> Element = Core.Arrays.element(AS))
       return Element->Offset;
   // An element of an array field of the kernel's struct parameter.
-  if (std::optional<LaneValue> Field = C.Fields.parameterValue(Lvalue))
+  if (std::optional<LaneValue> Field = Core.Fields.parameterValue(Lvalue))
     return *Field;
   return LaneValue::unknown(UnknownKind::DataDependent,
                             "index reads memory (data-dependent)",
-                            C.loc(Lvalue));
+                            Core.loc(Lvalue));
 }
 
 LaneValue IntegerVisitor::VisitCastExpr(const CastExpr *Cast) {
@@ -205,18 +205,19 @@ LaneValue IntegerVisitor::VisitCastExpr(const CastExpr *Cast) {
   default:
     return LaneValue::unknown(UnknownKind::NotFollowed,
                               "conversion the analysis does not follow",
-                              C.loc(Cast));
+                              Core.loc(Cast));
   }
-  LaneValue V = C.evaluate(Cast->getSubExpr());
+  LaneValue V = Core.evaluate(Cast->getSubExpr());
   if (Cast->getCastKind() == CK_IntegralCast)
-    return inType(inType(V, Cast->getSubExpr(), C.Ctx), Cast->getType(), Cast,
-                  C.Ctx, /*Converted=*/true);
+    return inType(inType(V, Cast->getSubExpr(), Core.Ctx), Cast->getType(),
+                  Cast, Core.Ctx, /*Converted=*/true);
   if (Cast->getCastKind() != CK_IntegralToBoolean)
     return V;
   auto Lanes = V.asPerLane();
   if (!Lanes)
     return LaneValue::unknown(UnknownKind::SymbolicOperation,
-                              "truth value of a symbolic integer", C.loc(Cast));
+                              "truth value of a symbolic integer",
+                              Core.loc(Cast));
   LaneVector B;
   for (unsigned L = 0; L < WarpLanes; ++L)
     B[L] = (*Lanes)[L] != 0;
@@ -226,16 +227,17 @@ LaneValue IntegerVisitor::VisitCastExpr(const CastExpr *Cast) {
 LaneValue IntegerVisitor::VisitUnaryOperator(const UnaryOperator *UO) {
   switch (UO->getOpcode()) {
   case UO_Plus:
-    return C.evaluate(UO->getSubExpr());
+    return Core.evaluate(UO->getSubExpr());
   case UO_Minus:
-    return -C.evaluate(UO->getSubExpr());
+    return -Core.evaluate(UO->getSubExpr());
   case UO_Not:
-    return LaneValue::constant(-1) - C.evaluate(UO->getSubExpr());
+    return LaneValue::constant(-1) - Core.evaluate(UO->getSubExpr());
   case UO_LNot: {
-    auto Mask = C.evaluateCondition(UO->getSubExpr());
+    auto Mask = Core.evaluateCondition(UO->getSubExpr());
     if (!Mask)
       return LaneValue::unknown(UnknownKind::NotFollowed,
-                                "negation of a non-lane condition", C.loc(UO));
+                                "negation of a non-lane condition",
+                                Core.loc(UO));
     return maskValue(~*Mask & AllLanes);
   }
   case UO_Deref:
@@ -243,32 +245,33 @@ LaneValue IntegerVisitor::VisitUnaryOperator(const UnaryOperator *UO) {
   default:
     return LaneValue::unknown(UnknownKind::NotFollowed,
                               "operator with side effects in an index",
-                              C.loc(UO));
+                              Core.loc(UO));
   }
 }
 
 LaneValue
 IntegerVisitor::VisitConditionalOperator(const ConditionalOperator *CO) {
   Evaluated<LaneValue> Cond =
-      C.collect([&] { return C.evaluate(CO->getCond()); });
+      Core.collect([&] { return Core.evaluate(CO->getCond()); });
   if (auto Known = Cond.Value.asConstant())
-    return C.evaluate(*Known ? CO->getTrueExpr() : CO->getFalseExpr());
+    return Core.evaluate(*Known ? CO->getTrueExpr() : CO->getFalseExpr());
   auto Lanes = Cond.Value.asPerLane();
   if (!Lanes) {
     LaneValue Unknown = LaneValue::unknown(
         UnknownKind::SymbolicOperation,
-        "conditional on a value that is not known per lane", C.loc(CO));
-    if (!C.warpUniform(CO->getCond()))
+        "conditional on a value that is not known per lane", Core.loc(CO));
+    if (!Core.warpUniform(CO->getCond()))
       return Unknown;
     // The warp takes one side: the value is one of two it shares.
-    LaneValue T = C.evaluate(CO->getTrueExpr());
-    LaneValue F = C.evaluate(CO->getFalseExpr());
-    return C.Shared.result(std::move(Unknown), CO, SharedOperation{CO}, {&T, &F});
+    LaneValue T = Core.evaluate(CO->getTrueExpr());
+    LaneValue F = Core.evaluate(CO->getFalseExpr());
+    return Core.Uniform.result(std::move(Unknown), CO, UniformOperation{CO},
+                               {&T, &F});
   }
   Evaluated<LaneValue> T =
-      C.collect([&] { return C.evaluate(CO->getTrueExpr()); });
+      Core.collect([&] { return Core.evaluate(CO->getTrueExpr()); });
   Evaluated<LaneValue> F =
-      C.collect([&] { return C.evaluate(CO->getFalseExpr()); });
+      Core.collect([&] { return Core.evaluate(CO->getFalseExpr()); });
   Effects OfSelect = Cond.Did;
   OfSelect += T.Did;
   OfSelect += F.Did;
@@ -281,8 +284,8 @@ IntegerVisitor::VisitConditionalOperator(const ConditionalOperator *CO) {
     const bool FirstBlock = OfSelect.decidedForFirstBlock();
     for (const LaneValue *V : {&T.Value, &F.Value})
       for (SymbolId Id : V->symbols())
-        if (C.Symbols[Id].ThreadDerived ||
-            (FirstBlock && C.Symbols[Id].isBlockIndex()))
+        if (Core.Symbols[Id].ThreadDerived ||
+            (FirstBlock && Core.Symbols[Id].isBlockIndex()))
           FirstWarp[Id] = 0;
     T.Value = T.Value.substitute(FirstWarp);
     F.Value = F.Value.substitute(FirstWarp);
@@ -292,16 +295,17 @@ IntegerVisitor::VisitConditionalOperator(const ConditionalOperator *CO) {
 
 LaneValue IntegerVisitor::VisitMemberExpr(const MemberExpr *ME) {
   // A field of a local aggregate or of a kernel's struct parameter.
-  if (std::optional<LaneValue> Field = C.Fields.member(ME))
+  if (std::optional<LaneValue> Field = Core.Fields.member(ME))
     return *Field;
   // block.thread_index().y and the other dim3 queries of a group.
   if (const auto *Call =
           dyn_cast<CallExpr>(ME->getBase()->IgnoreParenImpCasts()))
-    if (auto CG = cuda::matchCooperativeGroupsCall(Call, C.Ctx);
+    if (auto CG = cuda::matchCooperativeGroupsCall(Call, Core.Ctx);
         CG && ME->getMemberDecl()->getIdentifier()) {
       StringRef Field = ME->getMemberDecl()->getName();
       if (Field == "x" || Field == "y" || Field == "z")
-        return groupQueryValue(*CG, Field[0] - 'x', C.Geometry, C.Symbols);
+        return groupQueryValue(*CG, Field[0] - 'x', Core.Geometry,
+                               Core.Symbols);
     }
   return loaded(ME);
 }
@@ -309,76 +313,77 @@ LaneValue IntegerVisitor::VisitMemberExpr(const MemberExpr *ME) {
 LaneValue IntegerVisitor::VisitBinaryOperator(const BinaryOperator *BO) {
   BinaryOperatorKind Op = BO->getOpcode();
   if (Op == BO_Comma)
-    return C.evaluate(BO->getRHS());
+    return Core.evaluate(BO->getRHS());
   if (BO->isComparisonOp() || BO->isLogicalOp()) {
-    auto Mask = C.evaluateCondition(BO);
+    auto Mask = Core.evaluateCondition(BO);
     if (!Mask)
       return LaneValue::unknown(UnknownKind::NotFollowed,
                                 "condition that is not decided per lane",
-                                C.loc(BO));
+                                Core.loc(BO));
     return maskValue(*Mask);
   }
   if (BO->isAssignmentOp())
     return LaneValue::unknown(UnknownKind::NotFollowed,
-                              "assignment inside an index", C.loc(BO));
+                              "assignment inside an index", Core.loc(BO));
   if (BO->getLHS()->getType()->isPointerType() ||
       BO->getRHS()->getType()->isPointerType())
     return LaneValue::unknown(UnknownKind::NotFollowed, "pointer difference",
-                              C.loc(BO));
+                              Core.loc(BO));
 
-  LaneValue L = C.evaluate(BO->getLHS());
-  LaneValue R = C.evaluate(BO->getRHS());
+  LaneValue L = Core.evaluate(BO->getLHS());
+  LaneValue R = Core.evaluate(BO->getRHS());
   // A shift by the width of the (promoted) type or more, or by a negative
   // count, is undefined: no number to price (`1 << 40` in 32 bits).
   if ((Op == BO_Shl || Op == BO_Shr) && BO->getType()->isIntegerType())
     if (std::optional<std::int64_t> Count = R.asConstant()) {
-      const unsigned Width = integerWidth(BO->getType(), C.Ctx);
+      const unsigned Width = integerWidth(BO->getType(), Core.Ctx);
       if (*Count < 0 || *Count >= static_cast<std::int64_t>(Width))
-        return LaneValue::unknown(
-            UnknownKind::Arithmetic,
-            "shift by " + std::to_string(*Count) + " of a " +
-                std::to_string(Width) + "-bit value is undefined",
-            C.loc(BO));
+        return LaneValue::unknown(UnknownKind::Arithmetic,
+                                  "shift by " + std::to_string(*Count) +
+                                      " of a " + std::to_string(Width) +
+                                      "-bit value is undefined",
+                                  Core.loc(BO));
     }
   // +, -, *, <<, &, |, ^ agree with their value modulo 2^32, so an
   // operand that wrapped needs no reduction before them; /, % and >> do
   // not.
   if (Op == BO_Div || Op == BO_Rem || Op == BO_Shr) {
-    L = inType(L, BO->getLHS(), C.Ctx);
-    R = inType(R, BO->getRHS(), C.Ctx);
+    L = inType(L, BO->getLHS(), Core.Ctx);
+    R = inType(R, BO->getRHS(), Core.Ctx);
   }
   std::optional<LaneValue> Result = arithmetic(Op, L, R);
   if (!Result)
     return LaneValue::unknown(UnknownKind::NotFollowed,
                               "operator the analysis does not follow",
-                              C.loc(BO));
+                              Core.loc(BO));
   if ((Op == BO_Rem || Op == BO_Div || Op == BO_Shr) && Result->isUnknown()) {
     if (std::optional<LaneValue> NoWrap =
-            C.Shared.remainderWithoutWrap(BO, L, R))
+            Core.Uniform.remainderWithoutWrap(BO, L, R))
       return *NoWrap;
     if (std::optional<LaneValue> Groups =
-            C.Shared.quotientOfSharedMultiple(BO, L, R))
+            Core.Uniform.quotientOfUniformMultiple(BO, L, R))
       return *Groups;
   }
   if (Result->isUnknown() && Result->reason().Location == 0)
     Result = LaneValue::unknown(Result->reason().Kind, Result->reason().What,
-                                C.loc(BO));
-  return C.Shared.result(std::move(*Result), BO, SharedOperation{nullptr, BO->getOpcode()},
-                         {&L, &R});
+                                Core.loc(BO));
+  return Core.Uniform.result(std::move(*Result), BO,
+                             UniformOperation{nullptr, BO->getOpcode()},
+                             {&L, &R});
 }
 
 LaneValue IntegerVisitor::variable(const VarDecl *VD, const Expr *Use) {
   if (!isIntegerLike(VD->getType().getNonReferenceType()))
     return LaneValue::unknown(
         UnknownKind::NotFollowed,
-        "'" + VD->getNameAsString() + "' is not an integer", C.loc(Use));
+        "'" + VD->getNameAsString() + "' is not an integer", Core.loc(Use));
   // Fixed for a while (the subscript of a local array's write, read as
   // the element a read names).
-  const auto &Fixed = C.assumptions().Fixed;
+  const auto &Fixed = Core.assumptions().Fixed;
   for (auto It = Fixed.rbegin(); It != Fixed.rend(); ++It)
     if (It->Var == VD)
       return It->Value.Offset;
-  const std::vector<CallFrame> &Frames = C.frames();
+  const std::vector<CallFrame> &Frames = Core.frames();
   const cuda::FunctionFacts *F = Frames.empty() ? nullptr : Frames.back().Facts;
   if (const cuda::InductionLoop *Loop =
           VD->hasLocalStorage() && F ? F->inductionLoopOf(VD) : nullptr) {
@@ -387,14 +392,15 @@ LaneValue IntegerVisitor::variable(const VarDecl *VD, const Expr *Use) {
     if (const auto *Read =
             dyn_cast_or_null<DeclRefExpr>(Use ? Use->IgnoreParens() : nullptr);
         Read && Loop->ReadsOutside.contains(Read))
-      return LaneValue::unknown(
-          UnknownKind::Reassigned,
-          "'" + VD->getNameAsString() + "' is read after its loop", C.loc(Use));
-    return C.Loops.valueOf(VD, *Loop);
+      return LaneValue::unknown(UnknownKind::Reassigned,
+                                "'" + VD->getNameAsString() +
+                                    "' is read after its loop",
+                                Core.loc(Use));
+    return Core.Loops.valueOf(VD, *Loop);
   }
   // Written more than once: the writes that reach this read.
   if (const auto *Read = dyn_cast<DeclRefExpr>(Use->IgnoreParens()))
-    if (std::optional<PointerValue> Flow = C.Reassigned.valueAt(VD, Read))
+    if (std::optional<PointerValue> Flow = Core.Reassigned.valueAt(VD, Read))
       return Flow->Offset;
   // Parameters bound by an inlined call.
   for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
@@ -411,52 +417,52 @@ LaneValue IntegerVisitor::variable(const VarDecl *VD, const Expr *Use) {
           return LaneValue::unknown(UnknownKind::NotFollowed,
                                     "'" + VD->getNameAsString() +
                                         "' is written by inline asm",
-                                    C.loc(W));
+                                    Core.loc(W));
       return LaneValue::unknown(UnknownKind::Reassigned,
                                 "'" + VD->getNameAsString() + "' is reassigned",
-                                C.loc(F->writesOf(VD).front()));
+                                Core.loc(F->writesOf(VD).front()));
     }
     if (isa<ParmVarDecl>(VD)) {
       // A kernel parameter: the same in every lane of every warp.
-      return C.pinned(LaneValue::symbol(
-          C.Symbols.intern(SymbolKey{SymbolKind::Parameter, VD, nullptr, 0, {}},
-                           VD->getNameAsString())));
+      return Core.pinned(LaneValue::symbol(Core.Symbols.intern(
+          SymbolKey{SymbolKind::Parameter, VD, nullptr, 0, {}},
+          VD->getNameAsString())));
     }
     if (VD->getType().getNonReferenceType().isVolatileQualified())
       return LaneValue::unknown(UnknownKind::NotFollowed, "volatile variable",
-                                C.loc(Use));
+                                Core.loc(Use));
     if (const Expr *Init = VD->getInit())
-      return C.evaluateLocal(VD, Init);
+      return Core.evaluateLocal(VD, Init);
     return LaneValue::unknown(
         UnknownKind::NotFollowed,
-        "'" + VD->getNameAsString() + "' has no initializer", C.loc(Use));
+        "'" + VD->getNameAsString() + "' has no initializer", Core.loc(Use));
   }
   // Namespace-scope or static: only constants are followed.
   if (VD->getType().isConstQualified() || VD->isConstexpr()) {
     if (const Expr *Init = VD->getAnyInitializer()) {
-      if (auto K = cuda::constantInt(Init, C.Ctx))
+      if (auto K = cuda::constantInt(Init, Core.Ctx))
         return LaneValue::constant(*K);
-      return C.evaluate(Init);
+      return Core.evaluate(Init);
     }
   }
-  if (std::optional<LaneValue> Loaded = C.Shared.load(Use))
+  if (std::optional<LaneValue> Loaded = Core.Uniform.load(Use))
     return *Loaded;
   return LaneValue::unknown(
       UnknownKind::DataDependent,
-      "index reads memory ('" + VD->getNameAsString() + "')", C.loc(Use));
+      "index reads memory ('" + VD->getNameAsString() + "')", Core.loc(Use));
 }
 
 LaneValue IntegerVisitor::VisitCallExpr(const CallExpr *Call) {
   const FunctionDecl *Callee = cuda::calleeOf(Call);
   if (!Callee)
     return LaneValue::unknown(UnknownKind::NotFollowed,
-                              "call through a pointer", C.loc(Call));
-  if (auto CG = cuda::matchCooperativeGroupsCall(Call, C.Ctx);
+                              "call through a pointer", Core.loc(Call));
+  if (auto CG = cuda::matchCooperativeGroupsCall(Call, Core.Ctx);
       CG && !cuda::isDim3Query(CG->Query))
-    return groupQueryValue(*CG, 0, C.Geometry, C.Symbols);
+    return groupQueryValue(*CG, 0, Core.Geometry, Core.Symbols);
   StringRef Name = Callee->getIdentifier() ? Callee->getName() : "";
   if ((Name == "__mul24" || Name == "__umul24") && Call->getNumArgs() == 2)
-    return C.evaluate(Call->getArg(0)) * C.evaluate(Call->getArg(1));
+    return Core.evaluate(Call->getArg(0)) * Core.evaluate(Call->getArg(1));
   if ((Name == "min" || Name == "max" || Name == "umin" || Name == "umax") &&
       Call->getNumArgs() == 2)
     return minOrMax(Call, Name.ends_with("min"));
@@ -466,30 +472,31 @@ LaneValue IntegerVisitor::VisitCallExpr(const CallExpr *Call) {
   // when the warp shares the float (a parameter's bits); otherwise bits no
   // lane arithmetic gives.
   if (isBitReinterpretation(Name) && Call->getNumArgs() == 1) {
-    LaneValue Float = C.evaluate(Call->getArg(0));
+    LaneValue Float = Core.evaluate(Call->getArg(0));
     if (Float.isUnknown() && Float.reason().Kind == UnknownKind::DataDependent)
       return Float;
-    return C.Shared.result(
+    return Core.Uniform.result(
         LaneValue::unknown(UnknownKind::SymbolicOperation,
-                           "the bits of a floating-point value", C.loc(Call)),
-        Call, SharedOperation{Callee}, {&Float});
+                           "the bits of a floating-point value",
+                           Core.loc(Call)),
+        Call, UniformOperation{Callee}, {&Float});
   }
   // constexpr functions of constants.
-  if (auto K = cuda::constantInt(Call, C.Ctx))
+  if (auto K = cuda::constantInt(Call, Core.Ctx))
     return LaneValue::constant(*K);
   // A helper that only returns an expression: inline it.
   if (const Expr *Returned = returnedBy(Call))
-    if (EvaluatorCore::CallScope In(C, Call); In)
-      return C.evaluate(Returned);
+    if (EvaluatorCore::CallScope In(Core, Call); In)
+      return Core.evaluate(Returned);
   return LaneValue::unknown(UnknownKind::NotFollowed,
                             "call to '" + Callee->getNameAsString() +
                                 "' the analysis does not follow",
-                            C.loc(Call));
+                            Core.loc(Call));
 }
 
 LaneValue IntegerVisitor::minOrMax(const CallExpr *Call, bool Min) {
-  LaneValue First = C.evaluate(Call->getArg(0));
-  LaneValue Second = C.evaluate(Call->getArg(1));
+  LaneValue First = Core.evaluate(Call->getArg(0));
+  LaneValue Second = Core.evaluate(Call->getArg(1));
   if (First.isUnknown())
     return First;
   if (Second.isUnknown())
@@ -508,14 +515,14 @@ LaneValue IntegerVisitor::minOrMax(const CallExpr *Call, bool Min) {
   // the warp's row in a known block) is set to each value and the call
   // evaluated again, per lane: no decision for all of them from one.
   const bool Enumerable = llvm::any_of(Diff.symbols(), [&](SymbolId Id) {
-    return !C.Symbols[Id].Values.empty();
+    return !Core.Symbols[Id].Values.empty();
   });
   if (!Diff.isUnknown() && !Enumerable && FirstVaries != SecondVaries) {
     // A lane's value against a bound: where the comparison is decided as
     // an `if` would decide it, inside the grid (the second block, the
     // first warp), and every lane takes the same side, that side.
     std::optional<LaneMask> TakesFirst =
-        C.compareLanes(Min ? BO_LE : BO_GE, Diff, /*Interior=*/true);
+        Core.compareLanes(Min ? BO_LE : BO_GE, Diff, /*Interior=*/true);
     if (TakesFirst && (*TakesFirst == AllLanes || *TakesFirst == 0))
       return *TakesFirst ? First : Second;
     // A bound the lanes cannot be compared with (`min(x, w - 1)`, w a
@@ -524,10 +531,10 @@ LaneValue IntegerVisitor::minOrMax(const CallExpr *Call, bool Min) {
     if (!TakesFirst)
       return FirstVaries ? First : Second;
   }
-  return C.Shared.result(
+  return Core.Uniform.result(
       LaneValue::unknown(UnknownKind::SymbolicOperation,
-                         "min/max of symbolic values", C.loc(Call)),
-      Call, SharedOperation{cuda::calleeOf(Call)}, {&First, &Second});
+                         "min/max of symbolic values", Core.loc(Call)),
+      Call, UniformOperation{cuda::calleeOf(Call)}, {&First, &Second});
 }
 
 unsigned detail::integerWidth(QualType T, const ASTContext &Ctx) {

@@ -80,11 +80,11 @@ enum class SymbolKind : std::uint8_t {
   /// An operation on values the warp shares that the algebra cannot keep
   /// (Node: the `?:` or the callee, or none for an operator; Detail: the
   /// operator; Path: the operands' values, LaneValue::identity).
-  SharedOperation,
+  UniformOperation,
   /// A load the warp's lanes make from one address (Node: the lvalue;
   /// Other: the base object and Detail its field, as pointers; Path: the
   /// offset's value).
-  SharedLoad,
+  UniformLoad,
   /// The warp's number in a block whose warps straddle rows unevenly
   /// (blockDim (24, 4)): each warp is walked apart and its scenarios carry
   /// this symbol, pinned to the warp.
@@ -119,11 +119,11 @@ struct Symbol {
   /// (0, 1, ...), not the variable's own values.
   bool CountsPasses = false;
   /// For the quotient of a `%` taken as not wrapping within a warp
-  /// (WarpSharedValues::remainderWithoutWrap): the divisor's spelling.
+  /// (WarpUniformValues::remainderWithoutWrap): the divisor's spelling.
   std::string WrapDivisor;
   /// For the quotient of a `/` or `>>` by a number whose dividend has a
   /// part the warp shares that is not a multiple of it, taken as one
-  /// (WarpSharedValues::remainderWithoutWrap): the divisor.
+  /// (WarpUniformValues::remainderWithoutWrap): the divisor.
   std::string MultipleDivisor;
   /// The blockIdx axes the symbol stands for (bit 0 for x): blockIdx.y is
   /// 2, the grid's threads before this block all three. A guard on such a

@@ -127,7 +127,7 @@ const LocalArrays::Uses &LocalArrays::usesOf(const VarDecl *Array,
   U.Followed = Finder.followed();
   if (const Expr *Init = Array->getInit()) {
     const auto *List = dyn_cast<InitListExpr>(Init->IgnoreParenImpCasts());
-    const auto *Type = E.Ctx.getAsConstantArrayType(Array->getType());
+    const auto *Type = Core.Ctx.getAsConstantArrayType(Array->getType());
     if (!List || !Type || Type->getSize().getZExtValue() > MaxElements) {
       U.Followed = false;
       return U;
@@ -150,16 +150,16 @@ std::optional<PointerValue>
 LocalArrays::element(const ArraySubscriptExpr *Read) {
   const VarDecl *Array = arrayOf(Read->getBase());
   if (!Array || !Array->hasLocalStorage() || isa<ParmVarDecl>(Array) ||
-      Array->hasAttr<CUDASharedAttr>() || E.frames().empty())
+      Array->hasAttr<CUDASharedAttr>() || Core.frames().empty())
     return std::nullopt;
-  const auto *Type = E.Ctx.getAsConstantArrayType(Array->getType());
+  const auto *Type = Core.Ctx.getAsConstantArrayType(Array->getType());
   if (!Type || Type->getSize().getZExtValue() > MaxElements)
     return std::nullopt;
   const QualType Element = Type->getElementType();
   const bool Pointer = Element->isPointerType();
   if (!Pointer && !Element->isIntegerType())
     return std::nullopt;
-  const CallFrame &Frame = E.frames().back();
+  const CallFrame &Frame = Core.frames().back();
   if (!Frame.Function || !Frame.Function->hasBody() ||
       Array->getParentFunctionOrMethod() != Frame.Function)
     return std::nullopt;
@@ -169,7 +169,7 @@ LocalArrays::element(const ArraySubscriptExpr *Read) {
     return std::nullopt;
 
   auto Unknown = [&](const char *Why) { return unknownElement(Read, Why); };
-  const LaneValue Index = E.evaluate(Read->getIdx());
+  const LaneValue Index = Core.evaluate(Read->getIdx());
   if (Index.isUnknown())
     return PointerValue::integer(Index);
   const std::optional<std::int64_t> At = Index.asConstant();
@@ -181,7 +181,7 @@ LocalArrays::element(const ArraySubscriptExpr *Read) {
       if (!At)
         return Unknown("chosen by a value that is not a number");
       Covers = *At == W.Position;
-    } else if (auto K = cuda::constantInt(W.Index, E.Ctx)) {
+    } else if (auto K = cuda::constantInt(W.Index, Core.Ctx)) {
       if (!At)
         return Unknown("chosen by a value that is not a number");
       Covers = *At == *K;
@@ -204,21 +204,21 @@ LocalArrays::element(const ArraySubscriptExpr *Read) {
 
 PointerValue LocalArrays::unknownElement(const ArraySubscriptExpr *Read,
                                          const char *Why) const {
-  return PointerValue::unknown(
-      UnknownKind::NotFollowed,
-      "element of the per-thread array '" +
-          arrayOf(Read->getBase())->getNameAsString() + "' " + Why,
-      E.loc(Read));
+  return PointerValue::unknown(UnknownKind::NotFollowed,
+                               "element of the per-thread array '" +
+                                   arrayOf(Read->getBase())->getNameAsString() +
+                                   "' " + Why,
+                               Core.loc(Read));
 }
 
 std::optional<PointerValue>
 LocalArrays::stored(const Write &W, const ArraySubscriptExpr *Read,
                     llvm::ArrayRef<const Stmt *> ReadLoops,
                     const LaneValue &Index, bool Pointer) {
-  const SourceManager &SM = E.Ctx.getSourceManager();
+  const SourceManager &SM = Core.Ctx.getSourceManager();
   const VarDecl *Var = nullptr;
   const cuda::InductionLoop *Loop =
-      W.Index ? inductionIndex(W.Index, E.frames().back().Facts, Var)
+      W.Index ? inductionIndex(W.Index, Core.frames().back().Facts, Var)
               : nullptr;
   auto Unknown = [&](const char *Why) { return unknownElement(Read, Why); };
   // The write is done before the read: earlier in the function, and in no
@@ -233,7 +233,7 @@ LocalArrays::stored(const Write &W, const ArraySubscriptExpr *Read,
     // Read inside the loop that writes it: only the element this pass
     // wrote is known.
     const VarDecl *ReadVar = nullptr;
-    inductionIndex(Read->getIdx(), E.frames().back().Facts, ReadVar);
+    inductionIndex(Read->getIdx(), Core.frames().back().Facts, ReadVar);
     if (ReadVar != Var)
       return Unknown("read inside the loop that writes it");
   }
@@ -242,10 +242,11 @@ LocalArrays::stored(const Write &W, const ArraySubscriptExpr *Read,
     return Pointer ? nullPointer() : PointerValue::integer(LaneValue::constant(0));
   std::optional<llvm::SaveAndRestore<Assumptions>> Fixed;
   if (Loop)
-    Fixed.emplace(E.assumed(), E.fixing(Var, PointerValue::integer(Index)));
+    Fixed.emplace(Core.assumed(),
+                  Core.fixing(Var, PointerValue::integer(Index)));
   if (Pointer)
-    return E.evaluatePointer(W.Value);
-  return PointerValue::integer(E.evaluate(W.Value));
+    return Core.evaluatePointer(W.Value);
+  return PointerValue::integer(Core.evaluate(W.Value));
 }
 
 } // namespace gpumem::lanes

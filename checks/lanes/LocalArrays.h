@@ -38,7 +38,7 @@ class EvaluatorCore;
 
 class LocalArrays {
 public:
-  explicit LocalArrays(EvaluatorCore &E) : E(E) {}
+  explicit LocalArrays(EvaluatorCore &Core) : Core(Core) {}
   LocalArrays(const LocalArrays &) = delete;
   LocalArrays &operator=(const LocalArrays &) = delete;
 
@@ -68,7 +68,7 @@ public:
   };
 
 private:
-  EvaluatorCore &E;
+  EvaluatorCore &Core;
   llvm::DenseMap<const clang::VarDecl *, Uses> Arrays;
 
   const Uses &usesOf(const clang::VarDecl *Array,

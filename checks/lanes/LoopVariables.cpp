@@ -60,20 +60,20 @@ void LoopVariables::add(const VarDecl *VD, SymbolId Id) {
 LaneValue LoopVariables::valueOf(const VarDecl *VD,
                                  const cuda::InductionLoop &Loop) {
   if (auto Cached = Values.find(VD); Cached != Values.end())
-    return E.pinned(Cached->second);
+    return Core.pinned(Cached->second);
   const std::string Name = VD->getNameAsString();
   // Guard against a loop whose own bounds mention its variable.
   Values[VD] = LaneValue::unknown(
       UnknownKind::Reassigned, "loop variable '" + Name + "' depends on itself",
-      E.loc(Loop.Loop));
+      Core.loc(Loop.Loop));
   auto Remember = [&](LaneValue V) {
     Values[VD] = V;
-    return E.pinned(V);
+    return Core.pinned(V);
   };
   auto Unknown = [&](std::string Why, const Stmt *At) {
     return LaneValue::unknown(UnknownKind::Reassigned,
                               "loop variable '" + Name + "' " + Why,
-                              E.loc(At));
+                              Core.loc(At));
   };
   cuda::WriteStep Step = cuda::stepOf(Loop.Loop->getInc(), VD);
   if (Step.Kind == cuda::StepKind::None)
@@ -83,9 +83,9 @@ LaneValue LoopVariables::valueOf(const VarDecl *VD,
   // loop variables: the symbol stands for every value they take.
   LaneValue Init, Amount;
   {
-    llvm::SaveAndRestore Unpinned(E.assumed(), E.pinning({}));
-    Init = E.evaluate(Loop.Init);
-    Amount = Step.Amount ? E.evaluate(Step.Amount) : LaneValue::constant(1);
+    llvm::SaveAndRestore Unpinned(Core.assumed(), Core.pinning({}));
+    Init = Core.evaluate(Loop.Init);
+    Amount = Step.Amount ? Core.evaluate(Step.Amount) : LaneValue::constant(1);
   }
   if (Step.Negate)
     Amount = -Amount;
@@ -107,7 +107,7 @@ LaneValue LoopVariables::symbolFor(const VarDecl *VD,
   // Enumerate the values when start, step and bound are numbers (blockDim
   // from the launch or the assumed block size).
   std::vector<std::int64_t> Enumerated;
-  auto Bounds = E.Geometry.boundsSubstitution();
+  auto Bounds = Core.Geometry.boundsSubstitution();
   auto Start = Init.substitute(Bounds).asConstant();
   auto By = Amount.substitute(Bounds).asConstant();
   if (Start && By)
@@ -118,19 +118,22 @@ LaneValue LoopVariables::symbolFor(const VarDecl *VD,
   if (CountsPasses)
     Enumerated = passes(VD, Loop, Init.substitute(Bounds), *By, Bounds);
   const std::string Name = VD->getNameAsString();
-  SymbolId Id = E.Symbols.intern(
-      SymbolKey{SymbolKind::LoopIteration, VD, nullptr,
-                static_cast<std::int64_t>(Symbols.size()), {}},
-      Name);
+  SymbolId Id =
+      Core.Symbols.intern(SymbolKey{SymbolKind::LoopIteration,
+                                    VD,
+                                    nullptr,
+                                    static_cast<std::int64_t>(Symbols.size()),
+                                    {}},
+                          Name);
   Symbols.push_back(LoopSymbol{VD, Id, Loop.Loop});
   if (!Enumerated.empty() && CountsPasses) {
-    E.Symbols[Id].Values = std::move(Enumerated);
-    E.Symbols[Id].Name = "pass of '" + Name + "'";
-    E.Symbols[Id].CountsPasses = true;
+    Core.Symbols[Id].Values = std::move(Enumerated);
+    Core.Symbols[Id].Name = "pass of '" + Name + "'";
+    Core.Symbols[Id].CountsPasses = true;
     return Init + Amount * LaneValue::symbol(Id);
   }
   if (!Enumerated.empty()) {
-    E.Symbols[Id].Values = std::move(Enumerated);
+    Core.Symbols[Id].Values = std::move(Enumerated);
     return LaneValue::symbol(Id);
   }
   // `for (s = n / 2; s > 0; s >>= 1)` with n unknown: its values are not
@@ -145,7 +148,7 @@ LaneValue LoopVariables::symbolFor(const VarDecl *VD,
   if (Init.asConstant() == std::optional<std::int64_t>(0) &&
       Amount.asConstant() == std::optional<std::int64_t>(1))
     return LaneValue::symbol(Id);
-  E.Symbols[Id].Name = "iteration of '" + Name + "'";
+  Core.Symbols[Id].Name = "iteration of '" + Name + "'";
   return Init + Amount * LaneValue::symbol(Id);
 }
 
@@ -162,9 +165,10 @@ LoopVariables::enumerate(const VarDecl *VD, const cuda::InductionLoop &Loop,
   const bool VarOnLeft = cuda::refTo(Cond->getLHS(), VD) != nullptr;
   if (VarOnLeft == (cuda::refTo(Cond->getRHS(), VD) != nullptr))
     return {};
-  LaneValue BoundValue = E.evaluate(VarOnLeft ? Cond->getRHS() : Cond->getLHS());
+  LaneValue BoundValue =
+      Core.evaluate(VarOnLeft ? Cond->getRHS() : Cond->getLHS());
   const bool BoundUsesAssumption =
-      E.Geometry.assumesBounds() &&
+      Core.Geometry.assumesBounds() &&
       BoundValue.asConstant() != BoundValue.substitute(Bounds).asConstant();
   auto Bound = BoundValue.substitute(Bounds).asConstant();
   if (!Bound)
@@ -185,7 +189,7 @@ LoopVariables::enumerate(const VarDecl *VD, const cuda::InductionLoop &Loop,
     V = Next;
   }
   if (!Out.empty() && BoundUsesAssumption)
-    E.record({0, 0, /*UsedAssumedBounds=*/true});
+    Core.record({0, 0, /*UsedAssumedBounds=*/true});
   return Out;
 }
 
@@ -208,13 +212,13 @@ LoopVariables::passes(const VarDecl *VD, const cuda::InductionLoop &Loop,
   std::vector<SymbolId> Ids = Start.symbols();
   std::uint64_t Combos = 1;
   for (SymbolId Id : Ids) {
-    Combos *= E.Symbols[Id].Values.size();
+    Combos *= Core.Symbols[Id].Values.size();
     if (Combos == 0 || Combos > EvaluatorCore::MaxLoopTrips)
       return {};
   }
   std::optional<std::int64_t> Lowest;
   bool Failed = false;
-  forEachAssignment(E.Symbols, Ids,
+  forEachAssignment(Core.Symbols, Ids,
                     [&](const std::map<SymbolId, std::int64_t> &Pins) {
                       std::optional<LaneVector> Lanes =
                           Start.substitute(Pins).asPerLane();
@@ -236,42 +240,43 @@ LoopVariables::passes(const VarDecl *VD, const cuda::InductionLoop &Loop,
 std::optional<LaneValue> LoopVariables::valueEntering(const VarDecl *VD,
                                                       const ForStmt *Loop) {
   const cuda::FunctionFacts *F =
-      E.frames().empty() ? nullptr : E.frames().back().Facts;
+      Core.frames().empty() ? nullptr : Core.frames().back().Facts;
   if (!F || !VD || !Loop || !VD->hasLocalStorage())
     return std::nullopt;
   if (const cuda::InductionLoop *Own = F->inductionLoopOf(VD);
       Own && Own->Loop == Loop)
-    return E.evaluate(Own->Init);
+    return Core.evaluate(Own->Init);
   const Expr *Init = VD->getInit();
   if (!Init || !Loop->getInc() || isa<ParmVarDecl>(VD))
     return std::nullopt;
   for (const Stmt *W : F->writesOf(VD))
     if (!cuda::contains(Loop->getInc(), W))
       return std::nullopt;
-  return E.evaluateLocal(VD, Init);
+  return Core.evaluateLocal(VD, Init);
 }
 
 std::optional<LaneMask> LoopVariables::firstPassLanes(const Stmt *Loop,
                                                       const Expr *Cond) {
   // Evaluated once as it is: that interns the counters it mentions, and a
   // condition with none (a variable only the body writes) is decided so.
-  if (std::optional<LaneMask> Lanes = E.evaluateCondition(Cond))
+  if (std::optional<LaneMask> Lanes = Core.evaluateCondition(Cond))
     return Lanes;
-  std::map<SymbolId, std::int64_t> FirstPass = E.assumptions().Pins;
+  std::map<SymbolId, std::int64_t> FirstPass = Core.assumptions().Pins;
   const std::size_t Before = FirstPass.size();
   for (const LoopSymbol &S : Symbols)
     if (S.Loop == Loop)
-      FirstPass.emplace(S.Id, E.Symbols[S.Id].Values.empty()
+      FirstPass.emplace(S.Id, Core.Symbols[S.Id].Values.empty()
                                   ? 0
-                                  : E.Symbols[S.Id].Values.front());
-  for (SymbolId Id = 0; Id < E.Symbols.size(); ++Id)
-    if (const SymbolKey &Key = E.Symbols[Id].Key;
+                                  : Core.Symbols[S.Id].Values.front());
+  for (SymbolId Id = 0; Id < Core.Symbols.size(); ++Id)
+    if (const SymbolKey &Key = Core.Symbols[Id].Key;
         Key.Kind == SymbolKind::CycleSteps && Key.Other == Loop)
       FirstPass.emplace(Id, 0);
   if (FirstPass.size() == Before)
     return std::nullopt;
-  llvm::SaveAndRestore Pinned(E.assumed(), E.pinning(std::move(FirstPass)));
-  return E.evaluateCondition(Cond);
+  llvm::SaveAndRestore Pinned(Core.assumed(),
+                              Core.pinning(std::move(FirstPass)));
+  return Core.evaluateCondition(Cond);
 }
 
 bool LoopVariables::runsAtMostOnce(const ForStmt *Loop, LaneMask Active) {
@@ -307,11 +312,11 @@ bool LoopVariables::boundsOnePass(const BinaryOperator *BO, const ForStmt *Loop,
   const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   // Numbers, or blockDim where the launch fixes it (not an assumed size).
   auto Number = [&](const Expr *X) -> std::optional<std::int64_t> {
-    if (std::optional<std::int64_t> C = cuda::constantInt(X, E.Ctx))
+    if (std::optional<std::int64_t> C = cuda::constantInt(X, Core.Ctx))
       return C;
-    if (E.Geometry.assumesBounds())
+    if (Core.Geometry.assumesBounds())
       return std::nullopt;
-    return E.evaluate(X).asConstant();
+    return Core.evaluate(X).asConstant();
   };
   std::optional<std::int64_t> Bound = Number(BoundSide);
   cuda::WriteStep Step =
@@ -327,9 +332,8 @@ bool LoopVariables::boundsOnePass(const BinaryOperator *BO, const ForStmt *Loop,
     return false;
   // The lanes whose second value still passes the bound.
   const bool Strict = BO->getOpcode() == BO_LT || BO->getOpcode() == BO_GT;
-  std::optional<LaneMask> Again =
-      E.compareLanes(Strict ? BO_LT : BO_LE,
-                     *Entry + LaneValue::constant(*By - *Bound));
+  std::optional<LaneMask> Again = Core.compareLanes(
+      Strict ? BO_LT : BO_LE, *Entry + LaneValue::constant(*By - *Bound));
   return Again && (*Again & Active) == 0;
 }
 

@@ -28,7 +28,7 @@ class EvaluatorCore;
 
 class LoopVariables {
 public:
-  explicit LoopVariables(EvaluatorCore &E) : E(E) {}
+  explicit LoopVariables(EvaluatorCore &Core) : Core(Core) {}
   LoopVariables(const LoopVariables &) = delete;
   LoopVariables &operator=(const LoopVariables &) = delete;
 
@@ -52,7 +52,7 @@ public:
   void add(const clang::VarDecl *VD, SymbolId Id);
 
 private:
-  EvaluatorCore &E;
+  EvaluatorCore &Core;
   std::map<const clang::VarDecl *, LaneValue> Values;
   std::vector<LoopSymbol> Symbols;
 

@@ -93,11 +93,11 @@ namespace {
 /// inType alone takes the symbols to bring every lane back in range, as
 /// for `in[threadIdx.x - 1]` under `threadIdx.x > 0` (the one lane below
 /// 0 is the guarded one: robustness/wraparound-32-bit.cu).
-LaneValue indexInType(EvaluatorCore &C, LaneValue V, const Expr *Of) {
+LaneValue indexInType(EvaluatorCore &Core, LaneValue V, const Expr *Of) {
   const QualType T = Of->getType().getCanonicalType();
   if (!V.isUnknown() && !V.terms().empty() &&
       T->isUnsignedIntegerOrEnumerationType() && !T->isBooleanType() &&
-      C.Ctx.getIntWidth(T) < 64) {
+      Core.Ctx.getIntWidth(T) < 64) {
     const LaneVector &K = V.laneConstants();
     const bool Negative =
         std::any_of(K.begin(), K.end(), [](std::int64_t N) { return N < 0; });
@@ -105,22 +105,22 @@ LaneValue indexInType(EvaluatorCore &C, LaneValue V, const Expr *Of) {
     if (Negative &&
         std::any_of(Used.begin(), Used.end(),
                     [&](SymbolId Id) {
-                      const SymbolKey &K = C.Symbols[Id].Key;
+                      const SymbolKey &K = Core.Symbols[Id].Key;
                       return (K.Kind == SymbolKind::ThreadIndex ||
                               K.Kind == SymbolKind::WarpPosition) &&
                              K.Detail >= 1;
                     }) &&
         std::all_of(Used.begin(), Used.end(), [&](SymbolId Id) {
-          return !C.Symbols[Id].Values.empty();
+          return !Core.Symbols[Id].Values.empty();
         }))
       return LaneValue::unknown(
           UnknownKind::SymbolicOperation,
           "unsigned index below 0 in some lanes of some warps, where it wraps "
           "around its " +
-              std::to_string(C.Ctx.getIntWidth(T)) + "-bit type",
-          C.loc(Of));
+              std::to_string(Core.Ctx.getIntWidth(T)) + "-bit type",
+          Core.loc(Of));
   }
-  return inType(std::move(V), Of, C.Ctx);
+  return inType(std::move(V), Of, Core.Ctx);
 }
 
 } // namespace
@@ -130,10 +130,10 @@ namespace {
 
 class PointerVisitor : public ConstStmtVisitor<PointerVisitor, PointerValue> {
 public:
-  explicit PointerVisitor(EvaluatorCore &C) : C(C) {}
+  explicit PointerVisitor(EvaluatorCore &Core) : Core(Core) {}
 
   PointerValue VisitExprWithCleanups(const ExprWithCleanups *Cleanups) {
-    return C.evaluatePointer(Cleanups->getSubExpr());
+    return Core.evaluatePointer(Cleanups->getSubExpr());
   }
   /// A pointer cast: decays, bases, no-op and user conversions, loads.
   PointerValue VisitCastExpr(const CastExpr *Cast);
@@ -144,12 +144,12 @@ public:
   }
   /// The object of a member function entered from its call.
   PointerValue VisitCXXThisExpr(const CXXThisExpr *This) {
-    if (!C.frames().empty() && C.frames().back().This)
-      return *C.frames().back().This;
+    if (!Core.frames().empty() && Core.frames().back().This)
+      return *Core.frames().back().This;
     return PointerValue::unknown(UnknownKind::NotFollowed,
                                  "'this' of a function analysed without its "
                                  "object",
-                                 C.loc(This));
+                                 Core.loc(This));
   }
   PointerValue VisitBinaryOperator(const BinaryOperator *BO) {
     if (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub) {
@@ -157,20 +157,20 @@ public:
       if (!Ptr->getType()->isPointerType())
         std::swap(Ptr, Int);
       if (Ptr->getType()->isPointerType() && !Int->getType()->isPointerType()) {
-        LaneValue Index = indexInType(C, C.evaluate(Int), Int);
+        LaneValue Index = indexInType(Core, Core.evaluate(Int), Int);
         if (BO->getOpcode() == BO_Sub)
           Index = -Index;
-        return offsetBy(C.evaluatePointer(Ptr), Index,
-                        Ptr->getType()->getPointeeType(), BO, C.Ctx);
+        return offsetBy(Core.evaluatePointer(Ptr), Index,
+                        Ptr->getType()->getPointeeType(), BO, Core.Ctx);
       }
     }
     if (BO->getOpcode() == BO_Comma)
-      return C.evaluatePointer(BO->getRHS());
+      return Core.evaluatePointer(BO->getRHS());
     return VisitStmt(BO);
   }
   PointerValue VisitUnaryOperator(const UnaryOperator *UO) {
     if (UO->getOpcode() == UO_AddrOf)
-      return C.evaluateAddress(UO->getSubExpr());
+      return Core.evaluateAddress(UO->getSubExpr());
     return VisitStmt(UO);
   }
   /// `dim == 1 ? (float3 *)objects : (float3 *)targets`: a choice the warp
@@ -180,16 +180,17 @@ public:
   /// differs between lanes splits the warp between two arrays, and is not
   /// followed.
   PointerValue VisitConditionalOperator(const ConditionalOperator *CO) {
-    LaneValue Cond = C.evaluate(CO->getCond());
+    LaneValue Cond = Core.evaluate(CO->getCond());
     if (std::optional<std::int64_t> Known = Cond.asConstant())
-      return C.evaluatePointer(*Known ? CO->getTrueExpr() : CO->getFalseExpr());
-    if (!C.warpUniform(CO->getCond()))
+      return Core.evaluatePointer(*Known ? CO->getTrueExpr()
+                                         : CO->getFalseExpr());
+    if (!Core.warpUniform(CO->getCond()))
       return PointerValue::unknown(UnknownKind::NotFollowed,
                                    "a choice of pointer that may differ "
                                    "between lanes",
-                                   C.loc(CO));
-    PointerValue True = C.evaluatePointer(CO->getTrueExpr());
-    PointerValue False = C.evaluatePointer(CO->getFalseExpr());
+                                   Core.loc(CO));
+    PointerValue True = Core.evaluatePointer(CO->getTrueExpr());
+    PointerValue False = Core.evaluatePointer(CO->getFalseExpr());
     if (True.isUnknown())
       return True;
     if (False.isUnknown())
@@ -211,7 +212,7 @@ public:
       return PointerValue::unknown(UnknownKind::NotFollowed,
                                    "a choice between pointers into memory "
                                    "laid out differently",
-                                   C.loc(CO));
+                                   Core.loc(CO));
     return True;
   }
   /// A helper (or conversion operator) that returns a buffer or a cast of
@@ -219,22 +220,22 @@ public:
   PointerValue VisitCallExpr(const CallExpr *Call) {
     if (const Expr *Returned = returnedBy(Call);
         Returned && Returned->getType()->isPointerType())
-      if (EvaluatorCore::CallScope In(C, Call); In)
-        return C.evaluatePointer(Returned);
+      if (EvaluatorCore::CallScope In(Core, Call); In)
+        return Core.evaluatePointer(Returned);
     return PointerValue::unknown(UnknownKind::NotFollowed,
                                  "pointer returned by a call the analysis "
                                  "does not follow",
-                                 C.loc(Call));
+                                 Core.loc(Call));
   }
   PointerValue VisitStmt(const Stmt *S) {
     return PointerValue::unknown(UnknownKind::NotFollowed,
                                  "pointer expression the analysis does not "
                                  "follow",
-                                 C.loc(S));
+                                 Core.loc(S));
   }
 
 private:
-  EvaluatorCore &C;
+  EvaluatorCore &Core;
   /// A pointer variable read: its reaching writes, a bound parameter, a
   /// kernel's pointer parameter (global memory), a local's initializer.
   PointerValue variable(const VarDecl *VD, const Expr *Use);
@@ -244,9 +245,9 @@ private:
 
 PointerValue PointerVisitor::variable(const VarDecl *VD, const Expr *Use) {
   if (const auto *Read = dyn_cast<DeclRefExpr>(Use->IgnoreParens()))
-    if (std::optional<PointerValue> Flow = C.Reassigned.valueAt(VD, Read))
+    if (std::optional<PointerValue> Flow = Core.Reassigned.valueAt(VD, Read))
       return *Flow;
-  const std::vector<CallFrame> &Frames = C.frames();
+  const std::vector<CallFrame> &Frames = Core.frames();
   for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
     if (auto Bound = It->Pointers.find(VD); Bound != It->Pointers.end())
       return Bound->second;
@@ -255,7 +256,7 @@ PointerValue PointerVisitor::variable(const VarDecl *VD, const Expr *Use) {
     return PointerValue::unknown(UnknownKind::Reassigned,
                                  "pointer '" + VD->getNameAsString() +
                                      "' is reassigned",
-                                 C.loc(F->writesOf(VD).front()));
+                                 Core.loc(F->writesOf(VD).front()));
   if (isa<ParmVarDecl>(VD)) {
     // Kernel pointer parameters point to global memory (cudaMalloc'd,
     // 256-byte aligned).
@@ -266,22 +267,22 @@ PointerValue PointerVisitor::variable(const VarDecl *VD, const Expr *Use) {
     return P;
   }
   if (VD->hasLocalStorage() && VD->getInit())
-    return C.evaluatePointer(VD->getInit());
-  if (std::optional<PointerValue> Loaded = C.Shared.pointerLoad(Use))
+    return Core.evaluatePointer(VD->getInit());
+  if (std::optional<PointerValue> Loaded = Core.Uniform.pointerLoad(Use))
     return *Loaded;
   return PointerValue::unknown(UnknownKind::DataDependent,
                                "pointer '" + VD->getNameAsString() +
                                    "' is read from memory",
-                               C.loc(Use));
+                               Core.loc(Use));
 }
 
 PointerValue PointerVisitor::VisitCastExpr(const CastExpr *Cast) {
   switch (Cast->getCastKind()) {
   case CK_ArrayToPointerDecay:
-    return C.evaluateAddress(Cast->getSubExpr());
+    return Core.evaluateAddress(Cast->getSubExpr());
   case CK_DerivedToBase:
   case CK_UncheckedDerivedToBase:
-    return toBase(C.evaluatePointer(Cast->getSubExpr()), Cast, C.Ctx);
+    return toBase(Core.evaluatePointer(Cast->getSubExpr()), Cast, Core.Ctx);
   // NULL or nullptr handed to a helper for an output it does not want at
   // this call: the number 0, no memory. An access through it is not made
   // by a program that runs (the compiler drops it as well).
@@ -293,7 +294,7 @@ PointerValue PointerVisitor::VisitCastExpr(const CastExpr *Cast) {
   case CK_AddressSpaceConversion:
   // `T *p = SharedMemory<T>();`: the object's `operator T *()`.
   case CK_UserDefinedConversion:
-    return C.evaluatePointer(Cast->getSubExpr());
+    return Core.evaluatePointer(Cast->getSubExpr());
   case CK_LValueToRValue:
     if (const auto *Ref =
             dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens()))
@@ -302,36 +303,36 @@ PointerValue PointerVisitor::VisitCastExpr(const CastExpr *Cast) {
     // `c ? a : b` of two pointer variables is an lvalue, read here.
     if (const auto *CO =
             dyn_cast<ConditionalOperator>(Cast->getSubExpr()->IgnoreParens()))
-      return C.evaluatePointer(CO);
+      return Core.evaluatePointer(CO);
     if (std::optional<PointerValue> Loaded =
-            C.Shared.pointerLoad(Cast->getSubExpr()))
+            Core.Uniform.pointerLoad(Cast->getSubExpr()))
       return *Loaded;
     // An element of the thread's own array of pointers.
     if (const auto *AS =
             dyn_cast<ArraySubscriptExpr>(Cast->getSubExpr()->IgnoreParens()))
-      if (std::optional<PointerValue> Element = C.Arrays.element(AS))
+      if (std::optional<PointerValue> Element = Core.Arrays.element(AS))
         return *Element;
     // A pointer field of the kernel's struct parameter (an accessor's
     // data pointer): global memory, as a pointer parameter is; of a local
     // aggregate the kernel builds: what its initialiser gives.
     if (std::optional<PointerValue> Field =
-            C.Fields.parameterPointer(Cast->getSubExpr()))
+            Core.Fields.parameterPointer(Cast->getSubExpr()))
       return *Field;
     if (const auto *ME =
             dyn_cast<MemberExpr>(Cast->getSubExpr()->IgnoreParens())) {
-      if (std::optional<PointerValue> Field = C.Fields.localPointer(ME))
+      if (std::optional<PointerValue> Field = Core.Fields.localPointer(ME))
         return *Field;
       if (std::optional<PointerValue> Returned =
-              C.Fields.returnedObjectPointer(ME))
+              Core.Fields.returnedObjectPointer(ME))
         return *Returned;
     }
     return PointerValue::unknown(UnknownKind::DataDependent,
-                                 "pointer is read from memory", C.loc(Cast));
+                                 "pointer is read from memory", Core.loc(Cast));
   default:
     return PointerValue::unknown(UnknownKind::NotFollowed,
                                  "pointer conversion the analysis does not "
                                  "follow",
-                                 C.loc(Cast));
+                                 Core.loc(Cast));
   }
 }
 
@@ -347,25 +348,26 @@ namespace {
 
 class AddressVisitor : public ConstStmtVisitor<AddressVisitor, PointerValue> {
 public:
-  explicit AddressVisitor(EvaluatorCore &C) : C(C) {}
+  explicit AddressVisitor(EvaluatorCore &Core) : Core(Core) {}
 
   PointerValue VisitCastExpr(const CastExpr *Cast) {
     if (Cast->getCastKind() == CK_NoOp ||
         Cast->getCastKind() == CK_LValueBitCast)
-      return C.evaluateAddress(Cast->getSubExpr());
+      return Core.evaluateAddress(Cast->getSubExpr());
     if (Cast->getCastKind() == CK_UncheckedDerivedToBase ||
         Cast->getCastKind() == CK_DerivedToBase)
-      return toBase(C.evaluateAddress(Cast->getSubExpr()), Cast, C.Ctx);
+      return toBase(Core.evaluateAddress(Cast->getSubExpr()), Cast, Core.Ctx);
     return VisitStmt(Cast);
   }
   PointerValue VisitArraySubscriptExpr(const ArraySubscriptExpr *AS) {
-    return offsetBy(C.evaluatePointer(AS->getBase()),
-                    indexInType(C, C.evaluate(AS->getIdx()), AS->getIdx()),
-                    AS->getType(), AS, C.Ctx);
+    return offsetBy(
+        Core.evaluatePointer(AS->getBase()),
+        indexInType(Core, Core.evaluate(AS->getIdx()), AS->getIdx()),
+        AS->getType(), AS, Core.Ctx);
   }
   PointerValue VisitUnaryOperator(const UnaryOperator *UO) {
     if (UO->getOpcode() == UO_Deref)
-      return C.evaluatePointer(UO->getSubExpr());
+      return Core.evaluatePointer(UO->getSubExpr());
     return VisitStmt(UO);
   }
   /// The address of a field (`s.f`, `p->f`, an anonymous member's chain).
@@ -382,47 +384,47 @@ public:
       P.Offset = LaneValue::constant(0);
       return P;
     }
-    return C.evaluateAddress(MT->getSubExpr());
+    return Core.evaluateAddress(MT->getSubExpr());
   }
   /// A helper returning a reference (a getter's `return low;`): inlined.
   PointerValue VisitCallExpr(const CallExpr *Call) {
     if (const Expr *Returned = returnedBy(Call);
         Returned && Returned->isGLValue())
-      if (EvaluatorCore::CallScope In(C, Call); In)
-        return C.evaluateAddress(Returned);
+      if (EvaluatorCore::CallScope In(Core, Call); In)
+        return Core.evaluateAddress(Returned);
     return VisitStmt(Call);
   }
   PointerValue VisitStmt(const Stmt *S) {
     return PointerValue::unknown(UnknownKind::NotFollowed,
                                  "lvalue the analysis does not follow",
-                                 C.loc(S));
+                                 Core.loc(S));
   }
 
 private:
-  EvaluatorCore &C;
+  EvaluatorCore &Core;
 };
 
 } // namespace
 
 PointerValue AddressVisitor::VisitMemberExpr(const MemberExpr *ME) {
-  PointerValue P = ME->isArrow() ? C.evaluatePointer(ME->getBase())
-                                 : C.evaluateAddress(ME->getBase());
+  PointerValue P = ME->isArrow() ? Core.evaluatePointer(ME->getBase())
+                                 : Core.evaluateAddress(ME->getBase());
   if (P.isUnknown())
     return P;
   auto AddField = [&](const FieldDecl *FD) {
     if (FD->isBitField() || FD->getParent()->isInvalidDecl())
       return false;
-    const ASTRecordLayout &Layout = C.Ctx.getASTRecordLayout(FD->getParent());
-    P.Offset =
-        P.Offset +
-        LaneValue::constant(static_cast<std::int64_t>(
-            Layout.getFieldOffset(FD->getFieldIndex()) / C.Ctx.getCharWidth()));
+    const ASTRecordLayout &Layout =
+        Core.Ctx.getASTRecordLayout(FD->getParent());
+    P.Offset = P.Offset + LaneValue::constant(static_cast<std::int64_t>(
+                              Layout.getFieldOffset(FD->getFieldIndex()) /
+                              Core.Ctx.getCharWidth()));
     return true;
   };
   if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl())) {
     if (!AddField(FD))
       return PointerValue::unknown(UnknownKind::NotFollowed, "bit-field",
-                                   C.loc(ME));
+                                   Core.loc(ME));
     return P;
   }
   if (const auto *IFD = dyn_cast<IndirectFieldDecl>(ME->getMemberDecl())) {
@@ -430,20 +432,20 @@ PointerValue AddressVisitor::VisitMemberExpr(const MemberExpr *ME) {
       if (const auto *FD = dyn_cast<FieldDecl>(ND); !FD || !AddField(FD))
         return PointerValue::unknown(UnknownKind::NotFollowed,
                                      "member the analysis does not follow",
-                                     C.loc(ME));
+                                     Core.loc(ME));
     return P;
   }
   return PointerValue::unknown(UnknownKind::NotFollowed,
                                "member the analysis does not follow",
-                               C.loc(ME));
+                               Core.loc(ME));
 }
 
 PointerValue AddressVisitor::VisitDeclRefExpr(const DeclRefExpr *Ref) {
   const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
   if (!VD)
     return PointerValue::unknown(UnknownKind::NotFollowed, "not a variable",
-                                 C.loc(Ref));
-  const std::vector<CallFrame> &Frames = C.frames();
+                                 Core.loc(Ref));
+  const std::vector<CallFrame> &Frames = Core.frames();
   for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
     if (auto Bound = It->Pointers.find(VD); Bound != It->Pointers.end())
       return Bound->second;
@@ -458,13 +460,13 @@ PointerValue AddressVisitor::VisitDeclRefExpr(const DeclRefExpr *Ref) {
     P.Space = MemorySpace::Global;
   else if (VD->getType()->isReferenceType() && VD->getInit() &&
            VD->hasLocalStorage())
-    return C.evaluateAddress(VD->getInit());
+    return Core.evaluateAddress(VD->getInit());
   else if (VD->hasLocalStorage())
     P.Space = MemorySpace::Local;
   else
     return PointerValue::unknown(UnknownKind::NotFollowed,
                                  "variable in an unknown memory space",
-                                 C.loc(Ref));
+                                 Core.loc(Ref));
   return P;
 }
 

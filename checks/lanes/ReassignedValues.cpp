@@ -50,10 +50,10 @@ PointerValue integer(LaneValue V) {
 } // namespace
 
 const cuda::ReachingWrites *ReassignedValues::flowOfCurrentFrame() {
-  CallFrame &F = E.frames().back();
+  CallFrame &F = Core.frames().back();
   if (!F.FlowBuilt) {
     F.FlowBuilt = true;
-    const cuda::ReachingWrites &RW = E.flowOf(F.Function);
+    const cuda::ReachingWrites &RW = Core.flowOf(F.Function);
     F.Flow = RW.valid() || RW.overBudget() ? &RW : nullptr;
   }
   return F.Flow;
@@ -61,12 +61,12 @@ const cuda::ReachingWrites *ReassignedValues::flowOfCurrentFrame() {
 
 std::optional<PointerValue>
 ReassignedValues::valueAt(const VarDecl *VD, const DeclRefExpr *Read) {
-  const auto &Fixed = E.assumptions().Fixed;
+  const auto &Fixed = Core.assumptions().Fixed;
   for (auto It = Fixed.rbegin(); It != Fixed.rend(); ++It)
     if (It->Var == VD)
       return It->Value;
-  if (E.frames().empty() || !E.frames().back().Facts ||
-      E.frames().back().Facts->writesOf(VD).empty())
+  if (Core.frames().empty() || !Core.frames().back().Facts ||
+      Core.frames().back().Facts->writesOf(VD).empty())
     return std::nullopt;
   const cuda::ReachingWrites *RW = flowOfCurrentFrame();
   if (!RW || !RW->tracks(VD))
@@ -79,7 +79,7 @@ ReassignedValues::valueAt(const VarDecl *VD, const DeclRefExpr *Read) {
             "writes reach its reads more than " +
             std::to_string(cuda::ReachingWrites::MaxReachingPairs) +
             " times (the analysis' budget per function)",
-        E.loc(Read));
+        Core.loc(Read));
   const auto *Seen = RW->reaching(Read);
   if (!Seen || Seen->empty())
     return std::nullopt;
@@ -104,20 +104,20 @@ ReassignedValues::valueAt(const VarDecl *VD, const DeclRefExpr *Read) {
 
 PointerValue ReassignedValues::writeValue(const cuda::ReachingWrites &RW,
                                           unsigned Id) {
-  const std::size_t FrameIndex = E.frames().size() - 1;
+  const std::size_t FrameIndex = Core.frames().size() - 1;
   if (const PointerValue *Known =
-          E.recall(E.frames()[FrameIndex].WriteValues, Id))
+          Core.recall(Core.frames()[FrameIndex].WriteValues, Id))
     return *Known;
   const cuda::Write &W = RW.write(Id);
   const bool IsPointer = W.Var->getType()->isPointerType();
   const std::string Name = W.Var->getNameAsString();
   const std::pair<const void *, unsigned> InProgress{
-      &W, E.assumptions().Generation};
+      &W, Core.assumptions().Generation};
   if (!WritesInProgress.insert(InProgress).second)
     return PointerValue::unknown(UnknownKind::Reassigned,
                                  "'" + Name + "' depends on itself",
-                                 E.loc(W.Statement));
-  Evaluated<PointerValue> V = E.collect([&] {
+                                 Core.loc(W.Statement));
+  Evaluated<PointerValue> V = Core.collect([&] {
     switch (W.Kind) {
     case cuda::WriteKind::Entry:
       return entryValue(W);
@@ -127,30 +127,30 @@ PointerValue ReassignedValues::writeValue(const cuda::ReachingWrites &RW,
                                    W.Var->getLocation().getRawEncoding());
     case cuda::WriteKind::Init:
     case cuda::WriteKind::Assign:
-      return IsPointer ? E.evaluatePointer(W.Value)
-                       : integer(E.evaluate(W.Value));
+      return IsPointer ? Core.evaluatePointer(W.Value)
+                       : integer(Core.evaluate(W.Value));
     case cuda::WriteKind::Step:
       return stepValue(RW, W);
     }
     return PointerValue();
   });
   WritesInProgress.erase(InProgress);
-  E.remember(E.frames()[FrameIndex].WriteValues, Id, V);
+  Core.remember(Core.frames()[FrameIndex].WriteValues, Id, V);
   return std::move(V.Value);
 }
 
 /// The value a parameter enters the function with: what the call binds
 /// it to; for a kernel, a pointer into global memory or a uniform symbol.
 PointerValue ReassignedValues::entryValue(const cuda::Write &W) {
-  const std::size_t FrameIndex = E.frames().size() - 1;
-  const CallFrame &F = E.frames()[FrameIndex];
+  const std::size_t FrameIndex = Core.frames().size() - 1;
+  const CallFrame &F = Core.frames()[FrameIndex];
   const std::string Name = W.Var->getNameAsString();
   if (auto Bound = F.Pointers.find(W.Var); Bound != F.Pointers.end())
     return Bound->second;
   if (auto Bound = F.Values.find(W.Var); Bound != F.Values.end())
     return integer(Bound->second);
   if (!W.Var->getType()->isPointerType())
-    return integer(E.pinned(LaneValue::symbol(E.Symbols.intern(
+    return integer(Core.pinned(LaneValue::symbol(Core.Symbols.intern(
         SymbolKey{SymbolKind::Parameter, W.Var, nullptr, 0, {}}, Name))));
   if (FrameIndex == 0) {
     // A kernel's pointer parameter points to global memory.
@@ -161,8 +161,9 @@ PointerValue ReassignedValues::entryValue(const cuda::Write &W) {
     return V;
   }
   return PointerValue::unknown(UnknownKind::NotFollowed,
-                               "parameter '" + Name + "' of a call not followed",
-                               E.loc(F.Function->getBody()));
+                               "parameter '" + Name +
+                                   "' of a call not followed",
+                               Core.loc(F.Function->getBody()));
 }
 
 PointerValue ReassignedValues::stepValue(const cuda::ReachingWrites &RW,
@@ -174,7 +175,7 @@ PointerValue ReassignedValues::stepValue(const cuda::ReachingWrites &RW,
   if (!Before)
     return PointerValue::unknown(UnknownKind::Reassigned,
                                  "'" + Name() + "' is reassigned",
-                                 E.loc(W.Statement));
+                                 Core.loc(W.Statement));
   if (Before->isUnknown())
     return *Before;
   if (W.Var->getType()->isPointerType()) {
@@ -184,12 +185,12 @@ PointerValue ReassignedValues::stepValue(const cuda::ReachingWrites &RW,
                                    "pointer '" + Name() +
                                        "' changes in a way the analysis "
                                        "does not follow",
-                                   E.loc(W.Statement));
-    LaneValue By = Step.Amount
-                       ? inType(E.evaluate(Step.Amount), Step.Amount, E.Ctx)
-                       : LaneValue::constant(1);
+                                   Core.loc(W.Statement));
+    LaneValue By =
+        Step.Amount ? inType(Core.evaluate(Step.Amount), Step.Amount, Core.Ctx)
+                    : LaneValue::constant(1);
     return offsetBy(*Before, Step.Negate ? -By : By,
-                    W.Var->getType()->getPointeeType(), W.Statement, E.Ctx);
+                    W.Var->getType()->getPointeeType(), W.Statement, Core.Ctx);
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(W.Statement))
     return integer(Before->Offset +
@@ -197,16 +198,18 @@ PointerValue ReassignedValues::stepValue(const cuda::ReachingWrites &RW,
   const auto *BO = cast<BinaryOperator>(W.Statement);
   const BinaryOperatorKind Op =
       BinaryOperator::getOpForCompoundAssignment(BO->getOpcode());
-  LaneValue Amount = E.evaluate(W.Value);
+  LaneValue Amount = Core.evaluate(W.Value);
   std::optional<LaneValue> After = arithmetic(Op, Before->Offset, Amount);
   if (After) // `n >>= k` with both uniform: one number per warp
-    After = E.Shared.result(std::move(*After), BO, SharedOperation{nullptr, BO->getOpcode()},
-                         {&Before->Offset, &Amount});
+    After = Core.Uniform.result(std::move(*After), BO,
+                                UniformOperation{nullptr, BO->getOpcode()},
+                                {&Before->Offset, &Amount});
   if (!After)
     return PointerValue::unknown(UnknownKind::Reassigned,
-                                 "'" + Name() + "' changes in a way the "
-                                              "analysis does not follow",
-                                 E.loc(W.Statement));
+                                 "'" + Name() +
+                                     "' changes in a way the "
+                                     "analysis does not follow",
+                                 Core.loc(W.Statement));
   return integer(*After);
 }
 
@@ -227,7 +230,7 @@ PointerValue ReassignedValues::joinValues(const cuda::ReachingWrites &RW,
                                    "pointer '" + Name +
                                        "' points into different objects on "
                                        "different paths",
-                                   E.loc(Read));
+                                   Core.loc(Read));
   bool Same = true;
   for (const FlowPart &P : Parts)
     Same &= (P.Value.Offset - First.Offset).asConstant() ==
@@ -238,24 +241,25 @@ PointerValue ReassignedValues::joinValues(const cuda::ReachingWrites &RW,
   // Different values: one per warp only if the warp takes one path.
   for (const FlowPart &P : Parts)
     if (P.Anchor && !reachedTogether(RW, P.Anchor, Read))
-      return E.pastStepBudget() ? tooCostly(Name, Read)
-                                : PointerValue::unknown(
-                                      UnknownKind::Reassigned,
-                                      "'" + Name +
-                                          "' is set under a condition that "
-                                          "differs between lanes",
-                                      E.loc(P.Anchor));
+      return Core.pastStepBudget()
+                 ? tooCostly(Name, Read)
+                 : PointerValue::unknown(UnknownKind::Reassigned,
+                                         "'" + Name +
+                                             "' is set under a condition that "
+                                             "differs between lanes",
+                                         Core.loc(P.Anchor));
   llvm::SmallVector<const Stmt *, 4> Around{Read};
   for (const FlowPart &P : Parts)
     Around.push_back(P.Anchor);
   const bool Together = !RW.hasGoto() && jumpsTogether(RW, Around);
-  if (!Together && !RW.hasGoto() && E.pastStepBudget())
+  if (!Together && !RW.hasGoto() && Core.pastStepBudget())
     return tooCostly(Name, Read);
   if (!Together)
     return PointerValue::unknown(UnknownKind::Reassigned,
-                                 "'" + Name + "' is set on paths the "
-                                              "analysis does not follow",
-                                 E.loc(Read));
+                                 "'" + Name +
+                                     "' is set on paths the "
+                                     "analysis does not follow",
+                                 Core.loc(Read));
 
   return pathValue(VD, Parts, Read);
 }
@@ -266,7 +270,7 @@ PointerValue ReassignedValues::pathValue(const VarDecl *VD,
   const std::string Name = VD->getNameAsString();
   const PointerValue &First = Parts.front().Value;
   const unsigned Line =
-      E.Ctx.getSourceManager().getPresumedLineNumber(Read->getBeginLoc());
+      Core.Ctx.getSourceManager().getPresumedLineNumber(Read->getBeginLoc());
   PointerValue Out = First;
   // Numbers: a symbol that takes each.
   std::vector<std::int64_t> Numbers;
@@ -281,50 +285,50 @@ PointerValue ReassignedValues::pathValue(const VarDecl *VD,
   }
   if (!Numbers.empty() && Numbers.size() <= MaxPathValues) {
     std::sort(Numbers.begin(), Numbers.end());
-    SymbolId Id = E.Symbols.fresh(SymbolKind::PathValues, VD, nullptr, Name);
-    E.Symbols[Id].Values = Numbers;
+    SymbolId Id = Core.Symbols.fresh(SymbolKind::PathValues, VD, nullptr, Name);
+    Core.Symbols[Id].Values = Numbers;
     if (!First.Base)
-      E.Loops.add(VD, Id);
-    Out.Offset = E.pinned(LaneValue::symbol(Id));
+      Core.Loops.add(VD, Id);
+    Out.Offset = Core.pinned(LaneValue::symbol(Id));
     return Out;
   }
   if (Parts.size() == 2) {
     // v0 + c * (v1 - v0), c in {0, 1}: exactly one of the two per warp.
-    SymbolId Id = E.Symbols.intern(
+    SymbolId Id = Core.Symbols.intern(
         SymbolKey{SymbolKind::PathChoice, VD, nullptr, Line, {}},
         "path to '" + Name + "' at line " + std::to_string(Line));
-    E.Symbols[Id].Values = {0, 1};
-    Out.Offset = E.pinned(First.Offset + LaneValue::symbol(Id) *
-                                           (Parts[1].Value.Offset -
-                                            First.Offset));
+    Core.Symbols[Id].Values = {0, 1};
+    Out.Offset =
+        Core.pinned(First.Offset + LaneValue::symbol(Id) *
+                                       (Parts[1].Value.Offset - First.Offset));
     return Out;
   }
   return PointerValue::unknown(UnknownKind::Limit,
                                std::to_string(Parts.size()) +
                                    " different values of '" + Name +
                                    "' reach this read",
-                               E.loc(Read));
+                               Core.loc(Read));
 }
 
 PointerValue ReassignedValues::tooCostly(const std::string &Name,
                                          const Stmt *At) const {
-  return PointerValue::unknown(UnknownKind::Limit,
-                               "the paths to '" + Name +
-                                   "' are too costly to analyse",
-                               E.loc(At));
+  return PointerValue::unknown(
+      UnknownKind::Limit,
+      "the paths to '" + Name + "' are too costly to analyse", Core.loc(At));
 }
 
 bool ReassignedValues::reachedTogether(const cuda::ReachingWrites &RW,
                                        const Stmt *From, const Stmt *Read,
                                        const Stmt *Loop) {
-  return lanes::reachedTogether(
-      RW, From, Read, Loop, [this](const Expr *C) { return E.warpUniform(C); });
+  return lanes::reachedTogether(RW, From, Read, Loop, [this](const Expr *C) {
+    return Core.warpUniform(C);
+  });
 }
 
 bool ReassignedValues::jumpsTogether(const cuda::ReachingWrites &RW,
                                      llvm::ArrayRef<const Stmt *> Around) {
   return lanes::jumpsTogether(
-      RW, Around, [this](const Expr *C) { return E.warpUniform(C); });
+      RW, Around, [this](const Expr *C) { return Core.warpUniform(C); });
 }
 
 } // namespace gpumem::lanes

@@ -32,7 +32,7 @@ class EvaluatorCore;
 
 class ReassignedValues {
 public:
-  explicit ReassignedValues(EvaluatorCore &E) : E(E) {}
+  explicit ReassignedValues(EvaluatorCore &Core) : Core(Core) {}
   ReassignedValues(const ReassignedValues &) = delete;
   ReassignedValues &operator=(const ReassignedValues &) = delete;
 
@@ -70,13 +70,13 @@ public:
                      llvm::ArrayRef<const clang::Stmt *> Around);
 
 private:
-  EvaluatorCore &E;
+  EvaluatorCore &Core;
   /// Writes with the pin generation they are evaluated under: a value that
   /// needs itself is not followed; a cycle's write evaluated again with the
   /// variable fixed to one of its values does not need itself.
   llvm::SmallDenseSet<std::pair<const void *, unsigned>, 8> WritesInProgress;
   /// Variables stepped around loops.
-  WriteCycles Cycles{E, *this};
+  WriteCycles Cycles{Core, *this};
 
   const cuda::ReachingWrites *flowOfCurrentFrame();
   /// The value of a parameter or of a step: what enters the function, the

@@ -24,14 +24,14 @@ constexpr unsigned MaxCycleValues = 8;
 PointerValue WriteCycles::valueAt(const cuda::ReachingWrites &RW,
                                   const cuda::WriteCycle &C,
                                   const DeclRefExpr *Read) {
-  const std::size_t FrameIndex = E.frames().size() - 1;
+  const std::size_t FrameIndex = Core.frames().size() - 1;
   const std::pair<const cuda::WriteCycle *, const DeclRefExpr *> Key{&C, Read};
   if (const PointerValue *Known =
-          E.recall(E.frames()[FrameIndex].CycleValues, Key))
+          Core.recall(Core.frames()[FrameIndex].CycleValues, Key))
     return *Known;
   Evaluated<PointerValue> V =
-      E.collect([&] { return solveCycle(RW, C, Read); });
-  E.remember(E.frames()[FrameIndex].CycleValues, Key, V);
+      Core.collect([&] { return solveCycle(RW, C, Read); });
+  Core.remember(Core.frames()[FrameIndex].CycleValues, Key, V);
   return std::move(V.Value);
 }
 
@@ -42,7 +42,8 @@ PointerValue WriteCycles::solveCycle(const cuda::ReachingWrites &RW,
   const VarDecl *VD = First.Var;
   const std::string Name = VD->getNameAsString();
   auto Unknown = [&](UnknownKind Kind, std::string What) {
-    return PointerValue::unknown(Kind, std::move(What), E.loc(First.Statement));
+    return PointerValue::unknown(Kind, std::move(What),
+                                 Core.loc(First.Statement));
   };
   if (!CyclesInProgress.insert(&C).second)
     return Unknown(UnknownKind::Reassigned, "'" + Name + "' depends on itself");
@@ -77,7 +78,7 @@ PointerValue WriteCycles::solveCycle(const cuda::ReachingWrites &RW,
       cycleHypothesis(VD, Loop, Entry, Steps.Additive);
   if (std::optional<std::string> Why =
           whyNotTogether(RW, Statements, Read, Loop, VD, Hypothesis))
-    return E.pastStepBudget()
+    return Core.pastStepBudget()
                ? R.tooCostly(Name, First.Statement)
                : Unknown(UnknownKind::Reassigned, "'" + Name + "' " + *Why);
   if (Steps.Additive) {
@@ -85,8 +86,8 @@ PointerValue WriteCycles::solveCycle(const cuda::ReachingWrites &RW,
     // for the findings' note.
     if (!Steps.WrapDivisor.empty())
       for (SymbolId Id : Hypothesis.Offset.symbols())
-        if (E.Symbols[Id].Key.Kind == SymbolKind::CycleSteps)
-          E.Symbols[Id].WrapDivisor = Steps.WrapDivisor;
+        if (Core.Symbols[Id].Key.Kind == SymbolKind::CycleSteps)
+          Core.Symbols[Id].WrapDivisor = Steps.WrapDivisor;
     return Hypothesis;
   }
   return cycleOfNumbers(RW, C, Loop, Entry, Hypothesis, Unknown);
@@ -102,11 +103,11 @@ WriteCycles::Steps WriteCycles::stepsOf(const cuda::ReachingWrites &RW,
     if (Step.Kind != cuda::StepKind::Add) {
       // `v %= n` or `v = v % n` with n the same in every lane: taken as not
       // wrapping within a warp, it subtracts a multiple of n the lanes
-      // share (WarpSharedValues::remainderWithoutWrap).
+      // share (WarpUniformValues::remainderWithoutWrap).
       if (const Expr *Divisor = wrapDivisor(RW.write(M))) {
-        LaneValue N = E.evaluate(Divisor);
+        LaneValue N = Core.evaluate(Divisor);
         if (!N.isUnknown() && N.kind() != LaneKind::Varying) {
-          WrapDivisor = E.Shared.spellingOf(Divisor);
+          WrapDivisor = Core.Uniform.spellingOf(Divisor);
           continue;
         }
       }
@@ -114,7 +115,7 @@ WriteCycles::Steps WriteCycles::stepsOf(const cuda::ReachingWrites &RW,
     }
     if (!Step.Amount)
       continue;
-    LaneValue Amount = E.evaluate(Step.Amount);
+    LaneValue Amount = Core.evaluate(Step.Amount);
     if (Amount.isUnknown())
       return {true, Amount};
     if (Amount.kind() == LaneKind::Varying)
@@ -148,14 +149,13 @@ PointerValue WriteCycles::cycleHypothesis(const VarDecl *VD,
   PointerValue Hypothesis = Entry;
   if (Additive) {
     const unsigned Line =
-        E.Ctx.getSourceManager().getPresumedLineNumber(Loop->getBeginLoc());
-    SymbolId Steps =
-        E.Symbols.intern(SymbolKey{SymbolKind::CycleSteps, VD, Loop, 0, {}},
-                         "steps of '" + Name + "' (line " +
-                             std::to_string(Line) + ")");
-    Hypothesis.Offset = E.pinned(Entry.Offset + LaneValue::symbol(Steps));
+        Core.Ctx.getSourceManager().getPresumedLineNumber(Loop->getBeginLoc());
+    SymbolId Steps = Core.Symbols.intern(
+        SymbolKey{SymbolKind::CycleSteps, VD, Loop, 0, {}},
+        "steps of '" + Name + "' (line " + std::to_string(Line) + ")");
+    Hypothesis.Offset = Core.pinned(Entry.Offset + LaneValue::symbol(Steps));
   } else {
-    SymbolId Value = E.Symbols.fresh(SymbolKind::CycleValue, VD, Loop, Name);
+    SymbolId Value = Core.Symbols.fresh(SymbolKind::CycleValue, VD, Loop, Name);
     Hypothesis.Offset = LaneValue::symbol(Value);
   }
   return Hypothesis;
@@ -171,7 +171,7 @@ WriteCycles::whyNotTogether(const cuda::ReachingWrites &RW,
   // branches are judged with the variable at its hypothetical value (the
   // loop's own condition reads it): if every lane holds that value before
   // a step, it holds it after, by induction over the steps.
-  llvm::SaveAndRestore Assume(E.assumed(), E.fixing(VD, Hypothesis));
+  llvm::SaveAndRestore Assume(Core.assumed(), Core.fixing(VD, Hypothesis));
   for (const Stmt *S : Statements)
     if (!R.reachedTogether(RW, S, Read, Loop))
       return std::string(
@@ -206,10 +206,10 @@ WriteCycles::cycleOfNumbers(const cuda::ReachingWrites &RW,
                    "'" + Name + "' changes by a different amount in each "
                                 "lane around its loop");
   }
-  SymbolId Id = E.Symbols.fresh(SymbolKind::CycleValues, VD, Loop, Name);
-  E.Symbols[Id].Values = std::move(*Values);
-  E.Loops.add(VD, Id);
-  return PointerValue::integer(E.pinned(LaneValue::symbol(Id)));
+  SymbolId Id = Core.Symbols.fresh(SymbolKind::CycleValues, VD, Loop, Name);
+  Core.Symbols[Id].Values = std::move(*Values);
+  Core.Loops.add(VD, Id);
+  return PointerValue::integer(Core.pinned(LaneValue::symbol(Id)));
 }
 
 std::optional<std::vector<std::int64_t>>
@@ -223,8 +223,9 @@ WriteCycles::cycleNumbers(const cuda::ReachingWrites &RW,
   std::vector<std::int64_t> Values{*Start};
   for (std::size_t Next = 0; Next < Values.size(); ++Next) {
     llvm::SaveAndRestore At(
-        E.assumed(),
-        E.fixing(VD, PointerValue::integer(LaneValue::constant(Values[Next]))));
+        Core.assumed(),
+        Core.fixing(VD,
+                    PointerValue::integer(LaneValue::constant(Values[Next]))));
     for (unsigned M : C.Members) {
       std::optional<std::int64_t> V = R.writeValue(RW, M).Offset.asConstant();
       if (!V)
@@ -245,7 +246,7 @@ WriteCycles::nonUniformStep(const cuda::ReachingWrites &RW,
                             const cuda::WriteCycle &C,
                             const PointerValue &Hypothesis) {
   llvm::SaveAndRestore Assume(
-      E.assumed(), E.fixing(RW.write(C.Members.front()).Var, Hypothesis));
+      Core.assumed(), Core.fixing(RW.write(C.Members.front()).Var, Hypothesis));
   for (unsigned M : C.Members) {
     PointerValue V = R.writeValue(RW, M);
     if (V.Offset.kind() != LaneKind::Constant &&

@@ -37,7 +37,7 @@ class ReassignedValues;
 
 class WriteCycles {
 public:
-  WriteCycles(EvaluatorCore &E, ReassignedValues &R) : E(E), R(R) {}
+  WriteCycles(EvaluatorCore &Core, ReassignedValues &R) : Core(Core), R(R) {}
   WriteCycles(const WriteCycles &) = delete;
   WriteCycles &operator=(const WriteCycles &) = delete;
 
@@ -47,7 +47,7 @@ public:
                        const clang::DeclRefExpr *Read);
 
 private:
-  EvaluatorCore &E;
+  EvaluatorCore &Core;
   ReassignedValues &R;
   /// Cycles being solved: one that needs itself is not followed.
   llvm::SmallPtrSet<const void *, 8> CyclesInProgress;

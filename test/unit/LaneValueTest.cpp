@@ -135,7 +135,7 @@ TEST(LaneValueTest, SymbolsAreOnePerKeyNotPerName) {
   int N = 0, D = 0; // stand-ins for two parameters' declarations
   SymbolId Param = Table.intern(SymbolKey{SymbolKind::Parameter, &N}, "n / d");
   // Two values the warp shares, spelled alike, from different operands.
-  SymbolKey OfD{SymbolKind::SharedOperation, nullptr, nullptr, 1, {0, 7}};
+  SymbolKey OfD{SymbolKind::UniformOperation, nullptr, nullptr, 1, {0, 7}};
   SymbolKey OfE = OfD;
   OfE.Path.back() = 8;
   SymbolId First = Table.intern(OfD, "n / d");

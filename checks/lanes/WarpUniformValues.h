@@ -1,4 +1,5 @@
-//===- WarpSharedValues.h - values every lane of a warp shares ---*- C++ -*-===//
+//===- WarpUniformValues.h - values every lane of a warp shares ---*- C++
+//-*-===//
 //
 // One unit of the lane evaluator (docs/analysis.md, "The evaluator"). The
 // lane algebra keeps a value exact or gives up; but where it gives up on
@@ -14,8 +15,8 @@
 //   pointer loaded so from global or constant memory (a table of rows).
 //
 //===----------------------------------------------------------------------===//
-#ifndef GPUMEM_CHECKS_LANES_WARPSHAREDVALUES_H
-#define GPUMEM_CHECKS_LANES_WARPSHAREDVALUES_H
+#ifndef GPUMEM_CHECKS_LANES_WARPUNIFORMVALUES_H
+#define GPUMEM_CHECKS_LANES_WARPUNIFORMVALUES_H
 
 #include "checks/lanes/PointerValue.h"
 
@@ -32,23 +33,23 @@ class EvaluatorCore;
 
 /// Which operation a shared result stands for: an operator (no node, its
 /// opcode), a `?:` (the expression) or a call (the callee).
-struct SharedOperation {
+struct UniformOperation {
   const void *Node = nullptr;
   std::int64_t Opcode = -1;
 };
 
-class WarpSharedValues {
+class WarpUniformValues {
 public:
-  explicit WarpSharedValues(EvaluatorCore &E) : E(E) {}
-  WarpSharedValues(const WarpSharedValues &) = delete;
-  WarpSharedValues &operator=(const WarpSharedValues &) = delete;
+  explicit WarpUniformValues(EvaluatorCore &Core) : Core(Core) {}
+  WarpUniformValues(const WarpUniformValues &) = delete;
+  WarpUniformValues &operator=(const WarpUniformValues &) = delete;
 
   /// \p Result, or a symbol of its own when it is unknown only because the
   /// algebra cannot keep \p Operation exact and every operand is shared by
   /// the warp's lanes. One symbol per operation and operand values, named
   /// after \p Where.
   LaneValue result(LaneValue Result, const clang::Expr *Where,
-                   SharedOperation Operation,
+                   UniformOperation Operation,
                    llvm::ArrayRef<const LaneValue *> Operands);
   /// The value \p Lvalue loads, when its address is in global, shared or
   /// constant memory and shared by the lanes. For a field of a loaded
@@ -77,8 +78,9 @@ public:
   /// in groups of d from the first (Symbol::MultipleDivisor, said in a
   /// note); the quotient is a symbol for it plus the lanes' own quotient.
   /// std::nullopt where the rest does not divide lane by lane.
-  std::optional<LaneValue> quotientOfSharedMultiple(
-      const clang::BinaryOperator *BO, const LaneValue &L, const LaneValue &R);
+  std::optional<LaneValue>
+  quotientOfUniformMultiple(const clang::BinaryOperator *BO, const LaneValue &L,
+                            const LaneValue &R);
 
   /// \p Where's text on one line (a symbol's name, a divisor in a note).
   std::string spellingOf(const clang::Expr *Where) const {
@@ -86,7 +88,7 @@ public:
   }
 
 private:
-  EvaluatorCore &E;
+  EvaluatorCore &Core;
 
   /// True when every symbol of \p V has values the analysis knows (the
   /// collector prices it value by value, exactly: no policy is needed).
@@ -102,4 +104,4 @@ private:
 
 } // namespace gpumem::lanes
 
-#endif // GPUMEM_CHECKS_LANES_WARPSHAREDVALUES_H
+#endif // GPUMEM_CHECKS_LANES_WARPUNIFORMVALUES_H

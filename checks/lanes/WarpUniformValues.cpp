@@ -1,5 +1,6 @@
-//===- WarpSharedValues.cpp - values every lane of a warp shares ----------===//
-#include "checks/lanes/WarpSharedValues.h"
+//===- WarpUniformValues.cpp - values every lane of a warp shares
+//----------===//
+#include "checks/lanes/WarpUniformValues.h"
 #include "checks/lanes/EvaluatorCore.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -20,11 +21,11 @@ bool sharedByLanes(const LaneValue &V) {
 
 } // namespace
 
-std::string WarpSharedValues::spelling(const Expr *Where) const {
-  const SourceManager &SM = E.Ctx.getSourceManager();
+std::string WarpUniformValues::spelling(const Expr *Where) const {
+  const SourceManager &SM = Core.Ctx.getSourceManager();
   CharSourceRange Range = CharSourceRange::getTokenRange(
       SM.getExpansionRange(Where->getSourceRange()).getAsRange());
-  StringRef Text = Lexer::getSourceText(Range, SM, E.Ctx.getLangOpts());
+  StringRef Text = Lexer::getSourceText(Range, SM, Core.Ctx.getLangOpts());
   std::string Out;
   for (char C : Text) // one line, single spaces
     if (!std::isspace(static_cast<unsigned char>(C)))
@@ -33,7 +34,8 @@ std::string WarpSharedValues::spelling(const Expr *Where) const {
       Out += ' ';
   if (Out.empty() || Out.size() > 48)
     return "(value at line " +
-           std::to_string(SM.getExpansionLineNumber(Where->getBeginLoc())) + ")";
+           std::to_string(SM.getExpansionLineNumber(Where->getBeginLoc())) +
+           ")";
   // `n / d` reads as one factor where a dump or a message multiplies it.
   if (Out.find(' ') != std::string::npos)
     return "(" + Out + ")";
@@ -41,14 +43,17 @@ std::string WarpSharedValues::spelling(const Expr *Where) const {
 }
 
 LaneValue
-WarpSharedValues::result(LaneValue Result, const Expr *Where,
-                         SharedOperation Operation,
-                            llvm::ArrayRef<const LaneValue *> Operands) {
+WarpUniformValues::result(LaneValue Result, const Expr *Where,
+                          UniformOperation Operation,
+                          llvm::ArrayRef<const LaneValue *> Operands) {
   if (!Result.isUnknown() ||
       Result.reason().Kind != UnknownKind::SymbolicOperation)
     return Result;
-  SymbolKey Key{SymbolKind::SharedOperation, Operation.Node, nullptr,
-                Operation.Opcode, {}};
+  SymbolKey Key{SymbolKind::UniformOperation,
+                Operation.Node,
+                nullptr,
+                Operation.Opcode,
+                {}};
   Symbol Flags;
   for (const LaneValue *V : Operands) {
     if (!sharedByLanes(*V))
@@ -60,32 +65,33 @@ WarpSharedValues::result(LaneValue Result, const Expr *Where,
       // A symbol whose values are known (a loop counter, the warp's row of
       // a known block) is enumerated by the collector instead, which keeps
       // what a shared base would lose: how far from a boundary it starts.
-      if (!E.Symbols[Id].Values.empty())
+      if (!Core.Symbols[Id].Values.empty())
         return Result;
-      Flags.ThreadDerived |= E.Symbols[Id].ThreadDerived;
-      Flags.BlockAxes |= E.Symbols[Id].BlockAxes;
+      Flags.ThreadDerived |= Core.Symbols[Id].ThreadDerived;
+      Flags.BlockAxes |= Core.Symbols[Id].BlockAxes;
     }
   }
-  SymbolId Id = E.Symbols.intern(Key, spelling(Where));
-  E.Symbols[Id].ThreadDerived = Flags.ThreadDerived;
-  E.Symbols[Id].BlockAxes = Flags.BlockAxes;
+  SymbolId Id = Core.Symbols.intern(Key, spelling(Where));
+  Core.Symbols[Id].ThreadDerived = Flags.ThreadDerived;
+  Core.Symbols[Id].BlockAxes = Flags.BlockAxes;
   return LaneValue::symbol(Id);
 }
 
-std::optional<LaneValue> WarpSharedValues::load(const Expr *Lvalue,
-                                               const FieldDecl *Field,
-                                               llvm::StringRef Owner) {
-  return loadAt(Lvalue, E.evaluateAddress(Lvalue), Field, Owner);
+std::optional<LaneValue> WarpUniformValues::load(const Expr *Lvalue,
+                                                 const FieldDecl *Field,
+                                                 llvm::StringRef Owner) {
+  return loadAt(Lvalue, Core.evaluateAddress(Lvalue), Field, Owner);
 }
 
-std::optional<LaneValue>
-WarpSharedValues::loadAt(const Expr *Lvalue, const PointerValue &Address,
-                            const FieldDecl *Field, llvm::StringRef Owner) {
+std::optional<LaneValue> WarpUniformValues::loadAt(const Expr *Lvalue,
+                                                   const PointerValue &Address,
+                                                   const FieldDecl *Field,
+                                                   llvm::StringRef Owner) {
   if (Address.isUnknown() || !sharedByLanes(Address.Offset))
     return std::nullopt;
   // As for operations: enumerable symbols are the collector's to enumerate.
   for (SymbolId Id : Address.Offset.symbols())
-    if (!E.Symbols[Id].Values.empty())
+    if (!Core.Symbols[Id].Values.empty())
       return std::nullopt;
   // A lane's own local memory holds its own values.
   if (Address.Space != MemorySpace::Global &&
@@ -94,23 +100,22 @@ WarpSharedValues::loadAt(const Expr *Lvalue, const PointerValue &Address,
     return std::nullopt;
   // One load site is one value per warp; another site may read the same
   // address after a store.
-  SymbolKey Key{SymbolKind::SharedLoad, Lvalue, Address.Base,
+  SymbolKey Key{SymbolKind::UniformLoad, Lvalue, Address.Base,
                 reinterpret_cast<std::intptr_t>(Field),
                 Address.Offset.identity()};
-  SymbolId Id = E.Symbols.intern(
+  SymbolId Id = Core.Symbols.intern(
       Key, !Field ? spelling(Lvalue)
                   : (Owner.empty() ? spelling(Lvalue) : Owner.str()) + "." +
                         Field->getNameAsString());
   for (SymbolId Used : Address.Offset.symbols()) {
-    E.Symbols[Id].ThreadDerived |= E.Symbols[Used].ThreadDerived;
-    E.Symbols[Id].BlockAxes |= E.Symbols[Used].BlockAxes;
+    Core.Symbols[Id].ThreadDerived |= Core.Symbols[Used].ThreadDerived;
+    Core.Symbols[Id].BlockAxes |= Core.Symbols[Used].BlockAxes;
   }
   return LaneValue::symbol(Id);
 }
 
-std::optional<PointerValue>
-WarpSharedValues::pointerLoad(const Expr *Lvalue) {
-  PointerValue Address = E.evaluateAddress(Lvalue);
+std::optional<PointerValue> WarpUniformValues::pointerLoad(const Expr *Lvalue) {
+  PointerValue Address = Core.evaluateAddress(Lvalue);
   // Tables of pointers the host fills live in global or constant memory and
   // point into global memory; a shared or local one may hold anything.
   if (Address.isUnknown() || !sharedByLanes(Address.Offset) ||
@@ -127,12 +132,12 @@ WarpSharedValues::pointerLoad(const Expr *Lvalue) {
   return P;
 }
 
-bool WarpSharedValues::enumerable(const LaneValue &V) const {
+bool WarpUniformValues::enumerable(const LaneValue &V) const {
   // The collector prices each value of such symbols (a warp's row, a loop
   // counter with numbers for bounds), exactly, when they are all such.
   const std::vector<SymbolId> Symbols = V.symbols();
   return !Symbols.empty() && llvm::all_of(Symbols, [&](SymbolId Id) {
-    return !E.Symbols[Id].Values.empty();
+    return !Core.Symbols[Id].Values.empty();
   });
 }
 
@@ -151,9 +156,8 @@ std::optional<std::int64_t> divisorOf(const BinaryOperator *BO,
 
 } // namespace
 
-std::optional<LaneValue>
-WarpSharedValues::remainderWithoutWrap(const BinaryOperator *BO,
-                                       const LaneValue &L, const LaneValue &R) {
+std::optional<LaneValue> WarpUniformValues::remainderWithoutWrap(
+    const BinaryOperator *BO, const LaneValue &L, const LaneValue &R) {
   if (L.isUnknown() || R.isUnknown() || L.kind() != LaneKind::Varying)
     return std::nullopt;
   // A divisor that is a number (`i % 4096`, `x >> 3`) where the dividend
@@ -181,29 +185,27 @@ WarpSharedValues::remainderWithoutWrap(const BinaryOperator *BO,
   }
   // A divisor with known values is enumerated by the collector instead.
   for (SymbolId Id : R.symbols())
-    if (!E.Symbols[Id].Values.empty())
+    if (!Core.Symbols[Id].Values.empty())
       return std::nullopt;
   // One symbol for `x / n` and `x % n` of the same values: the row and
   // the column of one index (idx / cols, idx % cols) agree.
   std::vector<std::int64_t> Operands = L.identity();
   const std::vector<std::int64_t> DivisorValue = Divisor.identity();
   Operands.insert(Operands.end(), DivisorValue.begin(), DivisorValue.end());
-  SymbolId Quotient = E.Symbols.intern(
-      SymbolKey{SymbolKind::SharedOperation, nullptr, nullptr, BO_Div,
+  SymbolId Quotient = Core.Symbols.intern(
+      SymbolKey{SymbolKind::UniformOperation, nullptr, nullptr, BO_Div,
                 Operands},
       spelling(BO->getLHS()->IgnoreParens()) + " / " + DivisorSpelling);
-  E.Symbols[Quotient].WrapDivisor = DivisorSpelling;
+  Core.Symbols[Quotient].WrapDivisor = DivisorSpelling;
   for (SymbolId Used : L.symbols())
-    E.Symbols[Quotient].BlockAxes |= E.Symbols[Used].BlockAxes;
+    Core.Symbols[Quotient].BlockAxes |= Core.Symbols[Used].BlockAxes;
   if (BO->getOpcode() != BO_Rem)
     return LaneValue::symbol(Quotient);
   return L - Divisor * LaneValue::symbol(Quotient);
 }
 
-std::optional<LaneValue>
-WarpSharedValues::quotientOfSharedMultiple(const BinaryOperator *BO,
-                                           const LaneValue &L,
-                                           const LaneValue &R) {
+std::optional<LaneValue> WarpUniformValues::quotientOfUniformMultiple(
+    const BinaryOperator *BO, const LaneValue &L, const LaneValue &R) {
   const std::optional<std::int64_t> D = R.asConstant();
   if (L.isUnknown() || L.kind() != LaneKind::Varying || !D ||
       (BO->getOpcode() != BO_Div && BO->getOpcode() != BO_Shr))
@@ -215,10 +217,12 @@ WarpSharedValues::quotientOfSharedMultiple(const BinaryOperator *BO,
   // The terms the warp shares that By does not divide, and the rest.
   std::vector<LaneTerm> Shared, Rest;
   for (const LaneTerm &T : L.terms()) {
-    const bool Multiple = std::all_of(T.Coeff.begin(), T.Coeff.end(),
-                                      [&](std::int64_t C) { return C % By == 0; });
-    const bool Uniform = std::all_of(T.Coeff.begin(), T.Coeff.end(),
-                                     [&](std::int64_t C) { return C == T.Coeff[0]; });
+    const bool Multiple =
+        std::all_of(T.Coeff.begin(), T.Coeff.end(),
+                    [&](std::int64_t C) { return C % By == 0; });
+    const bool Uniform =
+        std::all_of(T.Coeff.begin(), T.Coeff.end(),
+                    [&](std::int64_t C) { return C == T.Coeff[0]; });
     if (Multiple)
       Rest.push_back(T);
     else if (Uniform)
@@ -230,23 +234,23 @@ WarpSharedValues::quotientOfSharedMultiple(const BinaryOperator *BO,
   if (Shared.empty() || enumerable(L) ||
       std::any_of(K.begin(), K.end(), [](std::int64_t C) { return C < 0; }))
     return std::nullopt;
-  const LaneValue Lanes = LaneValue::fromParts(K, std::move(Rest))
-                              .divide(LaneValue::constant(By));
+  const LaneValue Lanes =
+      LaneValue::fromParts(K, std::move(Rest)).divide(LaneValue::constant(By));
   if (Lanes.isUnknown())
     return std::nullopt;
   const LaneValue Part = LaneValue::fromParts(LaneVector{}, std::move(Shared));
   std::vector<std::int64_t> Operands = Part.identity();
   Operands.push_back(By);
   const std::string Divisor = std::to_string(By);
-  SymbolId Quotient = E.Symbols.intern(
-      SymbolKey{SymbolKind::SharedOperation, nullptr, nullptr, BO_Shr,
+  SymbolId Quotient = Core.Symbols.intern(
+      SymbolKey{SymbolKind::UniformOperation, nullptr, nullptr, BO_Shr,
                 Operands},
       "shared part of (" + spelling(BO->getLHS()->IgnoreParens()) + ") / " +
           Divisor);
-  E.Symbols[Quotient].MultipleDivisor = Divisor;
+  Core.Symbols[Quotient].MultipleDivisor = Divisor;
   for (SymbolId Used : Part.symbols()) {
-    E.Symbols[Quotient].BlockAxes |= E.Symbols[Used].BlockAxes;
-    E.Symbols[Quotient].ThreadDerived |= E.Symbols[Used].ThreadDerived;
+    Core.Symbols[Quotient].BlockAxes |= Core.Symbols[Used].BlockAxes;
+    Core.Symbols[Quotient].ThreadDerived |= Core.Symbols[Used].ThreadDerived;
   }
   return LaneValue::symbol(Quotient) + Lanes;
 }
