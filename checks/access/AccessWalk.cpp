@@ -280,22 +280,9 @@ static bool neverRuns(const ForStmt *For, const ASTContext &Ctx) {
   const std::optional<std::int64_t> R = Side(Cmp->getRHS());
   if (!L || !R)
     return false;
-  switch (Cmp->getOpcode()) {
-  case BO_LT:
-    return !(*L < *R);
-  case BO_LE:
-    return !(*L <= *R);
-  case BO_GT:
-    return !(*L > *R);
-  case BO_GE:
-    return !(*L >= *R);
-  case BO_EQ:
-    return *L != *R;
-  case BO_NE:
-    return *L == *R;
-  default:
-    return false;
-  }
+  // The loop runs no pass when its condition fails at the start.
+  std::optional<bool> Holds = cuda::comparisonHolds(Cmp->getOpcode(), *L, *R);
+  return Holds && !*Holds;
 }
 
 void AccessWalk::visitFor(const ForStmt *For, const State &St) {

@@ -3,6 +3,7 @@
 #include "checks/access/KernelWork.h"
 
 #include "checks/cuda/ConstantInt.h"
+#include "checks/cuda/Loops.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -70,72 +71,6 @@ unsigned halfIntrinsicFlops(StringRef Name, QualType Result) {
       Name == "__hmul2" || Name == "__h2div")
     return Lanes;
   return 0;
-}
-
-/// The trip count of `for (i = a; i < b; i += c)` with constant a, b, c.
-std::optional<std::int64_t> tripCount(const ForStmt *FS, ASTContext &Ctx) {
-  const VarDecl *VD = nullptr;
-  std::optional<std::int64_t> Start;
-  if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit());
-      DS && DS->isSingleDecl())
-    if ((VD = dyn_cast<VarDecl>(DS->getSingleDecl())))
-      Start = cuda::constantInt(VD->getInit(), Ctx);
-  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
-      FS->getCond() ? FS->getCond()->IgnoreParenImpCasts() : nullptr);
-  if (!VD || !Start || !Cond || !FS->getInc())
-    return std::nullopt;
-  auto IsVar = [VD](const Expr *E) {
-    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return Ref && Ref->getDecl() == VD;
-  };
-  if (!IsVar(Cond->getLHS()))
-    return std::nullopt;
-  auto Bound = cuda::constantInt(Cond->getRHS(), Ctx);
-  if (!Bound)
-    return std::nullopt;
-  std::int64_t Step = 0;
-  const Expr *Inc = FS->getInc()->IgnoreParenImpCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(Inc);
-      UO && UO->isIncrementDecrementOp() && IsVar(UO->getSubExpr()))
-    Step = UO->isIncrementOp() ? 1 : -1;
-  else if (const auto *BO = dyn_cast<BinaryOperator>(Inc);
-           BO && IsVar(BO->getLHS()) &&
-           (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign))
-    if (auto C = cuda::constantInt(BO->getRHS(), Ctx))
-      Step = BO->getOpcode() == BO_AddAssign ? *C : -*C;
-  if (Step == 0)
-    return std::nullopt;
-  std::int64_t Trips = 0;
-  for (std::int64_t V = *Start; Trips <= (1 << 20); V += Step, ++Trips) {
-    bool Holds = false;
-    switch (Cond->getOpcode()) {
-    case BO_LT:
-      Holds = V < *Bound;
-      break;
-    case BO_LE:
-      Holds = V <= *Bound;
-      break;
-    case BO_GT:
-      Holds = V > *Bound;
-      break;
-    case BO_GE:
-      Holds = V >= *Bound;
-      break;
-    case BO_NE:
-      Holds = V != *Bound;
-      break;
-    default:
-      return std::nullopt;
-    }
-    if (!Holds)
-      return Trips;
-  }
-  return std::nullopt;
-}
-
-bool isLoop(const Stmt *S) {
-  return isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
-         isa<CXXForRangeStmt>(S);
 }
 
 /// Work of one region, its own loops multiplied out.
@@ -398,7 +333,8 @@ private:
     const double Outer = ActiveShare;
     if (Share)
       ActiveShare = *Share;
-    RegionWork W = isLoop(Child) ? countLoop(Child, Depth) : count(Child, Depth);
+    RegionWork W =
+        cuda::isLoop(Child) ? countLoop(Child, Depth) : count(Child, Depth);
     ActiveShare = Outer;
     return W;
   }
@@ -416,7 +352,7 @@ private:
                  1);
     std::optional<std::int64_t> Trips;
     if (const auto *FS = dyn_cast<ForStmt>(Loop))
-      Trips = tripCount(FS, Ctx);
+      Trips = cuda::constantTripCount(FS, Ctx);
     RegionWork W;
     if (Trips) {
       // A constant loop over shared memory only is a tile loop.

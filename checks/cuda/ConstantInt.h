@@ -22,6 +22,29 @@ inline std::optional<std::int64_t> constantInt(const clang::Expr *E,
   return R.Val.getInt().getExtValue();
 }
 
+/// Whether `A Op B` holds, for \p Op one of < <= > >= == !=;
+/// std::nullopt for any other operator. The one comparison switch of the
+/// analysis: loops' conditions, guards, folds.
+inline std::optional<bool> comparisonHolds(clang::BinaryOperatorKind Op,
+                                           std::int64_t A, std::int64_t B) {
+  switch (Op) {
+  case clang::BO_LT:
+    return A < B;
+  case clang::BO_LE:
+    return A <= B;
+  case clang::BO_GT:
+    return A > B;
+  case clang::BO_GE:
+    return A >= B;
+  case clang::BO_EQ:
+    return A == B;
+  case clang::BO_NE:
+    return A != B;
+  default:
+    return std::nullopt;
+  }
+}
+
 } // namespace gpumem::cuda
 
 #endif // GPUMEM_CHECKS_CUDA_CONSTANTINT_H

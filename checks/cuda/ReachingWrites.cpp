@@ -1,5 +1,6 @@
 //===- ReachingWrites.cpp -------------------------------------------------===//
 #include "checks/cuda/ReachingWrites.h"
+#include "checks/cuda/Loops.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -177,11 +178,6 @@ WriteStep stepOf(const Expr *Write, const VarDecl *VD) {
     return WriteStep{};
   Step.Amount = RHS->getRHS();
   return stepOfOperator(RHS->getOpcode(), Step) ? Step : WriteStep{};
-}
-
-bool isLoop(const Stmt *S) {
-  return isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
-         isa<CXXForRangeStmt>(S);
 }
 
 llvm::SmallPtrSet<const Stmt *, 16> ancestorsOf(const ParentMap &PM,

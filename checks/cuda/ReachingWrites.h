@@ -176,9 +176,6 @@ const clang::Expr *withoutPointerCasts(const clang::Expr *E);
 
 const clang::DeclRefExpr *refTo(const clang::Expr *E, const clang::VarDecl *VD);
 
-/// True for a for, while, do or range-for statement.
-bool isLoop(const clang::Stmt *S);
-
 /// The innermost loop that holds every statement of \p Members; null when
 /// none does (or one of them is null).
 const clang::Stmt *loopAround(const clang::ParentMap &PM,

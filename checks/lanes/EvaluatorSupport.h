@@ -127,24 +127,11 @@ returnedExpression(const clang::FunctionDecl *Def) {
                       Def->getASTContext(), FellThrough, 0);
 }
 
+/// Whether `A Op B` holds; false for an operator that is not a
+/// comparison (cuda::comparisonHolds).
 inline bool compareHolds(clang::BinaryOperatorKind Op, std::int64_t A,
                          std::int64_t B) {
-  switch (Op) {
-  case BO_LT:
-    return A < B;
-  case BO_LE:
-    return A <= B;
-  case BO_GT:
-    return A > B;
-  case BO_GE:
-    return A >= B;
-  case BO_EQ:
-    return A == B;
-  case BO_NE:
-    return A != B;
-  default:
-    return false;
-  }
+  return cuda::comparisonHolds(Op, A, B).value_or(false);
 }
 
 /// The raw location of \p S, 0 for none: what an unknown value carries.

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "checks/lanes/WarpUniformPaths.h"
+#include "checks/cuda/Loops.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"

@@ -206,26 +206,7 @@ std::optional<std::int64_t> foldInt(const Expr *E, const ASTContext &Ctx,
       std::optional<std::int64_t> R =
           foldInt(Cmp->getRHS(), Ctx, Known, Depth + 1);
       if (L && R)
-        switch (Cmp->getOpcode()) {
-        case BO_LT:
-          C = *L < *R;
-          break;
-        case BO_GT:
-          C = *L > *R;
-          break;
-        case BO_LE:
-          C = *L <= *R;
-          break;
-        case BO_GE:
-          C = *L >= *R;
-          break;
-        case BO_EQ:
-          C = *L == *R;
-          break;
-        default:
-          C = *L != *R;
-          break;
-        }
+        C = comparisonHolds(Cmp->getOpcode(), *L, *R);
     } else {
       C = foldInt(CO->getCond(), Ctx, Known, Depth + 1);
     }
@@ -416,30 +397,10 @@ inductionValues(const InductionLoop &Loop, const VarDecl *VD,
         L ? foldInt(Test->getRHS(), Ctx, At) : std::nullopt;
     if (!R)
       return std::nullopt;
-    bool Holds = false;
-    switch (Test->getOpcode()) {
-    case BO_LT:
-      Holds = *L < *R;
-      break;
-    case BO_LE:
-      Holds = *L <= *R;
-      break;
-    case BO_GT:
-      Holds = *L > *R;
-      break;
-    case BO_GE:
-      Holds = *L >= *R;
-      break;
-    case BO_EQ:
-      Holds = *L == *R;
-      break;
-    case BO_NE:
-      Holds = *L != *R;
-      break;
-    default:
-      return std::nullopt;
-    }
+    std::optional<bool> Holds = comparisonHolds(Test->getOpcode(), *L, *R);
     if (!Holds)
+      return std::nullopt;
+    if (!*Holds)
       return Values;
     if (Values.size() == Most)
       return std::nullopt;
