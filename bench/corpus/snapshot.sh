@@ -11,7 +11,7 @@
 # given after `--` (the include folders of a torch extension:
 # `-I/usr/include/torch/csrc/api/include -I/usr/include/python3.11`). Paths are printed relative to the
 # DIR's parent, so snapshots taken from different clones compare. Corpora
-# are not part of this repository: fetch them (docs/analysis.md names the
+# are not part of this repository: fetch them (docs/analysis-history.md names the
 # ones measured).
 set -eu
 tidy=${1:?usage: snapshot.sh GPUMEM_TIDY OUT.txt DIR ...}
