@@ -139,7 +139,41 @@ struct LoadedDatabase {
   std::vector<CompileEntry> Entries;
   /// The index of the first nvcc command in Entries.
   std::optional<std::size_t> FirstNvcc;
+  /// An entry no tool can run was left out or made to fail alone
+  /// (dropUnusableEntries): the run must read Entries, not the file.
+  bool Repaired = false;
 };
+
+/// Makes each entry of \p Entries that no compiler could run cost its own
+/// file only, said once per entry: an empty command (clang-tidy's adjusters
+/// crashed on it) becomes a command with no input, which clang-tidy
+/// reports for that file and goes on; an entry whose folder does not exist
+/// (clang-tidy aborted the whole run: "Cannot chdir") is left out, and
+/// its file is read as one the database does not list (clang-tidy infers
+/// its command from a similar file's). True when any entry was changed.
+bool dropUnusableEntries(std::vector<CompileEntry> &Entries) {
+  bool Changed = false;
+  for (auto It = Entries.begin(); It != Entries.end();) {
+    if (!It->Directory.empty() && !llvm::sys::fs::is_directory(It->Directory)) {
+      warn("the compile database's entry for '" + It->File + "' runs in '" +
+           It->Directory +
+           "', which does not exist; the entry is left out (the file gets "
+           "the command of a similar one, as a file the database does not "
+           "list)");
+      It = Entries.erase(It);
+      Changed = true;
+      continue;
+    }
+    if (It->Arguments.empty()) {
+      warn("the compile database's entry for '" + It->File +
+           "' has an empty command; that file is not analysed");
+      It->Arguments = {"gpumem-tidy-empty-command"};
+      Changed = true;
+    }
+    ++It;
+  }
+  return Changed;
+}
 
 std::optional<LoadedDatabase> loadDatabase(const std::string &DatabaseFile) {
   std::string Error;
@@ -152,6 +186,7 @@ std::optional<LoadedDatabase> loadDatabase(const std::string &DatabaseFile) {
        Loaded.Database->getAllCompileCommands())
     Loaded.Entries.push_back({std::move(C.Directory), std::move(C.Filename),
                               std::move(C.Output), std::move(C.CommandLine)});
+  Loaded.Repaired = dropUnusableEntries(Loaded.Entries);
   for (std::size_t I = 0; I < Loaded.Entries.size(); ++I)
     if (isNvccCommand(Loaded.Entries[I].Arguments)) {
       Loaded.FirstNvcc = I;
@@ -445,8 +480,8 @@ TranslatedDatabaseDir useCompileDatabase(ToolCommandLine &Line,
   // A complete clang database of CUDA commands is copied as it is: the
   // run gives the copy's commands the PCH cache's headers
   // (PchCommandLine.h), and the user's file is never written.
-  if (Result.path().empty() &&
-      (!Headers.empty() || llvm::any_of(Loaded->Entries, compilesCuda)))
+  if (Result.path().empty() && (!Headers.empty() || Loaded->Repaired ||
+                                llvm::any_of(Loaded->Entries, compilesCuda)))
     Result = writeTemporaryDatabase(Loaded->Entries);
   if (Result.path().empty()) {
     if (!BuildPath && !FirstSource.empty())
