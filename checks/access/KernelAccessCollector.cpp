@@ -38,11 +38,11 @@ void walkKernel(const FunctionDecl *Def, const FunctionDecl *Kernel,
       const launch::ArgumentFacts &Facts = Launch->Arguments[I];
       const ParmVarDecl *P = Def->getParamDecl(I);
       // The constant every launch passes; the values, where they differ.
-      if (std::optional<std::int64_t> Value = Facts.constant();
+      if (launch::HostFact<std::int64_t> Value = Facts.constant();
           Value && Eval.bindKernelArgument(P, *Value))
         Out.ConstantArguments.emplace_back(P, *Value);
-      if (Facts.Values.size() > 1)
-        Out.LaunchValues[P] = Facts.Values;
+      if (Facts.Values && Facts.Values->size() > 1)
+        Out.LaunchValues[P] = *Facts.Values;
       // What every launch keeps a size within (`if (n <= 16)
       // k<<<...>>>(n)`), where the kernel's own checks do not bound it
       // lower.

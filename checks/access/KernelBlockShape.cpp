@@ -17,11 +17,11 @@ void decideBlockShape(const FunctionDecl *Def, const FunctionDecl *Kernel,
   if (auto Stated = cuda::statedBlockShape(Def, Ctx))
     Block = {BlockShapeSource::Stated, Stated->Shape, Stated->Where};
   if (const launch::LaunchSites::Entry *Launch = Launches.find(Kernel)) {
-    Out.LaunchesDisagree = Launch->Conflicting;
+    Out.LaunchesDisagree = Launch->launchesDisagree();
     Out.InvalidLaunch = Launch->InvalidLaunch;
     Out.RuntimeBlock = Launch->RuntimeBlock;
     if (Launch->Shape)
-      Block = {BlockShapeSource::Launch, Launch->Shape, Launch->Where};
+      Block = {BlockShapeSource::Launch, *Launch->Shape, Launch->Where};
   }
   // __launch_bounds__(N): no block has more than N threads. Under 32 (and
   // only x read) the block is judged at N threads; otherwise the assumed

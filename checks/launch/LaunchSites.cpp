@@ -22,30 +22,52 @@ bool launchableBlock(const BlockShape &S) {
          Known(S.X) * Known(S.Y) * Known(S.Z) <= 1024;
 }
 
-LaunchSites::LaunchShape LaunchSites::readShape(const KernelLaunch &Launch,
-                                                ASTContext &Ctx,
-                                                FactsCache &Facts,
-                                                HostCallers *Callers) {
+llvm::StringRef describe(HostUnknown Why) {
+  switch (Why) {
+  case HostUnknown::NotRead:
+    return "no launch read";
+  case HostUnknown::LaunchesDisagree:
+    return "the launches disagree";
+  case HostUnknown::ValueOfTheRun:
+    return "a launch passes a value of the run";
+  case HostUnknown::RejectedBlock:
+    return "a launch's block is not one CUDA runs";
+  case HostUnknown::LanesNotPlaced:
+    return "a launch's block does not place a warp's lanes";
+  case HostUnknown::TooManyValues:
+    return "the launches pass too many values";
+  case HostUnknown::SeveralValues:
+    return "the launches pass several values";
+  case HostUnknown::NotApplicable:
+    return "not a fact of this argument";
+  }
+  return "unknown";
+}
+
+HostFact<BlockShape> LaunchSites::readShape(const KernelLaunch &Launch,
+                                            ASTContext &Ctx, FactsCache &Facts,
+                                            HostCallers *Callers) {
+  const SourceLocation At = Launch.Call->getBeginLoc();
   if (!Launch.Block && !Launch.Config)
-    return {};
+    return HostFact<BlockShape>::unknown(HostUnknown::NotApplicable, At);
   LaunchReader Reader(Launch.Call, Ctx, Facts, Callers);
   std::optional<BlockShape> Shape = Launch.Block
                                         ? Reader.shapeOf(Launch.Block, 0)
                                         : Reader.configShape(Launch.Config);
   // A block CUDA would not launch says nothing of the blocks that run.
   if (Reader.NonPositive || (Shape && !launchableBlock(*Shape)))
-    return {std::nullopt, true};
+    return HostFact<BlockShape>::unknown(HostUnknown::RejectedBlock, At);
   // Extents that are not constants are fine when the others place every
   // lane of a warp (`dim3 block = {4, 8, depth}`); otherwise nothing.
   if (Shape && !Shape->placesLanes())
-    return {};
-  return {Shape, false};
+    return HostFact<BlockShape>::unknown(HostUnknown::LanesNotPlaced, At);
+  return HostFact<BlockShape>::from(Shape, HostUnknown::ValueOfTheRun, At);
 }
 
 void LaunchSites::add(const KernelLaunch &Launch, ASTContext &Ctx) {
   const FunctionDecl *Kernel = Launch.Kernel;
-  LaunchShape Read = readShape(Launch, Ctx, Facts, &Callers);
-  const std::optional<BlockShape> &Shape = Read.Shape;
+  const HostFact<BlockShape> Shape = readShape(Launch, Ctx, Facts, &Callers);
+  const bool Rejected = !Shape && Shape.why() == HostUnknown::RejectedBlock;
   // What this launch says of each argument: an integer constant (a
   // template argument or a constexpr folds too) or bound, a pointer's
   // offset into its buffer.
@@ -57,44 +79,62 @@ void LaunchSites::add(const KernelLaunch &Launch, ASTContext &Ctx) {
     Through = Reader.argumentsThrough(Launch.ArgumentArray, Kernel);
     Passed = Through;
   }
+  using Values = std::vector<std::int64_t>;
   for (const Expr *Arg : Passed) {
     ArgumentFacts Now;
     // An argument the array of addresses does not fix (argumentsThrough).
     if (!Arg) {
+      const SourceLocation At = Launch.Call->getBeginLoc();
+      Now.Values = HostFact<Values>::unknown(HostUnknown::ValueOfTheRun, At);
+      Now.Bound =
+          HostFact<std::int64_t>::unknown(HostUnknown::ValueOfTheRun, At);
+      Now.Offset =
+          HostFact<std::int64_t>::unknown(HostUnknown::ValueOfTheRun, At);
       Arguments.push_back(std::move(Now));
       continue;
     }
+    const SourceLocation At = Arg->getExprLoc();
     const Expr *E = Arg->IgnoreParenImpCasts();
+    // Known or not, each fact says why: not an integer, not a pointer, a
+    // value of the run.
+    Now.Values = HostFact<Values>::unknown(HostUnknown::NotApplicable, At);
+    Now.Bound = HostFact<std::int64_t>::unknown(HostUnknown::NotApplicable, At);
+    Now.Offset =
+        HostFact<std::int64_t>::unknown(HostUnknown::NotApplicable, At);
+    auto Known = [&](std::optional<Values> V) {
+      if (!V || V->empty())
+        return false;
+      Now.Bound = HostFact<std::int64_t>::known(*llvm::max_element(*V));
+      Now.Values = HostFact<Values>::known(std::move(*V));
+      return true;
+    };
     if (!E->isValueDependent() && E->getType()->isIntegralOrEnumerationType()) {
-      if (std::optional<std::vector<std::int64_t>> Values =
-              Reader.valuesAtLaunch(E)) {
-        Now.Values = std::move(*Values);
-        Now.Bound = *llvm::max_element(Now.Values);
+      Now.Values = HostFact<Values>::unknown(HostUnknown::ValueOfTheRun, At);
+      if (Known(Reader.valuesAtLaunch(E))) {
       } else if (std::optional<std::int64_t> Bound = Reader.boundAtLaunch(E)) {
-        Now.Bound = Bound;
-      } else if (std::optional<std::vector<std::int64_t>> Values =
-                     valuesFromCallers(E, Ctx, Callers)) {
+        Now.Bound = HostFact<std::int64_t>::known(*Bound);
+      } else if (Known(valuesFromCallers(E, Ctx, Callers))) {
         // A parameter of the file's own dispatch helper, or an expression
         // of one (`cols * 2`): what its callers pass (HostCallers.h), each
         // call read as a launch is; or the most they pass (`if (n <= 16)
         // launchSmall(x, n);`).
-        Now.Values = std::move(*Values);
-        Now.Bound = *llvm::max_element(Now.Values);
       } else {
-        Now.Bound = boundFromCallers(E, Ctx, Callers);
+        Now.Bound = HostFact<std::int64_t>::from(
+            boundFromCallers(E, Ctx, Callers), HostUnknown::ValueOfTheRun, At);
       }
     }
     if (!Arg->isValueDependent() && Arg->getType()->isPointerType())
-      Now.Offset = Reader.pointerOffsetAtLaunch(Arg);
+      Now.Offset = HostFact<std::int64_t>::from(
+          Reader.pointerOffsetAtLaunch(Arg), HostUnknown::ValueOfTheRun, At);
     if (!Arg->isValueDependent() && Arg->getType()->isRecordType())
       Now.Fields = Reader.fieldsAtLaunch(Arg);
     Arguments.push_back(std::move(Now));
   }
   auto [It, Inserted] = Entries.try_emplace(Kernel);
   Entry &E = It->second;
-  if (Read.Invalid && E.InvalidLaunch.isInvalid())
+  if (Rejected && E.InvalidLaunch.isInvalid())
     E.InvalidLaunch = Launch.Call->getBeginLoc();
-  if (!Shape && !Read.Invalid && !E.RuntimeBlock)
+  if (!Shape && !Rejected && !E.RuntimeBlock)
     E.RuntimeBlock = Launch.Block;
   if (Inserted) {
     E.Shape = Shape;
@@ -105,30 +145,38 @@ void LaunchSites::add(const KernelLaunch &Launch, ASTContext &Ctx) {
   if (E.Arguments.size() != Arguments.size())
     E.Arguments.clear();
   for (std::size_t I = 0; I < E.Arguments.size(); ++I)
-    E.Arguments[I].merge(Arguments[I]);
+    E.Arguments[I].merge(Arguments[I], Launch.Call->getBeginLoc());
+  // A later launch that does not give the same known block: the launches
+  // disagree, whatever the earlier reason.
   bool Same = E.Shape && Shape && E.Shape->X == Shape->X &&
               E.Shape->Y == Shape->Y && E.Shape->Z == Shape->Z;
-  if (!Same) {
-    E.Conflicting = true;
-    E.Shape.reset();
-  }
+  if (!Same)
+    E.Shape = HostFact<BlockShape>::unknown(HostUnknown::LaunchesDisagree,
+                                            Launch.Call->getBeginLoc());
 }
 
-void ArgumentFacts::merge(const ArgumentFacts &Now) {
+void ArgumentFacts::merge(const ArgumentFacts &Now, SourceLocation NowAt) {
   // Every launch must pass a constant; a new one joins the others.
-  if (Now.Values.empty() || Values.empty())
-    Values.clear();
-  else
-    for (std::int64_t V : Now.Values)
-      if (!llvm::is_contained(Values, V))
-        Values.push_back(V);
-  if (Values.size() > MaxValues)
-    Values.clear();
+  if (Values && !Now.Values) {
+    Values = Now.Values;
+  } else if (Values) {
+    std::vector<std::int64_t> Joined = *Values;
+    for (std::int64_t V : *Now.Values)
+      if (!llvm::is_contained(Joined, V))
+        Joined.push_back(V);
+    Values =
+        Joined.size() > MaxValues
+            ? HostFact<std::vector<std::int64_t>>::unknown(
+                  HostUnknown::TooManyValues, NowAt)
+            : HostFact<std::vector<std::int64_t>>::known(std::move(Joined));
+  }
   // A bound holds for every launch when each has one: the largest.
-  Bound = Bound && Now.Bound ? std::optional(std::max(*Bound, *Now.Bound))
-                             : std::nullopt;
-  if (Offset != Now.Offset)
-    Offset.reset();
+  if (Bound && !Now.Bound)
+    Bound = Now.Bound;
+  else if (Bound)
+    Bound = HostFact<std::int64_t>::known(std::max(*Bound, *Now.Bound));
+  Offset.merge(Now.Offset, NowAt,
+               [](std::int64_t A, std::int64_t B) { return A == B; });
   // A field keeps its constant where every launch gives it the same.
   llvm::erase_if(Fields, [&](const auto &Field) {
     return !llvm::is_contained(Now.Fields, Field);

@@ -15,6 +15,7 @@
 #include "checks/cuda/KernelLaunch.h"
 #include "checks/cuda/ReachingWrites.h"
 #include "checks/launch/HostCallers.h"
+#include "checks/launch/HostFact.h"
 #include "checks/launch/HostFunctionFacts.h"
 
 #include "clang/AST/ASTContext.h"
@@ -35,18 +36,19 @@ using cuda::ReachingWrites;
 /// count as 1.
 bool launchableBlock(const BlockShape &S);
 
-/// What every launch of a kernel in the file says of one argument.
+/// What every launch of a kernel in the file says of one argument: each
+/// fact, or why the launches give none (HostFact.h).
 struct ArgumentFacts {
   /// The distinct integer constants the launches pass, when every launch
-  /// passes one (at most MaxValues of them); empty otherwise.
-  std::vector<std::int64_t> Values;
+  /// passes one (at most MaxValues of them; never empty).
+  HostFact<std::vector<std::int64_t>> Values;
   /// The most any launch passes, when every launch bounds it (a constant,
   /// `if (n <= 16)` around the launch, `if (n > 16) return;` before it).
-  std::optional<std::int64_t> Bound;
+  HostFact<std::int64_t> Bound;
   /// The bytes every launch's pointer lies past the start of its buffer,
   /// when all agree on a constant (`d_in + RADIUS`, `&d_in[3]`; a plain
   /// `d_in` is 0).
-  std::optional<std::int64_t> Offset;
+  HostFact<std::int64_t> Offset;
   /// The integer fields of a struct the launches pass by value, each with
   /// the constant every launch gives it (`Params p; p.ld = 64;
   /// k<<<g, b>>>(p)`; LaunchReader::fieldsAtLaunch).
@@ -54,21 +56,31 @@ struct ArgumentFacts {
   static constexpr std::size_t MaxValues = 16;
 
   /// The one constant every launch passes (`attn<<<g, b>>>(q, k,
-  /// /*Bc=*/32)`).
-  std::optional<std::int64_t> constant() const {
-    return Values.size() == 1 ? std::optional(Values.front()) : std::nullopt;
+  /// /*Bc=*/32)`); SeveralValues where they pass more than one.
+  HostFact<std::int64_t> constant() const {
+    if (!Values)
+      return HostFact<std::int64_t>::unknown(Values.why(), Values.where());
+    if (Values->size() != 1)
+      return HostFact<std::int64_t>::unknown(HostUnknown::SeveralValues,
+                                             Values.where());
+    return HostFact<std::int64_t>::known(Values->front());
   }
-  /// Keeps what also holds at another launch, which says \p Now.
-  void merge(const ArgumentFacts &Now);
+  /// Keeps what also holds at another launch, which says \p Now at
+  /// \p NowAt.
+  void merge(const ArgumentFacts &Now, clang::SourceLocation NowAt);
 };
 
 /// The block shape a translation unit's launches agree on, per kernel.
 class LaunchSites {
 public:
   struct Entry {
-    std::optional<BlockShape> Shape;
+    /// The block every launch gives, or why none: LaunchesDisagree as soon
+    /// as a later launch's block is not the same known one.
+    HostFact<BlockShape> Shape;
     clang::SourceLocation Where;
-    bool Conflicting = false;
+    bool launchesDisagree() const {
+      return !Shape && Shape.why() == HostUnknown::LaunchesDisagree;
+    }
     /// What the launches say of each argument (empty when launches pass
     /// different numbers of arguments).
     std::vector<ArgumentFacts> Arguments;
@@ -95,16 +107,14 @@ public:
   using FunctionCache = HostFunctionFacts;
   using FactsCache = HostFactsCache;
 
-  /// A launch's block: its constant shape, or that CUDA would reject it.
-  struct LaunchShape {
-    std::optional<BlockShape> Shape;
-    bool Invalid = false;
-  };
-  /// \p Callers, where given, reads extents from a helper's parameters
-  /// (`dim3(w, 32 / w)` in a helper every call of which passes 8).
-  static LaunchShape readShape(const KernelLaunch &Launch,
-                               clang::ASTContext &Ctx, FactsCache &Facts,
-                               HostCallers *Callers = nullptr);
+  /// A launch's block: its constant shape, or why none (RejectedBlock: CUDA
+  /// would reject it). \p Callers, where given, reads extents from a
+  /// helper's parameters (`dim3(w, 32 / w)` in a helper every call of
+  /// which passes 8).
+  static HostFact<BlockShape> readShape(const KernelLaunch &Launch,
+                                        clang::ASTContext &Ctx,
+                                        FactsCache &Facts,
+                                        HostCallers *Callers = nullptr);
 
 private:
   FactsCache Facts;

@@ -4,8 +4,9 @@
 // kernel, the bundled shim for the toolkit's headers), records every
 // launch in a LaunchSites as the checks do, and asks its face what the
 // launches of a kernel say: the block's shape, or why none; each
-// argument's values, bound, pointer offset and struct fields. One case per
-// kind of fact the host code gives, each with a negative beside it.
+// argument's values, bound, pointer offset and struct fields, or why none
+// (HostFact.h). One case per kind of fact the host code gives, each with a
+// negative beside it that names its reason.
 //
 //===----------------------------------------------------------------------===//
 #include "checks/launch/LaunchSites.h"
@@ -23,7 +24,14 @@ namespace {
 
 using namespace clang;
 using gpumem::launch::ArgumentFacts;
+using gpumem::launch::HostFact;
+using gpumem::launch::HostUnknown;
 using gpumem::launch::LaunchSites;
+
+/// The fact, for comparisons; std::nullopt where it is unknown.
+template <typename T> std::optional<T> fact(const HostFact<T> &F) {
+  return F ? std::optional<T>(*F) : std::nullopt;
+}
 
 /// Every triple-chevron launch and every function of a TU.
 class Launches : public RecursiveASTVisitor<Launches> {
@@ -119,7 +127,7 @@ TEST(LaunchFactsTest, LaunchesThatDisagreeFixNoShape) {
     void run(float *p) { k<<<1, 128>>>(p); k<<<1, 256>>>(p); })");
   const LaunchSites::Entry *E = Code.kernel("k");
   ASSERT_NE(E, nullptr);
-  EXPECT_TRUE(E->Conflicting);
+  EXPECT_TRUE(E->launchesDisagree());
   EXPECT_EQ(shapeOf(E), "none");
 }
 
@@ -131,6 +139,7 @@ TEST(LaunchFactsTest, ABlockCudaRejectsFixesNoShapeAndIsSaid) {
   ASSERT_NE(E, nullptr);
   EXPECT_TRUE(E->InvalidLaunch.isValid());
   EXPECT_EQ(shapeOf(E), "none");
+  EXPECT_EQ(E->Shape.why(), HostUnknown::RejectedBlock);
 }
 
 TEST(LaunchFactsTest, ABlockOfTheRunIsNamedNotGuessed) {
@@ -140,6 +149,9 @@ TEST(LaunchFactsTest, ABlockOfTheRunIsNamedNotGuessed) {
   const LaunchSites::Entry *E = Code.kernel("k");
   ASSERT_NE(E, nullptr);
   EXPECT_NE(E->RuntimeBlock, nullptr);
+  // x is a value of the run: which thread each lane is is not known.
+  EXPECT_EQ(E->Shape.why(), HostUnknown::LanesNotPlaced);
+  EXPECT_FALSE(E->launchesDisagree());
 }
 
 TEST(LaunchFactsTest, AKernelNeverLaunchedHasNoEntry) {
@@ -157,8 +169,11 @@ TEST(LaunchFactsTest, AConstantOrALocalSetOnceIsTheArgumentsValue) {
   HostCode Code(R"(
     __global__ void k(float *p, int a, int b) {}
     void run(float *p) { const int w = 64; int h = 3; k<<<1, 32>>>(p, w, h); })");
-  EXPECT_EQ(Code.argument("k", 1).constant(), 64);
-  EXPECT_EQ(Code.argument("k", 2).constant(), 3);
+  EXPECT_EQ(fact(Code.argument("k", 1).constant()), 64);
+  EXPECT_EQ(fact(Code.argument("k", 2).constant()), 3);
+  // A pointer has no value, an integer no offset: said, not left blank.
+  EXPECT_EQ(Code.argument("k", 0).Values.why(), HostUnknown::NotApplicable);
+  EXPECT_EQ(Code.argument("k", 1).Offset.why(), HostUnknown::NotApplicable);
 }
 
 TEST(LaunchFactsTest, TheWritesThatReachTheLaunchGiveItsValues) {
@@ -169,7 +184,10 @@ TEST(LaunchFactsTest, TheWritesThatReachTheLaunchGiveItsValues) {
       if (wide) s = 4;
       k<<<1, 32>>>(p, s);
     })");
-  EXPECT_EQ(Code.argument("k", 1).Values, (std::vector<std::int64_t>{1, 4}));
+  EXPECT_EQ(fact(Code.argument("k", 1).Values),
+            (std::vector<std::int64_t>{1, 4}));
+  EXPECT_EQ(fact(Code.argument("k", 1).Bound), 4);
+  EXPECT_EQ(Code.argument("k", 1).constant().why(), HostUnknown::SeveralValues);
 }
 
 TEST(LaunchFactsTest, AHelpersParameterHasWhatItsCallersPass) {
@@ -177,15 +195,16 @@ TEST(LaunchFactsTest, AHelpersParameterHasWhatItsCallersPass) {
     __global__ void k(float *p, int cols) {}
     template <typename T> void launch(T *p, int cols) { k<<<1, 32>>>(p, cols); }
     void run(float *p) { launch(p, 2); launch(p, 5); })");
-  EXPECT_EQ(Code.argument("k", 1).Values, (std::vector<std::int64_t>{2, 5}));
+  EXPECT_EQ(fact(Code.argument("k", 1).Values),
+            (std::vector<std::int64_t>{2, 5}));
 }
 
 TEST(LaunchFactsTest, AParameterNobodyFixesHasNoValue) {
   HostCode Code(R"(
     __global__ void k(float *p, int n) {}
     void run(float *p, int n) { k<<<1, 32>>>(p, n); })");
-  EXPECT_TRUE(Code.argument("k", 1).Values.empty());
-  EXPECT_EQ(Code.argument("k", 1).Bound, std::nullopt);
+  EXPECT_EQ(Code.argument("k", 1).Values.why(), HostUnknown::ValueOfTheRun);
+  EXPECT_EQ(Code.argument("k", 1).Bound.why(), HostUnknown::ValueOfTheRun);
 }
 
 // Bounds.
@@ -194,15 +213,15 @@ TEST(LaunchFactsTest, ABranchAroundTheLaunchBoundsTheArgument) {
   HostCode Code(R"(
     __global__ void k(float *p, int n) {}
     void run(float *p, int n) { if (n <= 16) k<<<1, 32>>>(p, n); })");
-  EXPECT_EQ(Code.argument("k", 1).Bound, 16);
-  EXPECT_TRUE(Code.argument("k", 1).Values.empty());
+  EXPECT_EQ(fact(Code.argument("k", 1).Bound), 16);
+  EXPECT_EQ(Code.argument("k", 1).Values.why(), HostUnknown::ValueOfTheRun);
 }
 
 TEST(LaunchFactsTest, AnEarlyReturnBoundsTheArgument) {
   HostCode Code(R"(
     __global__ void k(float *p, int n) {}
     void run(float *p, int n) { if (n > 8) return; k<<<1, 32>>>(p, n); })");
-  EXPECT_EQ(Code.argument("k", 1).Bound, 8);
+  EXPECT_EQ(fact(Code.argument("k", 1).Bound), 8);
 }
 
 // Pointer offsets.
@@ -211,15 +230,22 @@ TEST(LaunchFactsTest, APointerPastItsBufferIsThatManyBytesIn) {
   HostCode Code(R"(
     __global__ void k(const float *in, float *out) {}
     void run(float *d, float *o) { k<<<1, 32>>>(d + 3, o); })");
-  EXPECT_EQ(Code.argument("k", 0).Offset, 12);
-  EXPECT_EQ(Code.argument("k", 1).Offset, 0);
+  EXPECT_EQ(fact(Code.argument("k", 0).Offset), 12);
+  EXPECT_EQ(fact(Code.argument("k", 1).Offset), 0);
+}
+
+TEST(LaunchFactsTest, LaunchesThatPassDifferentOffsetsDisagree) {
+  HostCode Code(R"(
+    __global__ void k(const float *in) {}
+    void run(float *d) { k<<<1, 32>>>(d + 1); k<<<1, 32>>>(d + 2); })");
+  EXPECT_EQ(Code.argument("k", 0).Offset.why(), HostUnknown::LaunchesDisagree);
 }
 
 TEST(LaunchFactsTest, APointerMovedByARunValueHasNoOffset) {
   HostCode Code(R"(
     __global__ void k(const float *in) {}
     void run(float *d, int n) { k<<<1, 32>>>(d + n); })");
-  EXPECT_EQ(Code.argument("k", 0).Offset, std::nullopt);
+  EXPECT_EQ(Code.argument("k", 0).Offset.why(), HostUnknown::ValueOfTheRun);
 }
 
 // Struct fields passed by value.
@@ -267,7 +293,7 @@ TEST(LaunchFactsTest, AContiguousTensorsStrideIsItsSizesProduct) {
       auto out = at::empty({rows, 64});
       k<<<1, 32>>>(out.data_ptr<float>(), out.stride(0));
     })");
-  EXPECT_EQ(Code.argument("k", 1).constant(), 64);
+  EXPECT_EQ(fact(Code.argument("k", 1).constant()), 64);
 }
 
 TEST(LaunchFactsTest, AHandedTensorsStrideIsUnknown) {
@@ -276,7 +302,7 @@ TEST(LaunchFactsTest, AHandedTensorsStrideIsUnknown) {
     void run(at::Tensor out) {
       k<<<1, 32>>>(out.data_ptr<float>(), out.stride(0));
     })");
-  EXPECT_FALSE(Code.argument("k", 1).constant().has_value());
+  EXPECT_EQ(Code.argument("k", 1).constant().why(), HostUnknown::ValueOfTheRun);
 }
 
 } // namespace
