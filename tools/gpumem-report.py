@@ -408,10 +408,11 @@ def figure_for(finding: gf.Finding, analyses: List[gr.Access]) -> str:
         caption = ("One warp of '%s' (%d-byte %s): coloured bars are the "
                    "bytes each lane asks for, boxes the %d-byte blocks "
                    "fetched, shading the %d-byte sectors moved. %d "
-                   "transactions as written%s."
+                   "transaction%s as written%s."
                    % (access.expression, access.width, access.kind,
                       geometry.transaction, geometry.sector,
                       cost.transactions,
+                      "" if cost.transactions == 1 else "s",
                       ", %d %s" % (fixed_transactions, label) if label
                       else ""))
         return ('<figure class="gpumem-figure" data-kind="global" %s '
