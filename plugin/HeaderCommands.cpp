@@ -96,9 +96,50 @@ struct SearchFolders {
   std::vector<std::string> Quote, Angled;
 };
 
+/// \p Args with each options file spliced in where it is named: nvcc's
+/// `--options-file F` (`-optf F`, `=F`, a comma-separated list) and a
+/// response file `@F`, read relative to \p Directory, a few deep. CMake's
+/// Makefiles generator puts an nvcc compile's -I folders in one
+/// (`--options-file CMakeFiles/t.dir/includes_CUDA.rsp`).
+std::vector<std::string> withOptionsFiles(const std::vector<std::string> &Args,
+                                          llvm::StringRef Directory,
+                                          unsigned Depth = 0) {
+  std::vector<std::string> Out;
+  auto Splice = [&](llvm::StringRef Files) {
+    llvm::SmallVector<llvm::StringRef, 2> Names;
+    Files.split(Names, ',');
+    for (llvm::StringRef Name : Names) {
+      if (Name.empty() || Depth >= 4)
+        continue;
+      auto Text = llvm::MemoryBuffer::getFile(absolutePath(Name, Directory));
+      if (!Text)
+        continue;
+      for (std::string &Arg :
+           withOptionsFiles(splitOptionsFileText((*Text)->getBuffer().str()),
+                            Directory, Depth + 1))
+        Out.push_back(std::move(Arg));
+    }
+  };
+  for (std::size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef Arg = Args[I];
+    if (I > 0 && (Arg == "--options-file" || Arg == "-optf")) {
+      if (I + 1 < Args.size())
+        Splice(Args[++I]);
+    } else if (I > 0 && (Arg.consume_front("--options-file=") ||
+                         Arg.consume_front("-optf="))) {
+      Splice(Arg);
+    } else if (I > 0 && Arg.consume_front("@")) {
+      Splice(Arg);
+    } else {
+      Out.push_back(Args[I]);
+    }
+  }
+  return Out;
+}
+
 SearchFolders searchFolders(const CompileEntry &E) {
   SearchFolders Out;
-  const std::vector<std::string> &A = E.Arguments;
+  const std::vector<std::string> A = withOptionsFiles(E.Arguments, E.Directory);
   for (std::size_t I = 1; I < A.size(); ++I) {
     llvm::StringRef Arg = A[I];
     auto Take = [&](llvm::StringRef Flag, std::vector<std::string> &To) {
