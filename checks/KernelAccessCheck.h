@@ -1,5 +1,4 @@
-//===- KernelAccessCheck.h - base of the checks that price accesses -*- C++
-//-*-//
+//===- KernelAccessCheck.h - base of the pricing checks ---------*- C++ -*-===//
 //
 // The base of the checks that price accesses: it registers the matchers,
 // reads the options and hands the TU's analysed kernels

@@ -1,5 +1,4 @@
-//===- ReachingWrites.h - which writes of a variable reach a read -*- C++
-//-*-===//
+//===- ReachingWrites.h - the writes that reach a read ---------*- C++ -*-===//
 //
 // Reaching definitions over Clang's CFG for the local integers and pointers
 // of one function that are written only by assignments, compound

@@ -1,5 +1,4 @@
-//===- WarpUniformValues.h - values every lane of a warp shares ---*- C++
-//-*-===//
+//===- WarpUniformValues.h - values a warp's lanes share -------*- C++ -*-===//
 //
 // One unit of the lane evaluator (docs/analysis.md, "The evaluator"). The
 // lane algebra keeps a value exact or gives up; but where it gives up on

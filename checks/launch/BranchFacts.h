@@ -1,5 +1,4 @@
-//===- BranchFacts.h - what a branch says about a launch's variables -*- C++
-//-*-===//
+//===- BranchFacts.h - what a branch says of a launch's locals -*- C++ -*-===//
 //
 // Host code often picks a template kernel by block size and launches it
 // with that size held in a variable:

@@ -1,5 +1,4 @@
-//===- FoldInt.h - an integer expression folded over known variables -*- C++
-//-*-===//
+//===- FoldInt.h - integers folded over known variables --------*- C++ -*-===//
 //
 // Host code often computes a launch's numbers from locals that are not
 // `const` (`int bx = 16; int by = 256 / bx; dim3 block(bx, by);`): Clang

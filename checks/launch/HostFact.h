@@ -1,5 +1,4 @@
-//===- HostFact.h - a fact of the host code, or why it is unknown -*- C++
-//-*-===//
+//===- HostFact.h - a host fact, or why it is unknown ----------*- C++ -*-===//
 //
 // What the launches of a kernel say of its block or of one argument is
 // either the fact (a shape, a value, the set of values, a bound, an
