@@ -282,9 +282,7 @@ HostCallers::valuesOfExpression(const Expr *E, ASTContext &Ctx,
                                 std::size_t Most, unsigned Depth) {
   if (E->isValueDependent())
     return std::nullopt;
-  auto WritesIn = [this](const FunctionDecl *FD) -> const FunctionFacts & {
-    return factsIn(Facts, FD);
-  };
+  auto WritesIn = factsOf();
   // `cols / 2` with `cols` a local set once folds as it is; the first
   // variable the fold does not know is the one that may take values.
   const VarDecl *Varying = nullptr;
@@ -324,9 +322,7 @@ std::optional<std::vector<std::int64_t>> HostCallers::valuesAt(const Expr *Arg,
     return std::nullopt;
   if (std::optional<std::int64_t> K = constantInt(Arg, Ctx))
     return std::vector<std::int64_t>{*K};
-  auto WritesIn = [this](const FunctionDecl *FD) -> const FunctionFacts & {
-    return factsIn(Facts, FD);
-  };
+  auto WritesIn = factsOf();
   const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
   if (!Ref)
     return valuesOfExpression(Arg, Ctx, Most, Depth);

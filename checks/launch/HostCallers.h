@@ -102,6 +102,12 @@ public:
 
 private:
   HostFactsCache &Facts;
+  /// The writes of each function, as FoldInt reads them.
+  auto factsOf() {
+    return [this](const clang::FunctionDecl *FD) -> const FunctionFacts & {
+      return factsIn(Facts, FD);
+    };
+  }
   /// The calls of each function (canonical declaration) in the main file.
   llvm::DenseMap<const clang::FunctionDecl *,
                  llvm::SmallVector<const clang::CallExpr *, 2>>

@@ -16,7 +16,6 @@
 #define GPUMEM_CHECKS_LAUNCH_HOSTFACT_H
 
 #include "clang/Basic/SourceLocation.h"
-#include "llvm/ADT/StringRef.h"
 
 #include <cassert>
 #include <optional>
@@ -47,9 +46,6 @@ enum class HostUnknown {
   NotApplicable,
 };
 
-/// A few words for \p Why, as a note or the dump says it.
-llvm::StringRef describe(HostUnknown Why);
-
 template <typename T> class HostFact {
 public:
   /// NotRead, nowhere.
@@ -79,7 +75,6 @@ public:
     return *Value;
   }
   const T *operator->() const { return &**this; }
-  T value_or(T Otherwise) const { return Value.value_or(std::move(Otherwise)); }
   /// Why there is no fact (meaningless when there is one).
   HostUnknown why() const { return Why; }
   /// Where that was decided (a launch, its block); may be invalid.

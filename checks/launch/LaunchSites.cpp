@@ -22,28 +22,6 @@ bool launchableBlock(const BlockShape &S) {
          Known(S.X) * Known(S.Y) * Known(S.Z) <= 1024;
 }
 
-llvm::StringRef describe(HostUnknown Why) {
-  switch (Why) {
-  case HostUnknown::NotRead:
-    return "no launch read";
-  case HostUnknown::LaunchesDisagree:
-    return "the launches disagree";
-  case HostUnknown::ValueOfTheRun:
-    return "a launch passes a value of the run";
-  case HostUnknown::RejectedBlock:
-    return "a launch's block is not one CUDA runs";
-  case HostUnknown::LanesNotPlaced:
-    return "a launch's block does not place a warp's lanes";
-  case HostUnknown::TooManyValues:
-    return "the launches pass too many values";
-  case HostUnknown::SeveralValues:
-    return "the launches pass several values";
-  case HostUnknown::NotApplicable:
-    return "not a fact of this argument";
-  }
-  return "unknown";
-}
-
 HostFact<BlockShape> LaunchSites::readShape(const KernelLaunch &Launch,
                                             ASTContext &Ctx, FactsCache &Facts,
                                             HostCallers *Callers) {
@@ -81,26 +59,17 @@ void LaunchSites::add(const KernelLaunch &Launch, ASTContext &Ctx) {
   }
   using Values = std::vector<std::int64_t>;
   for (const Expr *Arg : Passed) {
-    ArgumentFacts Now;
     // An argument the array of addresses does not fix (argumentsThrough).
     if (!Arg) {
-      const SourceLocation At = Launch.Call->getBeginLoc();
-      Now.Values = HostFact<Values>::unknown(HostUnknown::ValueOfTheRun, At);
-      Now.Bound =
-          HostFact<std::int64_t>::unknown(HostUnknown::ValueOfTheRun, At);
-      Now.Offset =
-          HostFact<std::int64_t>::unknown(HostUnknown::ValueOfTheRun, At);
-      Arguments.push_back(std::move(Now));
+      Arguments.push_back(ArgumentFacts::unknown(HostUnknown::ValueOfTheRun,
+                                                 Launch.Call->getBeginLoc()));
       continue;
     }
     const SourceLocation At = Arg->getExprLoc();
-    const Expr *E = Arg->IgnoreParenImpCasts();
     // Known or not, each fact says why: not an integer, not a pointer, a
     // value of the run.
-    Now.Values = HostFact<Values>::unknown(HostUnknown::NotApplicable, At);
-    Now.Bound = HostFact<std::int64_t>::unknown(HostUnknown::NotApplicable, At);
-    Now.Offset =
-        HostFact<std::int64_t>::unknown(HostUnknown::NotApplicable, At);
+    ArgumentFacts Now = ArgumentFacts::unknown(HostUnknown::NotApplicable, At);
+    const Expr *E = Arg->IgnoreParenImpCasts();
     auto Known = [&](std::optional<Values> V) {
       if (!V || V->empty())
         return false;
@@ -110,17 +79,18 @@ void LaunchSites::add(const KernelLaunch &Launch, ASTContext &Ctx) {
     };
     if (!E->isValueDependent() && E->getType()->isIntegralOrEnumerationType()) {
       Now.Values = HostFact<Values>::unknown(HostUnknown::ValueOfTheRun, At);
-      if (Known(Reader.valuesAtLaunch(E))) {
-      } else if (std::optional<std::int64_t> Bound = Reader.boundAtLaunch(E)) {
-        Now.Bound = HostFact<std::int64_t>::known(*Bound);
-      } else if (Known(valuesFromCallers(E, Ctx, Callers))) {
-        // A parameter of the file's own dispatch helper, or an expression
-        // of one (`cols * 2`): what its callers pass (HostCallers.h), each
-        // call read as a launch is; or the most they pass (`if (n <= 16)
-        // launchSmall(x, n);`).
-      } else {
-        Now.Bound = HostFact<std::int64_t>::from(
-            boundFromCallers(E, Ctx, Callers), HostUnknown::ValueOfTheRun, At);
+      // Its values at the launch; else a bound there; else, for a parameter
+      // of the file's own dispatch helper or an expression of one (`cols *
+      // 2`), what its callers pass (HostCallers.h), each call read as a
+      // launch is, or the most they pass (`if (n <= 16) launchSmall(x,
+      // n);`).
+      if (!Known(Reader.valuesAtLaunch(E))) {
+        if (std::optional<std::int64_t> Bound = Reader.boundAtLaunch(E))
+          Now.Bound = HostFact<std::int64_t>::known(*Bound);
+        else if (!Known(valuesFromCallers(E, Ctx, Callers)))
+          Now.Bound =
+              HostFact<std::int64_t>::from(boundFromCallers(E, Ctx, Callers),
+                                           HostUnknown::ValueOfTheRun, At);
       }
     }
     if (!Arg->isValueDependent() && Arg->getType()->isPointerType())

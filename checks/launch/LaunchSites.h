@@ -65,6 +65,14 @@ struct ArgumentFacts {
                                              Values.where());
     return HostFact<std::int64_t>::known(Values->front());
   }
+  /// No fact of any kind, each for \p Why at \p At.
+  static ArgumentFacts unknown(HostUnknown Why, clang::SourceLocation At) {
+    ArgumentFacts Facts;
+    Facts.Values = HostFact<std::vector<std::int64_t>>::unknown(Why, At);
+    Facts.Bound = HostFact<std::int64_t>::unknown(Why, At);
+    Facts.Offset = HostFact<std::int64_t>::unknown(Why, At);
+    return Facts;
+  }
   /// Keeps what also holds at another launch, which says \p Now at
   /// \p NowAt.
   void merge(const ArgumentFacts &Now, clang::SourceLocation NowAt);

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "checks/lanes/LaneEvaluator.h"
+#include "test/unit-clang/CudaAST.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Tooling/Tooling.h"
@@ -30,15 +31,7 @@ namespace {
 using namespace clang;
 using namespace gpumem::lanes;
 
-/// The AST of \p Code, device code of one translation unit.
-std::unique_ptr<ASTUnit> cudaAST(const std::string &Code) {
-  return tooling::buildASTFromCodeWithArgs(
-      "#include <cuda_runtime.h>\n" + Code,
-      {"-xcuda", "--cuda-device-only", "--cuda-gpu-arch=sm_80", "-std=c++17",
-       "-nocudainc", "-nocudalib", "-isystem", GPUMEM_CUDA_SHIM_DIR,
-       "-Wno-unknown-cuda-version"},
-      "input.cu");
-}
+using gpumem::testing::cudaAST;
 
 /// The nodes of kind T in the body of function \p Name, in source order.
 template <typename T> class Collect : public RecursiveASTVisitor<Collect<T>> {

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "checks/launch/LaunchSites.h"
+#include "test/unit-clang/CudaAST.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Tooling/Tooling.h"
@@ -54,12 +55,7 @@ public:
 class HostCode {
 public:
   explicit HostCode(const std::string &Code)
-      : AST(tooling::buildASTFromCodeWithArgs(
-            "#include <cuda_runtime.h>\n" + Code,
-            {"-xcuda", "--cuda-device-only", "--cuda-gpu-arch=sm_80",
-             "-std=c++17", "-nocudainc", "-nocudalib", "-isystem",
-             GPUMEM_CUDA_SHIM_DIR, "-Wno-unknown-cuda-version"},
-            "input.cu")) {
+      : AST(gpumem::testing::cudaAST(Code)) {
     Launches Found;
     Found.TraverseDecl(AST->getASTContext().getTranslationUnitDecl());
     Functions = Found.Functions;
