@@ -389,6 +389,8 @@ void AccessWalk::add(const Expr *Target, const lanes::PointerValue &Given,
   A.GuardInsideLoop =
       St.ThreadGuard && St.LoopDepth > 0 && St.GuardLoopDepth == St.LoopDepth;
   A.GuardOnFirstWarp = St.FirstWarpGuard && WarpPins.empty();
+  if (A.GuardedByThreadIndex && A.Space == MemorySpace::Global)
+    Passes.note(A, Target, St.LoopDepth, Eval, Ctx);
   if (St.Block.decided())
     A.BlockShare = St.Block.share(St.Active);
   A.GuardOnFirstBlock = St.FirstBlockGuard;

@@ -155,7 +155,10 @@ void AccessWalk::visit(const Stmt *S, const State &St) {
     State Body = St;
     ++Body.LoopDepth;
     Body.InSwitch = false;
-    return visitChildren(S, Body);
+    Passes.enter(S, Eval.currentFunction());
+    visitChildren(S, Body);
+    Passes.leave();
+    return;
   }
   if (isa<SwitchStmt>(S) && !St.InSwitch) {
     State Inside = St;
@@ -291,8 +294,15 @@ void AccessWalk::visitFor(const ForStmt *For, const State &St) {
   Fors.push_back(For);
   llvm::scope_exit Leave([this] { Fors.pop_back(); });
   // A loop each active lane leaves after one pass makes its accesses once.
-  if (!Eval.runsAtMostOnce(For, St.Active))
+  const bool Repeats = !Eval.runsAtMostOnce(For, St.Active);
+  if (Repeats) {
     ++Body.LoopDepth;
+    Passes.enter(For, Eval.currentFunction());
+  }
+  llvm::scope_exit LeaveLoop([&] {
+    if (Repeats)
+      Passes.leave();
+  });
   Body.InSwitch = false;
   visit(For->getCond(), Body);
   if (neverRuns(For, Ctx))
@@ -306,6 +316,8 @@ void AccessWalk::visitWhile(const WhileStmt *While, const State &St) {
   State Body = St;
   ++Body.LoopDepth;
   Body.InSwitch = false;
+  Passes.enter(While, Eval.currentFunction());
+  llvm::scope_exit LeaveLoop([this] { Passes.leave(); });
   visit(While->getConditionVariableDeclStmt(), Body);
   visit(While->getCond(), Body);
   narrowToFirstPass(Body, While, While->getCond(),

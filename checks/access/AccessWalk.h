@@ -19,6 +19,7 @@
 #include "checks/access/BlockLanes.h"
 #include "checks/access/CuteViews.h"
 #include "checks/access/KernelAccessCollector.h"
+#include "checks/access/PassFacts.h"
 #include "checks/lanes/LaneEvaluator.h"
 
 #include "clang/AST/Expr.h"
@@ -71,6 +72,9 @@ private:
   /// The for-loops around the statement being walked, outermost first
   /// (the walk is in order, so a stack, not a copy in each State).
   llvm::SmallVector<const clang::Stmt *, 8> Fors;
+  /// The loops whose passes repeat the statement being walked (those
+  /// State::LoopDepth counts).
+  PassFacts Passes;
 
   clang::ASTContext &Ctx;
   lanes::LaneEvaluator &Eval;

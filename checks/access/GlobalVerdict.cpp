@@ -155,8 +155,18 @@ Ruling judgeCoalescedOrPartialWarp(const WorstCase &W, GlobalVerdict &V) {
   const bool ScalarPerIteration =
       (W.Access.GuardInsideLoop && V.ActiveLanes == 1) ||
       W.Access.StoresReductionResult;
+  // Nor is there work to spread where each pass touches the same word (a
+  // flag polled: the repetition is waiting), where each pass ends in a
+  // collective step whose results the few lanes own and write (after a
+  // block reduction), or where all the passes' elements fit one warp's
+  // access (a block's two results written by a 2-pass loop).
+  const bool NothingToSpread =
+      W.Access.SameAddressEachPass || W.Access.PublishesPassResults ||
+      (W.Access.ConstantPasses > 0 &&
+       W.Access.ConstantPasses * V.ActiveLanes <= Populated);
   if (W.Access.GuardedByThreadIndex && V.ActiveLanes < Populated &&
       V.ActiveLanes <= W.Policy.PartialWarpMaxLanes && !ScalarPerIteration &&
+      !NothingToSpread &&
       (W.Access.InLoop || W.Policy.ReportOneShotPartialWarp)) {
     // The fix spreads the work over the warp: every lane reads the next
     // element.

@@ -119,6 +119,18 @@ struct MemoryAccess {
   /// guard on the thread index: the few lanes that write it are no work
   /// the warp could share (`if (lane < 2) out[2 * row + lane] = sum;`).
   bool StoresReductionResult = false;
+  /// Of an access a thread-index guard narrows inside a loop, what the
+  /// loop's passes do (cuda/LoopPasses.h), so the partial-warp check can
+  /// tell work the warp could share from work it cannot: the address is
+  /// the same on every pass of the innermost loop (a flag polled)...
+  bool SameAddressEachPass = false;
+  /// ... the guard is inside the loop and each pass takes the block or
+  /// warp through a barrier, shuffle or reduction first (the few lanes
+  /// publish that pass's results, as many writers as results) ...
+  bool PublishesPassResults = false;
+  /// ... and the passes of the loops around it when each is a `for` over
+  /// constants (their product; 0 when any is not).
+  std::int64_t ConstantPasses = 0;
   /// A guard on this access was decided for the first warp of the block
   /// (tid < 16 in a block of 256 threads: the other warps run it fully or
   /// not at all).
