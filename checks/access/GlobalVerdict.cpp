@@ -43,6 +43,26 @@ std::optional<std::int64_t> strideOf(const lanes::LaneVector &Offset,
   return Stride;
 }
 
+/// The lanes between two active ones when every pair of neighbours is as
+/// far apart (8 for lanes 0, 8, 16, 24), else 1: a stride is said between
+/// the lanes that run.
+std::int64_t activeLaneGap(lanes::LaneMask Active) {
+  std::int64_t Gap = 0;
+  int Previous = -1;
+  for (unsigned L = 0; L < lanes::WarpLanes; ++L) {
+    if (!((Active >> L) & 1U))
+      continue;
+    if (Previous >= 0) {
+      const std::int64_t Here = static_cast<std::int64_t>(L) - Previous;
+      if (Gap != 0 && Gap != Here)
+        return 1;
+      Gap = Here;
+    }
+    Previous = static_cast<int>(L);
+  }
+  return Gap == 0 ? 1 : Gap;
+}
+
 bool isBroadcast(const lanes::LaneVector &Offset, lanes::LaneMask Active) {
   std::optional<std::int64_t> First;
   for (unsigned L = 0; L < lanes::WarpLanes; ++L) {
@@ -278,22 +298,28 @@ std::int64_t symbolicSample(const MemoryAccess &Access,
                             std::int64_t BytesPerLane,
                             const gpumem::model::Architecture &Arch,
                             const GlobalPolicy &Policy, bool Shifting) {
-  // "Up to": the factor at which every lane has a transaction of its own,
-  // and no smaller than the policy's sample. 32 elements of 4 bytes are
-  // 128 apart; 2-byte elements need 64 for the same worst case.
+  // "Up to": the least factor at which every lane has a transaction of
+  // its own. 32 elements of 4 bytes are 128 apart; 2-byte elements need
+  // 64 for the same worst case, 8-byte ones 16.
   // Where the factor scales a row index instead (rows of a block
   // narrower than a warp: lanes l / 16 * K), the smallest step between
   // two lanes' coefficients plays the lane stride's part: rows of 2-byte
   // elements are a transaction apart only from K = 64.
+  // The step is between the lanes that run, nearest first (lanes every
+  // 8th active, 'inc' bytes per lane number, are 8 x 'inc' apart).
   std::int64_t Sample = Policy.SymbolicStrideSample;
   std::int64_t PerLane = BytesPerLane < 0 ? -BytesPerLane : BytesPerLane;
   if (PerLane == 0)
-    for (const lanes::LaneTerm &T : Relative.terms())
-      for (unsigned L = 1; L < lanes::WarpLanes; ++L)
-        if (std::int64_t Step = T.Coeff[L] - T.Coeff[0]; Step != 0) {
-          Step = Step < 0 ? -Step : Step;
+    for (const lanes::LaneTerm &T : Relative.terms()) {
+      llvm::SmallVector<std::int64_t, 32> Coeffs;
+      for (unsigned L = 0; L < lanes::WarpLanes; ++L)
+        if ((Access.Active >> L) & 1U)
+          Coeffs.push_back(T.Coeff[L]);
+      llvm::sort(Coeffs);
+      for (std::size_t I = 1; I < Coeffs.size(); ++I)
+        if (std::int64_t Step = Coeffs[I] - Coeffs[I - 1]; Step != 0)
           PerLane = PerLane == 0 ? Step : std::min(PerLane, Step);
-        }
+    }
   // The factor must also set the rows (or lanes) apart by more than the
   // bytes one of them spans (8 lanes of a row reading 16 bytes every 32
   // span 256), in whole transactions.
@@ -312,13 +338,77 @@ std::int64_t symbolicSample(const MemoryAccess &Access,
     Span += Block - 1;
   std::int64_t Apart =
       std::max<std::int64_t>(Block, (Span + Block - 1) / Block * Block);
+  // The least factor at which that holds is the one the message states
+  // (issue 61: 16-byte elements are a transaction apart from 8, not 32);
+  // the policy's sample only where no lane step tells it.
   if (PerLane > 0)
-    Sample = std::max<std::int64_t>(Sample, (Apart + PerLane - 1) / PerLane);
+    Sample = std::max<std::int64_t>(1, (Apart + PerLane - 1) / PerLane);
   // The kernel's own checks keep the factor below the sample: priced at
   // the most they allow.
   if (Access.FactorBound >= 1 && Access.FactorBound < Sample)
     Sample = Access.FactorBound;
   return Sample;
+}
+
+/// The least value of \p Access's one stride factor from which the warp
+/// costs what it costs at \p Sample, transactions and sectors alike, at
+/// every start of the warp within a transaction, among the values that
+/// keep the lanes' addresses aligned: the value the message's condition
+/// names. From \p Sample on, the rows (or lanes) are whole
+/// transactions apart and nothing changes; below it they may still be at
+/// every start, or share a transaction at some.
+std::int64_t leastFactorAtCost(const MemoryAccess &Access,
+                               const lanes::LaneValue &Relative,
+                               std::int64_t Sample,
+                               const gpumem::model::Architecture &Arch) {
+  const std::int64_t Block = Arch.TransactionBytes;
+  const std::int64_t Step =
+      std::max<std::int64_t>(Access.Width, Block / lanes::WarpLanes);
+  const std::int64_t Align = std::max(1u, Access.InstructionBytes);
+  bool Misaligned = false;
+  auto CostsAt = [&](std::int64_t F) {
+    Misaligned = false;
+    llvm::SmallVector<GlobalCost, 32> Costs;
+    std::optional<lanes::LaneVector> Lanes =
+        Relative.substitute({{Access.SymbolicStride[0], F}}).asPerLane();
+    if (!Lanes || !shiftable(*Lanes))
+      return Costs;
+    // A value that leaves a lane's address off the instruction's
+    // alignment is none a working kernel passes (a float4 row of 63
+    // floats): it neither holds nor breaks the condition.
+    for (unsigned L = 0; L < lanes::WarpLanes; ++L)
+      if (((Access.Active >> L) & 1U) &&
+          ((*Lanes)[L] - (*Lanes)[0]) % Align != 0) {
+        Misaligned = true;
+        return Costs;
+      }
+    for (std::int64_t Shift = 0; Shift < Block; Shift += Step)
+      Costs.push_back(
+          costShiftedBy(Access, *Lanes, Access.Active, Shift, Arch));
+    return Costs;
+  };
+  const llvm::SmallVector<GlobalCost, 32> Stated = CostsAt(Sample);
+  auto Same = [&](const llvm::SmallVector<GlobalCost, 32> &Costs) {
+    if (Costs.size() != Stated.size())
+      return false;
+    for (std::size_t I = 0; I < Costs.size(); ++I)
+      if (Costs[I].Transactions != Stated[I].Transactions ||
+          Costs[I].Sectors != Stated[I].Sectors)
+        return false;
+    return true;
+  };
+  std::int64_t Least = Sample;
+  if (Stated.empty())
+    return Least;
+  for (std::int64_t F = Sample - 1; F >= 1 && Sample - F <= 256; --F) {
+    const llvm::SmallVector<GlobalCost, 32> Costs = CostsAt(F);
+    if (Misaligned)
+      continue;
+    if (!Same(Costs))
+      break;
+    Least = F;
+  }
+  return Least;
 }
 
 /// What \p Lanes cost at each of \p Access's SymbolicShifts, in order.
@@ -410,7 +500,7 @@ GlobalVerdict judgeSymbolicStride(const MemoryAccess &Access,
       Relative.terms().front().Symbols.size() ==
           Access.SymbolicStride.size())
     if (auto S = strideOf(Relative.terms().front().Coeff, Access.Active))
-      V.SymbolicBytesPerLane = *S;
+      V.SymbolicBytesPerLane = *S * activeLaneGap(Access.Active);
   V.SymbolicSample = symbolicSample(Access, Relative, V.SymbolicBytesPerLane,
                                     Arch, Policy, /*Shifting=*/false);
   V.SampleIsBound = V.SymbolicSample == Access.FactorBound;
@@ -466,6 +556,10 @@ GlobalVerdict judgeSymbolicStride(const MemoryAccess &Access,
       V.SymbolicSample = NearSample;
   }
   V.SampleIsBound = V.SymbolicSample == Access.FactorBound;
+  if (ShiftedCosts.empty() && !V.SampleIsBound &&
+      Access.SymbolicStride.size() == 1)
+    V.SymbolicSample =
+        leastFactorAtCost(Access, Relative, V.SymbolicSample, Arch);
   V.FixedCost =
       gpumem::model::computeGlobalCost(footprintOf(Access, *Base, Access.Active), Arch);
   V.Fix = fixAt(*Base, Access.Active);

@@ -14,13 +14,14 @@ __global__ void column(const float *in, float *out, int width) {
   // CHECK-NOTES: :[[@LINE-4]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'column' in this file; set option 'BlockDim' to fix it)
 }
 
-// The index built in steps, with a uniform row offset: same numbers, and
-// the note points at the index variable.
+// The index built in steps, with a uniform row offset: the note points at
+// the index variable. Doubles are a transaction apart from 'pitch' = 16:
+// the condition says so, not 32 (issue 61).
 __global__ void columnInSteps(const double *in, double *out, int pitch) {
   int col = blockIdx.x * blockDim.x + threadIdx.x;
   int idx = col * pitch + blockIdx.y;
   out[col] = in[idx];
-  // CHECK-NOTES: :[[@LINE-1]]:14: warning: uncoalesced global load of 'in[idx]': stride 'pitch' x 8 bytes, up to 32 transactions per warp (6.2% efficiency), 32 sectors, when 'pitch' >= 32; coalesced only when 'pitch' is 1 [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE-1]]:14: warning: uncoalesced global load of 'in[idx]': stride 'pitch' x 8 bytes, up to 32 transactions per warp (6.2% efficiency), 32 sectors, when 'pitch' >= 16; coalesced only when 'pitch' is 1 [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-2]]:14: note: with 'pitch' = 1 the warp needs 2 transactions (100.0% efficiency)
   // CHECK-NOTES: :[[@LINE-4]]:7: note: index 'idx' is defined here
   // CHECK-NOTES: :[[@LINE-7]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'columnInSteps' in this file; set option 'BlockDim' to fix it)
@@ -107,4 +108,28 @@ __global__ void spreadRows(const short *in, short *out, int n) {
 
 void launchSpread(const short *in, short *out, int n) {
   spreadRows<<<1, dim3(8, 4)>>>(in, out, n);
+}
+
+// Issue 61: the condition is where the stated cost starts to hold, from
+// the element's size. 16-byte elements 'inc' apart each take a
+// transaction from 'inc' = 8 (128 bytes); at 4 two lanes still share one.
+struct Quad {
+  float x, y, z, w;
+};
+__global__ void quadStride(const Quad *in, Quad *out, int inc) {
+  out[blockIdx.x * blockDim.x + threadIdx.x] = in[threadIdx.x * inc];
+  // CHECK-NOTES: :[[@LINE-1]]:48: warning: uncoalesced global load of 'in[threadIdx.x * inc]': stride 'inc' x 16 bytes, up to 32 transactions per warp (12.5% efficiency), 32 sectors, when 'inc' >= 8; coalesced only when 'inc' is 1 [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE-2]]:48: note: with 'inc' = 1 the warp needs 4 transactions (100.0% efficiency)
+  // CHECK-NOTES: :[[@LINE-4]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'quadStride' in this file; set option 'BlockDim' to fix it)
+}
+
+// Issue 61: the stride is said between the lanes that run. Every 8th lane
+// reads a byte 'inc' bytes per lane number apart: the active lanes are
+// 8 x 'inc' bytes apart, each with its own transaction from 'inc' = 16.
+__global__ void everyEighthLane(const char *in, char *out, int inc) {
+  if (threadIdx.x % 8 == 0)
+    out[blockIdx.x * 4 + threadIdx.x / 8] = in[threadIdx.x * inc];
+  // CHECK-NOTES: :[[@LINE-1]]:45: warning: uncoalesced global load of 'in[threadIdx.x * inc]': stride 'inc' x 8 bytes, up to 4 transactions per warp (0.8% efficiency), 4 sectors, when 'inc' >= 16; coalesced only when 'inc' is 1 [gpumem-uncoalesced-access]
+  // CHECK-NOTES: :[[@LINE-2]]:45: note: with 'inc' = 1 the warp needs 1 transaction (3.1% efficiency)
+  // CHECK-NOTES: :[[@LINE-5]]:17: note: assuming blockDim.x is a multiple of 32 (no constant launch of 'everyEighthLane' in this file; set option 'BlockDim' to fix it)
 }
