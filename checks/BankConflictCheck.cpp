@@ -114,6 +114,28 @@ static std::string paddingText(const MemoryAccess &A,
   return "";
 }
 
+std::string BankConflictCheck::otherShapesText(const KernelAccesses &Kernel,
+                                               const MemoryAccess &A,
+                                               unsigned Degree) {
+  // The degree is that of the block the analysis assumed; where another
+  // block changes it, the message says which degree goes with which
+  // block rather than give a bare number (issue 61).
+  std::string Text;
+  bool Differs = false;
+  for (const auto &[Shape, Other] : analysis().underOtherShapes(Kernel, A)) {
+    if (!Other)
+      return "";
+    const unsigned D = worstBankConflict(*Other, 0, Arch, Rule).Degree.Degree;
+    Differs |= D != Degree;
+    Text += ", " + std::to_string(D) + "-way at (" + std::to_string(Shape.X) +
+            ", " + std::to_string(Shape.Y) + ", " + std::to_string(Shape.Z) +
+            ")";
+  }
+  if (!Differs)
+    return "";
+  return "; at other blocks it is " + Text.substr(2);
+}
+
 void BankConflictCheck::reportConflict(const KernelAccesses &Kernel,
                                        const MemoryAccess &A,
                                        const SharedConflict &Worst,
@@ -181,7 +203,7 @@ void BankConflictCheck::reportConflict(const KernelAccesses &Kernel,
   noteIndexDefinition(*this, A.Expression);
   noteCallSite(A, Kernel);
   noteConstantArguments(*this, analysis().unit().launches(), Kernel, A);
-  noteBlockDim(Kernel);
+  noteBlockDim(Kernel, otherShapesText(Kernel, A, D.Degree));
   noteInstantiation(Kernel, Loc);
 }
 

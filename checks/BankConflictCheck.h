@@ -38,6 +38,12 @@ private:
                             unsigned Alike);
   /// Words the conflict of \p A with the padding plan's \p Advice; with
   /// \p WithFixIt, the warning carries the padding's fix-it.
+  /// "; at other blocks it is 16-way at (16, 16, 1), ...", for the note
+  /// on the assumed block, where another block gives another degree;
+  /// empty otherwise.
+  std::string otherShapesText(const ::gpumem::access::KernelAccesses &Kernel,
+                              const ::gpumem::access::MemoryAccess &A,
+                              unsigned Degree);
   void reportConflict(const ::gpumem::access::KernelAccesses &Kernel,
                       const ::gpumem::access::MemoryAccess &A,
                       const ::gpumem::access::SharedConflict &Worst,

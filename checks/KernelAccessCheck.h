@@ -75,7 +75,10 @@ protected:
   AnalysedKernels &analysis() const;
 
   /// Notes where blockDim came from (launch, option or assumption).
-  void noteBlockDim(const ::gpumem::access::KernelAccesses &Kernel);
+  /// Notes where the block shape comes from; \p Assumed ends the note
+  /// when the shape was assumed (what the finding is at other blocks).
+  void noteBlockDim(const ::gpumem::access::KernelAccesses &Kernel,
+                    llvm::StringRef Assumed = "");
   /// Where a finding on \p Access is reported: the access itself, the
   /// kernel's call that reaches it when the access is in a header whose
   /// findings go to the call (option HeaderFindingsAt, system headers, a

@@ -93,7 +93,8 @@ void noteLaunchShape(ClangTidyCheck &Check,
 
 /// Notes where \p Kernel's block shape comes from (or that it is assumed).
 void noteBlockOrigin(ClangTidyCheck &Check, const ASTContext &Context,
-                     const ::gpumem::access::KernelAccesses &Kernel) {
+                     const ::gpumem::access::KernelAccesses &Kernel,
+                     llvm::StringRef Assumed) {
   const ::gpumem::access::BlockShapeOrigin &Block = Kernel.Block;
   switch (Block.Source) {
   case ::gpumem::access::BlockShapeSource::Launch:
@@ -111,9 +112,9 @@ void noteBlockOrigin(ClangTidyCheck &Check, const ASTContext &Context,
     Check.diag(
         Block.Where,
         "a block of at most %0 threads by this __launch_bounds__: judged "
-        "as (%0, 1, 1)",
+        "as (%0, 1, 1)%1",
         DiagnosticIDs::Note)
-        << static_cast<long long>(Kernel.MaxThreads);
+        << static_cast<long long>(Kernel.MaxThreads) << Assumed;
     return;
   case ::gpumem::access::BlockShapeSource::Option: {
     const auto &S = *Block.Shape;
@@ -138,16 +139,16 @@ void noteBlockOrigin(ClangTidyCheck &Check, const ASTContext &Context,
         Kernel.RuntimeBlock->getBeginLoc(),
         "the block of '%0' is a value of the run at this launch ('%1'): "
         "assuming blockDim.x is a multiple of 32; set option 'BlockDim' to "
-        "fix it",
+        "fix it%2",
         DiagnosticIDs::Note)
         << Kernel.Kernel->getName()
-        << spellingOf(Block->getSourceRange(), Context);
+        << spellingOf(Block->getSourceRange(), Context) << Assumed;
     return;
   }
   Check.diag(
       Kernel.Kernel->getLocation(),
       "assuming blockDim.x is a multiple of 32 (no constant launch of '%0' "
-      "in this file%1; set option 'BlockDim' to fix it)%2",
+      "in this file%1; set option 'BlockDim' to fix it)%2%3",
       DiagnosticIDs::Note)
       << Kernel.Kernel->getName()
       << (Kernel.LaunchesDisagree          ? ", its launches disagree"
@@ -156,7 +157,8 @@ void noteBlockOrigin(ClangTidyCheck &Check, const ASTContext &Context,
       << (Kernel.MaxThreads > 0 ? "; its __launch_bounds__ allows at most " +
                                       std::to_string(Kernel.MaxThreads) +
                                       " threads per block but fixes no shape"
-                                : std::string());
+                                : std::string())
+      << Assumed;
 }
 
 /// The first local variable with an initializer that \p E reads.
@@ -177,9 +179,9 @@ static const VarDecl *firstIndexVariable(const Stmt *E, unsigned Depth = 0) {
 } // namespace
 
 void KernelAccessCheck::noteBlockDim(
-    const ::gpumem::access::KernelAccesses &Kernel) {
+    const ::gpumem::access::KernelAccesses &Kernel, llvm::StringRef Assumed) {
   noteAnalysisLimits(*this, Kernel);
-  noteBlockOrigin(*this, *Context, Kernel);
+  noteBlockOrigin(*this, *Context, Kernel, Assumed);
 }
 
 void noteWorstWarp(ClangTidyCheck &Check, SourceLocation Loc,

@@ -66,34 +66,70 @@ AnalysedKernels::reanalysedWith(const ::gpumem::access::KernelAccesses &Kernel,
   return It->second;
 }
 
+namespace {
+
+/// The shapes a finding that depends on an assumed block is tried with:
+/// common 2-D tiles whose rows are narrower than a warp; for a block of
+/// fewer than 32 threads (its __launch_bounds__), every 2-D split of it.
+/// None where the block is not assumed or the access does not read the
+/// row index.
+std::vector<::gpumem::cuda::BlockShape>
+otherShapes(const ::gpumem::access::KernelAccesses &Kernel,
+            const ::gpumem::access::MemoryAccess &Access) {
+  if (!Access.ReadsRowIndex || Kernel.Block.fixedByCode() ||
+      Kernel.Block.Source == ::gpumem::access::BlockShapeSource::Option)
+    return {};
+  if (Kernel.Block.Source != ::gpumem::access::BlockShapeSource::LaunchBounds)
+    return {{16, 16, 1}, {8, 8, 1}};
+  std::vector<::gpumem::cuda::BlockShape> Splits;
+  for (std::int64_t X = 1; X < Kernel.MaxThreads; ++X)
+    if (Kernel.MaxThreads % X == 0)
+      Splits.push_back({X, Kernel.MaxThreads / X, 1});
+  return Splits;
+}
+
+/// \p Access as \p Other (the kernel analysed again) makes it, or null.
+const ::gpumem::access::MemoryAccess *
+sameAccess(const ::gpumem::access::KernelAccesses &Other,
+           const ::gpumem::access::MemoryAccess &Access) {
+  for (const ::gpumem::access::MemoryAccess &A : Other.Accesses)
+    if (A.Expression == Access.Expression && A.CallSite == Access.CallSite &&
+        A.Kind == Access.Kind)
+      return &A;
+  return nullptr;
+}
+
+} // namespace
+
+llvm::SmallVector<std::pair<::gpumem::cuda::BlockShape,
+                            const ::gpumem::access::MemoryAccess *>,
+                  4>
+AnalysedKernels::underOtherShapes(
+    const ::gpumem::access::KernelAccesses &Kernel,
+    const ::gpumem::access::MemoryAccess &Access) {
+  llvm::SmallVector<std::pair<::gpumem::cuda::BlockShape,
+                              const ::gpumem::access::MemoryAccess *>,
+                    4>
+      Found;
+  if (!Context)
+    return Found;
+  for (const ::gpumem::cuda::BlockShape &Shape : otherShapes(Kernel, Access))
+    Found.push_back({Shape, sameAccess(reanalysedWith(Kernel, Shape), Access)});
+  return Found;
+}
+
 bool AnalysedKernels::holdsUnderOtherShapes(
     const ::gpumem::access::KernelAccesses &Kernel,
     const ::gpumem::access::MemoryAccess &Access,
     llvm::function_ref<bool(const ::gpumem::access::MemoryAccess &)>
         IsFinding) {
-  if (!Access.ReadsRowIndex || Kernel.Block.fixedByCode() ||
-      Kernel.Block.Source == ::gpumem::access::BlockShapeSource::Option ||
-      !Context)
+  if (!Context)
     return true;
-  // Common 2-D tiles whose rows are narrower than a warp; for a block of
-  // fewer than 32 threads (its __launch_bounds__), every 2-D split of it.
-  std::vector<::gpumem::cuda::BlockShape> Others = {{16, 16, 1}, {8, 8, 1}};
-  if (Kernel.Block.Source == ::gpumem::access::BlockShapeSource::LaunchBounds) {
-    Others.clear();
-    for (std::int64_t X = 1; X < Kernel.MaxThreads; ++X)
-      if (Kernel.MaxThreads % X == 0)
-        Others.push_back({X, Kernel.MaxThreads / X, 1});
-  }
-  for (const ::gpumem::cuda::BlockShape &Shape : Others) {
-    const ::gpumem::access::KernelAccesses &Other =
-        reanalysedWith(Kernel, Shape);
-    const ::gpumem::access::MemoryAccess *Same = nullptr;
-    for (const ::gpumem::access::MemoryAccess &A : Other.Accesses)
-      if (A.Expression == Access.Expression && A.CallSite == Access.CallSite &&
-          A.Kind == Access.Kind) {
-        Same = &A;
-        break;
-      }
+  // A warning that flips under another shape is not given: the shapes
+  // are tried in turn, and the first that flips it ends the trial.
+  for (const ::gpumem::cuda::BlockShape &Shape : otherShapes(Kernel, Access)) {
+    const ::gpumem::access::MemoryAccess *Same =
+        sameAccess(reanalysedWith(Kernel, Shape), Access);
     if (!Same || !IsFinding(*Same))
       return false;
   }

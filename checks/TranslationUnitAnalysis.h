@@ -90,6 +90,14 @@ public:
       const ::gpumem::access::MemoryAccess &Access,
       llvm::function_ref<bool(const ::gpumem::access::MemoryAccess &)>
           IsFinding);
+  /// \p Access as each of those other shapes makes it (null where that
+  /// analysis has no such access); none where the shape is not assumed or
+  /// the access does not read the row index.
+  llvm::SmallVector<std::pair<::gpumem::cuda::BlockShape,
+                              const ::gpumem::access::MemoryAccess *>,
+                    4>
+  underOtherShapes(const ::gpumem::access::KernelAccesses &Kernel,
+                   const ::gpumem::access::MemoryAccess &Access);
 
 private:
   /// \p Kernel analysed again with a block of \p Shape, once.
