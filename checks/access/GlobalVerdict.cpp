@@ -411,6 +411,16 @@ std::int64_t leastFactorAtCost(const MemoryAccess &Access,
   return Least;
 }
 
+/// The factor that makes the lanes consecutive: 1 for an element index,
+/// the access's width for a byte stride ((char *)p + i * nb0 read as a
+/// float: nb0 = 4).
+std::int64_t coalescingFactor(std::int64_t BytesPerLane, unsigned Width) {
+  const std::int64_t PerLane = BytesPerLane < 0 ? -BytesPerLane : BytesPerLane;
+  return PerLane > 0 && PerLane < Width && Width % PerLane == 0
+             ? Width / PerLane
+             : 1;
+}
+
 /// What \p Lanes cost at each of \p Access's SymbolicShifts, in order.
 llvm::SmallVector<GlobalCost, 16>
 costsAtShifts(const MemoryAccess &Access, const lanes::LaneVector &Lanes,
@@ -504,16 +514,7 @@ GlobalVerdict judgeSymbolicStride(const MemoryAccess &Access,
   V.SymbolicSample = symbolicSample(Access, Relative, V.SymbolicBytesPerLane,
                                     Arch, Policy, /*Shifting=*/false);
   V.SampleIsBound = V.SymbolicSample == Access.FactorBound;
-  // The factor that makes the lanes consecutive: 1 for an element index,
-  // the access's width for a byte stride ((char *)p + i * nb0 read as a
-  // float: nb0 = 4).
-  const std::int64_t PerLane = V.SymbolicBytesPerLane < 0
-                                   ? -V.SymbolicBytesPerLane
-                                   : V.SymbolicBytesPerLane;
-  V.CoalescingFactor =
-      PerLane > 0 && PerLane < Access.Width && Access.Width % PerLane == 0
-          ? Access.Width / PerLane
-          : 1;
+  V.CoalescingFactor = coalescingFactor(V.SymbolicBytesPerLane, Access.Width);
   std::map<lanes::SymbolId, std::int64_t> Sample, One;
   for (lanes::SymbolId Id : Access.SymbolicStride) {
     Sample[Id] = V.SymbolicSample;

@@ -51,10 +51,11 @@ std::optional<bool> holdsForRange(BinaryOperatorKind Op, std::int64_t Lo,
 /// The lanes where `V Op 0` holds in each of \p Warps: V's thread symbols
 /// at the warp's values, its other symbols at \p Base's. None when a
 /// thread symbol is not the warps' or a value leaves 64 bits.
-std::optional<WarpMasks> lanesPerWarp(BinaryOperatorKind Op, const LaneValue &V,
-                                      const std::map<SymbolId, std::int64_t> &Base,
-                                      const std::vector<WarpAssignment> &Warps,
-                                      const SymbolTable &Symbols) {
+std::optional<WarpMasks>
+lanesPerWarp(BinaryOperatorKind Op, const LaneValue &V,
+             const std::map<SymbolId, std::int64_t> &Base,
+             const std::vector<WarpAssignment> &Warps,
+             const SymbolTable &Symbols, const LaneRemainder &Rem) {
   const std::vector<LaneTerm> &Terms = V.terms();
   // A term whose coefficient is the same in every lane (32 * warp.x in
   // tid < 64) adds one number to the warp's lanes: summed once per warp.
@@ -96,7 +97,8 @@ std::optional<WarpMasks> lanesPerWarp(BinaryOperatorKind Op, const LaneValue &V,
     // Lanes that differ by a constant only: a warp whose lanes all lie on
     // one side of the comparison (most of them) is decided by the ends.
     std::int64_t Lo, Hi;
-    if (AllUniform && !__builtin_add_overflow(*KLo, Shift, &Lo) &&
+    if (AllUniform && Rem.Divisor == 0 &&
+        !__builtin_add_overflow(*KLo, Shift, &Lo) &&
         !__builtin_add_overflow(*KHi, Shift, &Hi))
       if (std::optional<bool> Whole = holdsForRange(Op, Lo, Hi)) {
         Out.push_back(*Whole ? AllLanes : 0);
@@ -115,7 +117,10 @@ std::optional<WarpMasks> lanesPerWarp(BinaryOperatorKind Op, const LaneValue &V,
             __builtin_add_overflow(X, Term, &X))
           return std::nullopt;
       }
-      if (compareHolds(Op, X, 0))
+      std::optional<std::int64_t> Compared = Rem.of(X);
+      if (!Compared)
+        return std::nullopt;
+      if (compareHolds(Op, *Compared, 0))
         M |= 1ULL << L;
     }
     Out.push_back(M);
@@ -155,6 +160,52 @@ const VarDecl *keptCondition(const Expr *Cond, const FunctionDecl *Function,
     return UO->getOpcode() == UO_LNot ? VD : nullptr;
   const auto *BO = dyn_cast<BinaryOperator>(Init);
   return BO && (BO->isComparisonOp() || BO->isLogicalOp()) ? VD : nullptr;
+}
+
+/// The lanes where \p V (its remainder by \p Rem) compares with 0 as \p Op
+/// says; none where \p V is not a number in each lane.
+static std::optional<LaneMask> lanesWhere(BinaryOperatorKind Op,
+                                          const LaneValue &V,
+                                          const LaneRemainder &Rem) {
+  auto Lanes = V.asPerLane();
+  if (!Lanes)
+    return std::nullopt;
+  LaneMask M = 0;
+  for (unsigned L = 0; L < WarpLanes; ++L) {
+    std::optional<std::int64_t> Compared = Rem.of((*Lanes)[L]);
+    if (!Compared)
+      return std::nullopt;
+    if (compareHolds(Op, *Compared, 0))
+      M |= 1ULL << L;
+  }
+  return M;
+}
+
+/// Of a comparison of a remainder by a positive constant with a constant
+/// (`tid % 5 == 0`, `lane % 3 < 2`; on the right, `==` and `!=` only):
+/// the dividend's value and the remainder to take of it per lane.
+static std::optional<std::pair<LaneValue, LaneRemainder>>
+remainderCompared(EvaluatorCore &Core, const BinaryOperator *Cmp) {
+  for (const bool OnLeft : {true, false}) {
+    if (!OnLeft && !Cmp->isEqualityOp())
+      break;
+    const auto *Mod = dyn_cast<BinaryOperator>(
+        (OnLeft ? Cmp->getLHS() : Cmp->getRHS())->IgnoreParenImpCasts());
+    if (!Mod || Mod->getOpcode() != BO_Rem)
+      continue;
+    const std::optional<std::int64_t> Divisor =
+        cuda::constantInt(Mod->getRHS(), Core.Ctx);
+    const std::optional<std::int64_t> Against =
+        cuda::constantInt(OnLeft ? Cmp->getRHS() : Cmp->getLHS(), Core.Ctx);
+    if (!Divisor || *Divisor <= 0 || !Against)
+      continue;
+    LaneValue Dividend =
+        inType(Core.evaluate(Mod->getLHS()), Mod->getLHS(), Core.Ctx);
+    if (Dividend.isUnknown())
+      continue;
+    return std::pair{std::move(Dividend), LaneRemainder{*Divisor, *Against}};
+  }
+  return std::nullopt;
 }
 
 std::optional<LaneMask> EvaluatorCore::evaluateCondition(const Expr *Cond) {
@@ -208,9 +259,17 @@ std::optional<LaneMask> EvaluatorCore::evaluateCondition(const Expr *Cond) {
         return std::nullopt;
       LaneValue Diff = inType(evaluate(BO->getLHS()), BO->getLHS(), Ctx) -
                        inType(evaluate(BO->getRHS()), BO->getRHS(), Ctx);
+      // `tid % 5 == 0`: a remainder the algebra cannot keep (the warp's
+      // place is not a multiple of 5) is decided lane by lane.
+      LaneRemainder Rem;
+      if (Diff.isUnknown())
+        if (auto Dividend = remainderCompared(*this, BO)) {
+          Diff = std::move(Dividend->first);
+          Rem = Dividend->second;
+        }
       std::optional<WarpMasks> PerWarp;
       auto M = compareLanes(BO->getOpcode(), std::move(Diff),
-                            /*Interior=*/false, &PerWarp);
+                            /*Interior=*/false, &PerWarp, Rem);
       LastWarps = std::move(PerWarp);
       return M;
     }
@@ -250,7 +309,8 @@ std::optional<LaneMask> EvaluatorCore::evaluateCondition(const Expr *Cond) {
 
 std::optional<LaneMask>
 EvaluatorCore::compareLanes(BinaryOperatorKind Op, LaneValue Diff,
-                            bool Interior, std::optional<WarpMasks> *PerWarp) {
+                            bool Interior, std::optional<WarpMasks> *PerWarp,
+                            LaneRemainder Rem) {
   if (PerWarp)
     PerWarp->reset();
   if (Diff.isUnknown())
@@ -267,16 +327,7 @@ EvaluatorCore::compareLanes(BinaryOperatorKind Op, LaneValue Diff,
       record({0, 0, /*UsedAssumedBounds=*/true});
     }
   }
-  auto Holds = [&](const LaneValue &V) -> std::optional<LaneMask> {
-    auto Lanes = V.asPerLane();
-    if (!Lanes)
-      return std::nullopt;
-    LaneMask M = 0;
-    for (unsigned L = 0; L < WarpLanes; ++L)
-      if (compareHolds(Op, (*Lanes)[L], 0))
-        M |= 1ULL << L;
-    return M;
-  };
+  auto Holds = [&](const LaneValue &V) { return lanesWhere(Op, V, Rem); };
   // Each warp decides as the first does where no thread symbol is in
   // the comparison; else from the same difference, at the warp's values.
   const bool EachWarp = PerWarp && BlockWarps;
@@ -328,7 +379,7 @@ EvaluatorCore::compareLanes(BinaryOperatorKind Op, LaneValue Diff,
     if (!Thread)
       PerWarp->emplace();
     else
-      *PerWarp = lanesPerWarp(Op, Diff, Base, *BlockWarps, Symbols);
+      *PerWarp = lanesPerWarp(Op, Diff, Base, *BlockWarps, Symbols, Rem);
   };
   if (Block) {
     // A guard on a global index that lets in blocks after the first (a
