@@ -242,9 +242,9 @@ void BankConflictCheck::noteWorstLoopValues(const KernelAccesses &Kernel,
   }
 }
 
-void BankConflictCheck::reportSymbolicStride(const KernelAccesses &Kernel,
-                                             const MemoryAccess &A,
-                                             unsigned Alike) {
+void BankConflictCheck::reportSymbolicStride(
+    const KernelAccesses &Kernel, const MemoryAccess &A,
+    llvm::ArrayRef<const MemoryAccess *> Alike) {
   // The factor at which every lane lands on the same bank: a multiple of
   // the bank period; and an odd one past it, for the good case.
   std::optional<BankPeriodSample> Sample = bankPeriodSample(A, Arch);
@@ -284,7 +284,9 @@ void BankConflictCheck::reportSymbolicStride(const KernelAccesses &Kernel,
       << static_cast<long long>(Step < 0 ? -Step : Step) << Sample->AtLaunch
       << (Kernel.Kernel ? Kernel.Kernel->getName() : StringRef())
       << (Odd && *Odd <= 1 ? 1 : 0);
-  noteAlike(*this, Loc, Alike, Kernel, Name);
+  noteAlike(*this, Loc, Alike, Kernel, Name, [this](const MemoryAccess &Other) {
+    return findingLocation(Other);
+  });
   noteShownWarp(*this, findingLocation(A), A);
   noteNoWrap(*this, findingLocation(A), A);
   noteIndexDefinition(*this, A.Expression);

@@ -33,9 +33,10 @@ private:
   /// Reports a shared access whose stride is a kernel argument or another
   /// symbol when, at a multiple of the bank period, it conflicts; it
   /// speaks for \p Alike more places of the kernel with that stride.
-  void reportSymbolicStride(const ::gpumem::access::KernelAccesses &Kernel,
-                            const ::gpumem::access::MemoryAccess &A,
-                            unsigned Alike);
+  void reportSymbolicStride(
+      const ::gpumem::access::KernelAccesses &Kernel,
+      const ::gpumem::access::MemoryAccess &A,
+      llvm::ArrayRef<const ::gpumem::access::MemoryAccess *> Alike);
   /// Words the conflict of \p A with the padding plan's \p Advice; with
   /// \p WithFixIt, the warning carries the padding's fix-it.
   /// "; at other blocks it is 16-way at (16, 16, 1), ...", for the note

@@ -115,7 +115,8 @@ void GlobalAccessCheck::checkKernels(llvm::ArrayRef<KernelAccesses> Kernels) {
     const GlobalFinding &F = Findings[I];
     report(*F.Access, *F.Verdict, *F.Kernel);
     noteAlike(*this, findingLocation(*F.Access), F.Alike, *F.Kernel,
-              strideFactorName(*F.Access, *F.Kernel->Symbols));
+              strideFactorName(*F.Access, *F.Kernel->Symbols),
+              [this](const MemoryAccess &A) { return findingLocation(A); });
     if (const CallExpr *Call =
             libraryCall(*F.Access, Context->getSourceManager()))
       noteLibraryCallAlike(findingLocation(*F.Access), *F.Access,

@@ -127,10 +127,14 @@ private:
 
 /// Notes, at the finding \p Loc on a condition on \p Parameter, the
 /// \p Alike other places of \p Kernel it speaks for (one conditional
-/// finding per kernel and parameter).
-void noteAlike(ClangTidyCheck &Check, SourceLocation Loc, unsigned Alike,
-               const ::gpumem::access::KernelAccesses &Kernel,
-               llvm::StringRef Parameter);
+/// finding per kernel and parameter), and one note at each of them (\p
+/// Where places it), so that an editor or a SARIF viewer shows them.
+void noteAlike(
+    ClangTidyCheck &Check, SourceLocation Loc,
+    llvm::ArrayRef<const ::gpumem::access::MemoryAccess *> Alike,
+    const ::gpumem::access::KernelAccesses &Kernel, llvm::StringRef Parameter,
+    llvm::function_ref<SourceLocation(const ::gpumem::access::MemoryAccess &)>
+        Where);
 /// Notes each kernel parameter the access's index reads that was given
 /// the constant every launch in \p Launches passes.
 void noteConstantArguments(ClangTidyCheck &Check,

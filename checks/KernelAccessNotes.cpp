@@ -521,10 +521,13 @@ static bool readsParameter(const Stmt *S, const ParmVarDecl *P,
   return false;
 }
 
-void noteAlike(ClangTidyCheck &Check, SourceLocation Loc, unsigned Alike,
-               const ::gpumem::access::KernelAccesses &Kernel,
-               llvm::StringRef Parameter) {
-  if (Alike == 0 || !Kernel.Kernel)
+void noteAlike(
+    ClangTidyCheck &Check, SourceLocation Loc,
+    llvm::ArrayRef<const ::gpumem::access::MemoryAccess *> Alike,
+    const ::gpumem::access::KernelAccesses &Kernel, llvm::StringRef Parameter,
+    llvm::function_ref<SourceLocation(const ::gpumem::access::MemoryAccess &)>
+        Where) {
+  if (Alike.empty() || !Kernel.Kernel)
     return;
   Check.diag(
       Loc,
@@ -532,7 +535,24 @@ void noteAlike(ClangTidyCheck &Check, SourceLocation Loc, unsigned Alike,
       "a finding under the same condition on '%2'; this warning speaks for "
       "%plural{1:it|:them}0",
       DiagnosticIDs::Note)
-      << Alike << Kernel.Kernel->getName() << Parameter;
+      << static_cast<unsigned>(Alike.size()) << Kernel.Kernel->getName()
+      << Parameter;
+  // Each place once, in source order (the analyses may meet one twice).
+  std::vector<SourceLocation> Places;
+  for (const ::gpumem::access::MemoryAccess *A : Alike)
+    if (SourceLocation At = Where(*A);
+        At.isValid() && At != Loc && !llvm::is_contained(Places, At))
+      Places.push_back(At);
+  const SourceManager &SM = Kernel.Kernel->getASTContext().getSourceManager();
+  llvm::sort(Places, [&](SourceLocation A, SourceLocation B) {
+    return SM.isBeforeInTranslationUnit(A, B);
+  });
+  for (SourceLocation At : Places)
+    Check.diag(At,
+               "this access has the same finding under the condition on "
+               "'%0', said once at the warning",
+               DiagnosticIDs::Note)
+        << Parameter;
 }
 
 void noteConstantArguments(ClangTidyCheck &Check,

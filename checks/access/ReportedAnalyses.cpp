@@ -107,10 +107,14 @@ reportedGlobalFindings(llvm::ArrayRef<KernelAccesses> Kernels,
           Out.size());
       if (!First) {
         GlobalFinding &Kept = Out[It->second];
-        const unsigned Alike = Kept.Alike + 1;
-        if (costlier(*F.Verdict, *Kept.Verdict))
+        std::vector<const MemoryAccess *> Alike = std::move(Kept.Alike);
+        const MemoryAccess *Other = F.Access;
+        if (costlier(*F.Verdict, *Kept.Verdict)) {
+          Other = Kept.Access;
           Kept = F;
-        Kept.Alike = Alike;
+        }
+        Alike.push_back(Other);
+        Kept.Alike = std::move(Alike);
         continue;
       }
     }
@@ -199,7 +203,7 @@ SharedFindings sharedFindings(llvm::ArrayRef<KernelAccesses> Kernels,
     auto [It, First] = FirstOf.try_emplace(
         conditionKey(*F.Kernel, *F.Access), &F);
     if (!First) {
-      ++It->second->Alike;
+      It->second->Alike.push_back(F.Access);
       F.SpokenFor = true;
     }
   }

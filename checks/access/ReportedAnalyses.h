@@ -38,10 +38,10 @@ struct GlobalFinding {
   const KernelAccesses *Kernel = nullptr;
   const MemoryAccess *Access = nullptr;
   const GlobalVerdict *Verdict = nullptr;
-  /// A finding on a condition (a stride of 'n'): how many other places of
-  /// the kernel under the same condition on the same parameters it speaks
-  /// for; they are not reported.
-  unsigned Alike = 0;
+  /// A finding on a condition (a stride of 'n'): the other places of the
+  /// kernel under the same condition on the same parameters it speaks
+  /// for; they are not reported, each gets a note.
+  std::vector<const MemoryAccess *> Alike;
 };
 
 /// The factor of \p A's symbolic stride as the messages name it: the
@@ -74,7 +74,7 @@ struct SharedFinding {
   SharedConflict Worst;
   /// A symbolic conflict: the other places of the kernel conflicted at the
   /// same parameter's bank period that it speaks for (GlobalFinding's).
-  unsigned Alike = 0;
+  std::vector<const MemoryAccess *> Alike;
   /// A symbolic conflict another of the kernel speaks for: not reported.
   bool SpokenFor = false;
 };

@@ -51,7 +51,7 @@ __global__ void sweep(float *upper, float *diag, const float *col) {
   // CHECK-NOTES: :[[@LINE-1]]:7: warning: uncoalesced global store of 'upper[tx * 2]': stride 8 bytes, 2 transactions per warp (48.4% efficiency), 8 sectors; consecutive lanes should touch consecutive elements [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-2]]:7: note: 31 active lanes of 4 bytes each span 244 bytes; the same lanes on consecutive elements would need 1 transaction (96.9% efficiency)
   // CHECK-NOTES: :[[@LINE-9]]:7: note: index 'tx' is defined here
-  // CHECK-NOTES: :[[@LINE+24]]:3: note: at this launch, blockDim is (32, 1, 1)
+  // CHECK-NOTES: :[[@LINE+26]]:3: note: at this launch, blockDim is (32, 1, 1)
   }
 }
 
@@ -70,8 +70,10 @@ __global__ void gradientInside(const float *h, float *g, int w, int rows) {
   // CHECK-NOTES: :[[@LINE-1]]:20: warning: uncoalesced global load of 'h[y * w + x + 1]': the warp spans 4 rows of 8 lanes 'w' elements apart, 4 transactions per warp (25.0% efficiency), 8 sectors when 'w' >= 32; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-2]]:20: note: the launch's warps start at different offsets within a 128-byte block ('blockIdx.x' moves them): the numbers above are what 75% of the warps pay; the worst start, 25% of them, costs 8 transactions and 8 sectors; over the warps, a mean of 5 transactions and 8 sectors per warp
   // CHECK-NOTES: :[[@LINE-5]]:7: note: index 'y' is defined here
-  // CHECK-NOTES: :[[@LINE+6]]:3: note: at this launch, blockDim is (8, 8, 1)
+  // CHECK-NOTES: :[[@LINE+8]]:3: note: at this launch, blockDim is (8, 8, 1)
   // CHECK-NOTES: :[[@LINE-5]]:20: note: 2 more accesses of 'gradientInside' have a finding under the same condition on 'w'; this warning speaks for them
+  // CHECK-NOTES: :[[@LINE-6]]:5: note: this access has the same finding under the condition on 'w', said once at the warning
+  // CHECK-NOTES: :[[@LINE-7]]:39: note: this access has the same finding under the condition on 'w', said once at the warning
 }
 
 void launch(float *a, float *b, const float *c, int n) {

@@ -46,8 +46,9 @@ __global__ void tile16(const float *in, float *out, int width) {
   out[y * width + x] = in[x * width + y];
   // CHECK-NOTES: :[[@LINE-1]]:24: warning: uncoalesced global load of 'in[x * width + y]': lane addresses scale with 'width', up to 16 transactions per warp (6.2% efficiency), 16 sectors, when 'width' >= 32 [gpumem-uncoalesced-access]
   // CHECK-NOTES: :[[@LINE-4]]:7: note: index 'x' is defined here
-  // CHECK-NOTES: :[[@LINE+13]]:3: note: at this launch, blockDim is (16, 16, 1)
+  // CHECK-NOTES: :[[@LINE+14]]:3: note: at this launch, blockDim is (16, 16, 1)
   // CHECK-NOTES: :[[@LINE-4]]:24: note: 1 more access of 'tile16' has a finding under the same condition on 'width'; this warning speaks for it
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: this access has the same finding under the condition on 'width', said once at the warning
 }
 
 // A product of two symbols is one factor.
@@ -87,8 +88,9 @@ __global__ void byteElements(const char *in, char *out, int n) {
 __global__ void shortRows(const short *in, short *out, int k) {
   out[threadIdx.y * k + threadIdx.x] = in[threadIdx.y * k + threadIdx.x];
   // CHECK-NOTES: :[[@LINE-1]]:3: warning: uncoalesced global store of 'out[threadIdx.y * k + threadIdx.x]': the warp spans 2 rows of 16 lanes 'k' elements apart, 2 transactions per warp (25.0% efficiency), 2 sectors when 'k' >= 64; a block 32 threads wide keeps each warp in one row [gpumem-uncoalesced-access]
-  // CHECK-NOTES: :[[@LINE+5]]:3: note: at this launch, blockDim is (16, 16, 1)
+  // CHECK-NOTES: :[[@LINE+6]]:3: note: at this launch, blockDim is (16, 16, 1)
   // CHECK-NOTES: :[[@LINE-3]]:3: note: 1 more access of 'shortRows' has a finding under the same condition on 'k'; this warning speaks for it
+  // CHECK-NOTES: :[[@LINE-4]]:40: note: this access has the same finding under the condition on 'k', said once at the warning
 }
 
 void launchRows(const short *in, short *out, int k) {
