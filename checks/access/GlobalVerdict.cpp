@@ -317,7 +317,9 @@ std::int64_t symbolicSample(const MemoryAccess &Access,
           Coeffs.push_back(T.Coeff[L]);
       llvm::sort(Coeffs);
       for (std::size_t I = 1; I < Coeffs.size(); ++I)
-        if (std::int64_t Step = Coeffs[I] - Coeffs[I - 1]; Step != 0)
+        if (std::int64_t Step;
+            !__builtin_sub_overflow(Coeffs[I], Coeffs[I - 1], &Step) &&
+            Step != 0)
           PerLane = PerLane == 0 ? Step : std::min(PerLane, Step);
     }
   // The factor must also set the rows (or lanes) apart by more than the
@@ -342,7 +344,7 @@ std::int64_t symbolicSample(const MemoryAccess &Access,
   // (issue 61: 16-byte elements are a transaction apart from 8, not 32);
   // the policy's sample only where no lane step tells it.
   if (PerLane > 0)
-    Sample = std::max<std::int64_t>(1, (Apart + PerLane - 1) / PerLane);
+    Sample = PerLane >= Apart ? 1 : (Apart + PerLane - 1) / PerLane;
   // The kernel's own checks keep the factor below the sample: priced at
   // the most they allow.
   if (Access.FactorBound >= 1 && Access.FactorBound < Sample)
@@ -509,8 +511,10 @@ GlobalVerdict judgeSymbolicStride(const MemoryAccess &Access,
   if (Relative.terms().size() == 1 &&
       Relative.terms().front().Symbols.size() ==
           Access.SymbolicStride.size())
-    if (auto S = strideOf(Relative.terms().front().Coeff, Access.Active))
-      V.SymbolicBytesPerLane = *S * activeLaneGap(Access.Active);
+    if (auto S = strideOf(Relative.terms().front().Coeff, Access.Active);
+        S && __builtin_mul_overflow(*S, activeLaneGap(Access.Active),
+                                    &V.SymbolicBytesPerLane))
+      V.SymbolicBytesPerLane = *S;
   V.SymbolicSample = symbolicSample(Access, Relative, V.SymbolicBytesPerLane,
                                     Arch, Policy, /*Shifting=*/false);
   V.SampleIsBound = V.SymbolicSample == Access.FactorBound;
