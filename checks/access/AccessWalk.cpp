@@ -4,6 +4,7 @@
 #include "checks/access/AccessShapes.h"
 #include "checks/access/OffsetScenarios.h"
 #include "checks/cuda/ConstantInt.h"
+#include "checks/cuda/FunctionFacts.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -67,14 +68,7 @@ bool AccessWalk::bindWholeVectorRef(const VarDecl *VD, const State &St) {
 }
 
 bool AccessWalk::readsWholeVectorCopy(const Expr *E) const {
-  E = E->IgnoreParenImpCasts();
-  while (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    if (ME->isArrow())
-      return false;
-    E = ME->getBase()->IgnoreParenImpCasts();
-  }
-  const auto *Ref = dyn_cast<DeclRefExpr>(E);
-  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const VarDecl *VD = cuda::heldVariable(E);
   return VD && WholeVectorRefs.count(VD);
 }
 

@@ -11,11 +11,7 @@ namespace gpumem::cuda {
 
 using namespace clang;
 
-namespace {
-
-/// The variable an lvalue names, looking through `.member` (writing
-/// block.x writes block).
-const VarDecl *writtenVar(const Expr *E) {
+const VarDecl *heldVariable(const Expr *E) {
   if (!E)
     return nullptr;
   E = E->IgnoreParenImpCasts();
@@ -27,6 +23,8 @@ const VarDecl *writtenVar(const Expr *E) {
   const auto *Ref = dyn_cast<DeclRefExpr>(E);
   return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
 }
+
+namespace {
 
 /// True when \p S, in a member function's body, may write the object the
 /// function is called on: an assignment, increment or address of a field
@@ -138,18 +136,18 @@ public:
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (BO->isAssignmentOp())
-      note(writtenVar(BO->getLHS()), BO);
+      note(heldVariable(BO->getLHS()), BO);
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *UO) {
     TouchesMemory |= UO->getOpcode() == UO_Deref;
     if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
-      note(writtenVar(UO->getSubExpr()), UO);
+      note(heldVariable(UO->getSubExpr()), UO);
     return true;
   }
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Call) {
     if (Call->isAssignmentOp() && Call->getNumArgs() > 0)
-      note(writtenVar(Call->getArg(0)), Call);
+      note(heldVariable(Call->getArg(0)), Call);
     return true;
   }
   bool VisitCallExpr(CallExpr *Call) {
@@ -160,7 +158,7 @@ public:
         ++It->second.LaunchReads;
     const FunctionDecl *Callee = calleeOf(Call);
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-      const VarDecl *VD = writtenVar(Call->getArg(I));
+      const VarDecl *VD = heldVariable(Call->getArg(I));
       if (!VD)
         continue;
       // A non-const reference parameter may write the variable.
@@ -184,7 +182,7 @@ public:
     if (const auto *ME = dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParens());
         ME && ME->isArrow())
       return true;
-    if (const VarDecl *VD = writtenVar(Object);
+    if (const VarDecl *VD = heldVariable(Object);
         VD && (mayWriteObject(Call->getMethodDecl(), 0) ||
                restridesInPlace(Call->getMethodDecl())))
       note(VD, Call);
@@ -203,14 +201,14 @@ public:
     // An output operand (`"=r"(x)`, `"+r"(x)`) is written by the
     // instructions, which are not followed.
     for (unsigned I = 0; I < Asm->getNumOutputs(); ++I)
-      note(writtenVar(Asm->getOutputExpr(I)), Asm);
+      note(heldVariable(Asm->getOutputExpr(I)), Asm);
     return true;
   }
   bool VisitVarDecl(VarDecl *VD) {
     // Binding a non-const reference to a variable lets it be written.
     if (VD->getType()->isReferenceType() &&
         !VD->getType().getNonReferenceType().isConstQualified())
-      note(writtenVar(VD->getInit()), VD->getInit());
+      note(heldVariable(VD->getInit()), VD->getInit());
     if (auto Addresses = addressList(VD))
       AddressArrays[VD].Addresses = std::move(*Addresses);
     return true;
@@ -269,7 +267,7 @@ FunctionFacts::FunctionFacts(const FunctionDecl *FD) {
       continue;
     llvm::SmallVector<LaunchArgument, 4> &Arguments = ArgumentArrays[Array];
     for (const UnaryOperator *AddrOf : Found.Addresses) {
-      const VarDecl *VD = writtenVar(AddrOf->getSubExpr());
+      const VarDecl *VD = heldVariable(AddrOf->getSubExpr());
       Arguments.push_back({AddrOf->getSubExpr()->IgnoreParens(), VD});
       if (!VD)
         continue;
@@ -291,7 +289,7 @@ FunctionFacts::FunctionFacts(const FunctionDecl *FD) {
           Init = VD->getInit();
     } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit())) {
       if (BO->getOpcode() == BO_Assign) {
-        VD = writtenVar(BO->getLHS());
+        VD = heldVariable(BO->getLHS());
         Init = BO->getRHS();
       }
     }

@@ -38,12 +38,17 @@ struct LaunchArgument {
   /// What the address is taken of (`n`): what the kernel's parameter
   /// receives.
   const clang::Expr *Value = nullptr;
-  /// The variable it names (writtenVar); null for `&a[i]`, `&p->f`.
+  /// The variable it names (heldVariable); null for `&a[i]`, `&p->f`.
   const clang::VarDecl *Var = nullptr;
 };
 
 /// True when \p Inner is \p Outer or one of the statements under it.
 bool contains(const clang::Stmt *Outer, const clang::Stmt *Inner);
+
+/// The variable the lvalue \p E is held in: `v`, or `v.a.b` through `.`
+/// only (writing block.x writes block); null for anything reached through
+/// a pointer (`p->a`, `a[i]`).
+const clang::VarDecl *heldVariable(const clang::Expr *E);
 
 /// Writes to variables in one function body.
 class FunctionFacts {

@@ -153,16 +153,9 @@ private:
   /// variable held by value) is the same when the loop does not write it;
   /// anything read from memory may change.
   bool loadedVariable(const Expr *E) {
-    E = E->IgnoreParens();
-    if (isBuiltinVariable(E))
+    if (isBuiltinVariable(E->IgnoreParens()))
       return true;
-    while (const auto *ME = dyn_cast<MemberExpr>(E)) {
-      if (ME->isArrow())
-        return false;
-      E = ME->getBase()->IgnoreParens();
-    }
-    const auto *Ref = dyn_cast<DeclRefExpr>(E);
-    const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    const VarDecl *VD = heldVariable(E);
     return VD && variable(VD);
   }
 
