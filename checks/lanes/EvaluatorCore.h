@@ -92,23 +92,6 @@ struct CallFrame {
 /// to a value (while the writes of a cycle are evaluated from each value
 /// it may hold; innermost last). Remembered values hold for one
 /// Generation. Changed for a scope with llvm::SaveAndRestore.
-/// A comparison of a remainder by a constant (`tid % 5 == 0`): each
-/// lane compares (its value % Divisor) - Against with 0; Divisor 0 for a
-/// plain difference.
-struct LaneRemainder {
-  std::int64_t Divisor = 0;
-  std::int64_t Against = 0;
-  /// \p X as the comparison sees it; none where the remainder overflows.
-  std::optional<std::int64_t> of(std::int64_t X) const {
-    if (Divisor == 0)
-      return X;
-    std::int64_t R = X % Divisor, Out;
-    if (__builtin_sub_overflow(R, Against, &Out))
-      return std::nullopt;
-    return Out;
-  }
-};
-
 struct Assumptions {
   std::map<SymbolId, std::int64_t> Pins;
   struct Override {
@@ -156,9 +139,11 @@ public:
   /// (LastWarps' form).
   /// With \p Rem, what each lane compares is its value of \p Diff taken
   /// modulo Rem.Divisor, less Rem.Against (`tid % 5 == 0`: Diff is tid).
-  std::optional<LaneMask> compareLanes(
-      clang::BinaryOperatorKind Op, LaneValue Diff, bool Interior = false,
-      std::optional<WarpMasks> *PerWarp = nullptr, LaneRemainder Rem = {});
+  std::optional<LaneMask>
+  compareLanes(clang::BinaryOperatorKind Op, LaneValue Diff,
+               bool Interior = false,
+               std::optional<WarpMasks> *PerWarp = nullptr,
+               detail::LaneRemainder Rem = {});
   bool warpUniform(const clang::Expr *Cond);
   /// LaneEvaluator's pointer queries (PointerValues.cpp, AsmAddresses.cpp).
   PointerValue evaluatePointer(const clang::Expr *E);

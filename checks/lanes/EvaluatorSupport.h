@@ -176,6 +176,23 @@ PointerValue toBase(PointerValue P, const clang::CastExpr *Cast,
 
 /// How deep an evaluation may recurse: a number of levels, and bytes of the
 /// thread's stack below the outermost query's frame (frames are larger in
+/// A comparison of a remainder by a constant (`tid % 5 == 0`): each
+/// lane compares (its value % Divisor) - Against with 0; Divisor 0 for a
+/// plain difference.
+struct LaneRemainder {
+  std::int64_t Divisor = 0;
+  std::int64_t Against = 0;
+  /// \p X as the comparison sees it; none where the remainder overflows.
+  std::optional<std::int64_t> of(std::int64_t X) const {
+    if (Divisor == 0)
+      return X;
+    std::int64_t R = X % Divisor, Out;
+    if (__builtin_sub_overflow(R, Against, &Out))
+      return std::nullopt;
+    return Out;
+  }
+};
+
 /// a sanitized build; the bytes, not the levels, are what a thread has).
 struct DepthGuard {
   /// The frame of the outermost query, set when \p Depth is 0.
