@@ -3,11 +3,12 @@
 // Part of CuteViews (CuteViews.h). A global tensor's strides are usually
 // known only at run time (`make_tensor(make_gmem_ptr(A), make_shape(m, k),
 // make_stride(_1{}, ld))`): its type says `int`, the expression that built
-// it says `ld`. The strides are read from those expressions and carried
-// through the builders as CuTe's algebra changes them: local_tile keeps the
-// tile's modes and adds one per `_` of its coordinate (the tile's extent
-// times the mode's stride), local_partition multiplies each partitioned
-// mode's stride by the threads along it, a slice drops the modes it fixes.
+// it says `ld`. The strides are read here from those expressions; the walk
+// of the builders (CuteBuilders.cpp) carries them as CuTe's algebra changes
+// them: local_tile keeps the tile's modes and adds one per `_` of its
+// coordinate (the tile's extent times the mode's stride), local_partition
+// multiplies each partitioned mode's stride by the threads along it, a
+// slice drops the modes it fixes.
 //
 //===----------------------------------------------------------------------===//
 #include "checks/access/CuteViews.h"
@@ -114,94 +115,9 @@ CuteViews::layoutStrides(const Expr *Layout) {
   return Strides;
 }
 
-std::optional<std::vector<LaneValue>> CuteViews::modeStrides(const Expr *E,
-                                                             unsigned Depth) {
-  E = unwrap(E);
-  if (Depth > 16)
-    return std::nullopt;
-  // Numbers in the type: nothing to follow.
-  if (std::optional<CuteTensor> T = cuda::cuteTensorOf(E->getType())) {
-    std::vector<LaneValue> Strides;
-    for (std::size_t I = 0; I < T->Layout.Modes.size(); ++I)
-      if (std::optional<model::LayoutMode> Mode = T->Layout.flatMode(I))
-        Strides.push_back(LaneValue::constant(Mode->Stride));
-    if (Strides.size() == T->Layout.Modes.size())
-      return Strides;
-  }
-  if (const Expr *Init = localInitializer(E))
-    return modeStrides(Init, Depth + 1);
-  // t(_, k): the modes kept by `_`.
-  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
-      Op && Op->getOperator() == OO_Call && Op->getNumArgs() >= 2) {
-    std::optional<std::vector<LaneValue>> Whole =
-        modeStrides(Op->getArg(0), Depth + 1);
-    if (!Whole || Whole->size() != Op->getNumArgs() - 1)
-      return std::nullopt;
-    std::vector<LaneValue> Kept;
-    for (unsigned I = 1; I < Op->getNumArgs(); ++I)
-      if (cuda::isCuteUnderscore(Op->getArg(I)->getType()))
-        Kept.push_back((*Whole)[I - 1]);
-    return Kept;
-  }
-  const auto *Call = dyn_cast<CallExpr>(E);
-  const StringRef Name = Call ? cuteFunctionName(Call) : StringRef();
-  if (Name == "make_tensor" && Call->getNumArgs() == 2)
-    return layoutStrides(Call->getArg(1));
-  if (Name == "make_tensor" && Call->getNumArgs() == 3)
-    return tupleValues(Call->getArg(2));
-  if (Name == "local_partition" && Call->getNumArgs() == 3) {
-    std::optional<std::vector<LaneValue>> Whole =
-        modeStrides(Call->getArg(0), Depth + 1);
-    std::optional<cuda::CuteLayout> Threads =
-        cuda::cuteLayoutOf(Call->getArg(1)->getType());
-    if (!Whole || !Threads || Threads->Modes.size() > Whole->size())
-      return std::nullopt;
-    for (std::size_t I = 0; I < Threads->Modes.size(); ++I) {
-      std::optional<model::LayoutMode> By = Threads->flatMode(I);
-      if (!By)
-        return std::nullopt;
-      (*Whole)[I] = (*Whole)[I] * LaneValue::constant(By->Shape);
-    }
-    return Whole;
-  }
-  if (Name == "local_tile" &&
-      (Call->getNumArgs() == 3 || Call->getNumArgs() == 4)) {
-    std::optional<std::vector<LaneValue>> Whole =
-        modeStrides(Call->getArg(0), Depth + 1);
-    auto Tile = cuda::cuteTupleLeaves(Call->getArg(1)->getType());
-    std::optional<std::vector<const Expr *>> Coordinate =
-        coordinateParts(Call->getArg(2));
-    if (!Whole || !Tile || !Coordinate || Coordinate->size() != Tile->size())
-      return std::nullopt;
-    std::optional<std::vector<bool>> Keep = projectionOf(
-        Call->getNumArgs() == 4 ? Call->getArg(3) : nullptr, Tile->size());
-    if (!Keep)
-      return std::nullopt;
-    // The projected tile's modes, then one per `_` of the coordinate.
-    std::vector<LaneValue> Tiled, Rest;
-    std::size_t Mode = 0;
-    for (std::size_t I = 0; I < Tile->size(); ++I) {
-      if (!(*Keep)[I])
-        continue;
-      if (Mode >= Whole->size() || !(*Tile)[I])
-        return std::nullopt;
-      Tiled.push_back((*Whole)[Mode]);
-      if (cuda::isCuteUnderscore((*Coordinate)[I]->getType()))
-        Rest.push_back((*Whole)[Mode] * LaneValue::constant(*(*Tile)[I]));
-      ++Mode;
-    }
-    if (Mode != Whole->size())
-      return std::nullopt;
-    Tiled.insert(Tiled.end(), Rest.begin(), Rest.end());
-    return Tiled;
-  }
-  return std::nullopt;
-}
-
-std::optional<std::vector<LaneValue>>
-CuteViews::elementOffsets(const Expr *Tensor) {
+std::optional<std::vector<LaneValue>> CuteViews::elementOffsets(
+    const Expr *Tensor, const std::optional<std::vector<LaneValue>> &Strides) {
   std::optional<CuteTensor> T = cuda::cuteTensorOf(Tensor->getType());
-  std::optional<std::vector<LaneValue>> Strides = modeStrides(Tensor, 0);
   if (!T || !Strides || Strides->size() != T->Layout.Modes.size())
     return std::nullopt;
   std::vector<std::int64_t> Shape;

@@ -213,14 +213,15 @@ void CuteViews::planCopy(const CallExpr *Call, CallPlan &Plan) {
     std::optional<std::vector<LaneValue>> Starts;
     PointerValue Start;
     if (Shape.Why.empty()) {
+      View Tensor = view(Arg, 0);
       if (!L)
-        Starts = elementOffsets(Arg);
+        Starts = elementOffsets(Arg, Tensor.Strides);
       else if (auto Numbers = model::instructionOffsets(*L, Shape.Vector)) {
         Starts.emplace();
         for (std::int64_t Offset : *Numbers)
           Starts->push_back(LaneValue::constant(Offset));
       }
-      Start = start(Arg, 0);
+      Start = Tensor.Start;
     }
     if (!Starts || Start.isUnknown()) {
       PointerValue Unknown =
@@ -249,10 +250,11 @@ void CuteViews::planCopy(const CallExpr *Call, CallPlan &Plan) {
         Fixed = (*Starts)[I];
       Plan.Instructions.push_back(
           {Arg, P, Bytes, Kind, [this, Arg, I, Element, Fixed] {
-             PointerValue Again = start(Arg, 0);
+             View Tensor = view(Arg, 0);
+             PointerValue Again = Tensor.Start;
              std::optional<std::vector<LaneValue>> Offsets;
              if (!Fixed)
-               Offsets = elementOffsets(Arg);
+               Offsets = elementOffsets(Arg, Tensor.Strides);
              if (!Fixed && (!Offsets || I >= Offsets->size()))
                return notFollowed(Arg, "CuTe copy not split again");
              Again.Offset =
@@ -287,7 +289,7 @@ std::optional<CuteViews::ElementPlan> CuteViews::planElement(const Expr *LValue,
     if (!ElementBytes)
       return notFollowed(LValue, "element of a CuTe tensor of a type the "
                                  "analysis does not size");
-    PointerValue P = start(Op->getArg(0), 0);
+    PointerValue P = view(Op->getArg(0), 0).Start;
     const unsigned Coordinates = Op->getNumArgs() - 1;
     if (Coordinates == Layout.Modes.size()) {
       for (unsigned I = 0; I < Coordinates; ++I) {

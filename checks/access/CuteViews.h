@@ -69,7 +69,7 @@ public:
   std::optional<ElementPlan> planElement(const clang::Expr *LValue,
                                          AccessKind Kind);
 
-  /// Shared by CuteViews.cpp and CuteStarts.cpp.
+  /// Shared by CuteViews.cpp and CuteBuilders.cpp.
   static lanes::PointerValue notFollowed(const clang::Expr *E, std::string Why);
   /// \p E without the wrappers a tensor passed by value or bound to a
   /// variable gathers: temporaries, casts, copies and moves.
@@ -97,31 +97,38 @@ private:
   clang::ASTContext &Ctx;
   lanes::LaneEvaluator &Eval;
 
-  /// Where the view of tensor expression \p E starts, per lane, in bytes.
-  lanes::PointerValue start(const clang::Expr *E, unsigned Depth);
+  /// A tensor expression followed back through its builders once: where
+  /// each lane's view starts, in bytes, and the stride of each top-level
+  /// mode, in elements: numbers from its type, run-time ones from the
+  /// expressions that built it (`make_stride(_1{}, ld)`, `make_shape(m, k)`
+  /// of a column-major layout), carried through local_tile,
+  /// local_partition and slices. No strides when a mode is not one leaf or
+  /// a stride is not followed.
+  struct View {
+    lanes::PointerValue Start;
+    std::optional<std::vector<lanes::LaneValue>> Strides;
+  };
+  View view(const clang::Expr *E, unsigned Depth);
+  /// What view() reads of \p E, unwrapped, before its type's numbers.
+  View built(const clang::Expr *E, const clang::Expr *Where,
+             std::int64_t ElementBytes, unsigned Depth);
+  /// make_tensor(p, layout) or make_tensor(p, shape, stride).
+  View madeView(const clang::CallExpr *Call, const clang::Expr *Where);
   /// t(_, k): t's start plus k along its mode.
-  lanes::PointerValue sliceStart(const clang::CXXOperatorCallExpr *Op,
-                                 std::int64_t ElementBytes, unsigned Depth);
+  View sliceView(const clang::CXXOperatorCallExpr *Op,
+                 std::int64_t ElementBytes, unsigned Depth);
   /// local_partition(t, threads, i): the thread's coordinate in the thread
   /// layout through t's strides.
-  lanes::PointerValue partitionStart(const clang::CallExpr *Call,
-                                     std::int64_t ElementBytes, unsigned Depth);
+  View partitionView(const clang::CallExpr *Call, std::int64_t ElementBytes,
+                     unsigned Depth);
   /// local_tile(t, tiler, coord): the tile's index times its extent.
-  lanes::PointerValue tileStart(const clang::CallExpr *Call,
-                                std::int64_t ElementBytes, unsigned Depth);
+  View tileView(const clang::CallExpr *Call, std::int64_t ElementBytes,
+                unsigned Depth);
   /// What `thr_copy.partition_S(t)` adds to t's start: where the thread's
   /// first value lies, from the TiledCopy's thread-value layout.
   lanes::LaneValue tiledCopyStart(const clang::CallExpr *Partition,
                                   const clang::Expr *Object,
                                   std::int64_t ElementBytes);
-  /// The stride of each top-level mode of tensor expression \p E, in
-  /// elements: numbers from its type, run-time ones from the expressions
-  /// that built it (`make_stride(_1{}, ld)`, `make_shape(m, k)` of a
-  /// column-major layout), carried through local_tile, local_partition and
-  /// slices. Nullopt when a mode is not one leaf or a stride is not
-  /// followed.
-  std::optional<std::vector<lanes::LaneValue>> modeStrides(const clang::Expr *E,
-                                                           unsigned Depth);
   /// The strides of a layout expression (make_layout, a local bound to
   /// one, or a static Layout's type).
   std::optional<std::vector<lanes::LaneValue>>
@@ -131,9 +138,10 @@ private:
   std::optional<std::vector<lanes::LaneValue>>
   tupleValues(const clang::Expr *Tuple);
   /// Each element's offset, in index order, of a tensor whose shape its
-  /// type fixes and whose strides modeStrides gives.
-  std::optional<std::vector<lanes::LaneValue>>
-  elementOffsets(const clang::Expr *Tensor);
+  /// type fixes and whose strides its view gives.
+  static std::optional<std::vector<lanes::LaneValue>>
+  elementOffsets(const clang::Expr *Tensor,
+                 const std::optional<std::vector<lanes::LaneValue>> &Strides);
   void planCopy(const clang::CallExpr *Call, CallPlan &Plan);
 };
 

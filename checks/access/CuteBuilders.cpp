@@ -1,9 +1,9 @@
-//===- CuteStarts.cpp - where each lane's view of a CuTe tensor starts ----===//
+//===- CuteBuilders.cpp - a CuTe tensor followed back through its builders ===//
 //
-// Part of CuteViews (CuteViews.h): a tensor expression followed back
+// Part of CuteViews (CuteViews.h): a tensor expression followed back, once,
 // through the builders that made it (make_tensor over a pointer, local_tile,
 // local_partition, a TiledCopy's partition, a slice) to the byte offset of
-// its first element in each lane.
+// its first element in each lane and the stride of each of its modes.
 //
 //===----------------------------------------------------------------------===//
 #include "checks/access/CuteViews.h"
@@ -123,90 +123,141 @@ LaneValue CuteViews::tiledCopyStart(const CallExpr *Partition,
          Rest.divide(LaneValue::constant(32)) * LaneValue::constant(Step);
 }
 
-PointerValue CuteViews::start(const Expr *E, unsigned Depth) {
+CuteViews::View CuteViews::view(const Expr *E, unsigned Depth) {
   const Expr *Where = E;
   E = unwrap(E);
   if (Depth > 16)
-    return notFollowed(Where, "CuTe tensor built through too many steps");
-  if (const Expr *Init = localInitializer(E))
-    return start(Init, Depth + 1);
+    return {notFollowed(Where, "CuTe tensor built through too many steps"),
+            std::nullopt};
   std::optional<CuteTensor> Tensor = cuda::cuteTensorOf(E->getType());
-  const std::int64_t ElementBytes = Tensor ? Tensor->elementBytes(Ctx) : 0;
+  View V = built(E, Where, Tensor ? Tensor->elementBytes(Ctx) : 0, Depth);
+  // Numbers in the type hold whatever the builders said.
+  if (Tensor) {
+    std::vector<LaneValue> Strides;
+    for (std::size_t I = 0; I < Tensor->Layout.Modes.size(); ++I)
+      if (std::optional<model::LayoutMode> Mode = Tensor->Layout.flatMode(I))
+        Strides.push_back(LaneValue::constant(Mode->Stride));
+    if (Strides.size() == Tensor->Layout.Modes.size())
+      V.Strides = std::move(Strides);
+  }
+  return V;
+}
+
+CuteViews::View CuteViews::built(const Expr *E, const Expr *Where,
+                                 std::int64_t ElementBytes, unsigned Depth) {
+  if (const Expr *Init = localInitializer(E))
+    return view(Init, Depth + 1);
   // Slicing a tensor: t(_, _, k) starts at t's start plus k modes on.
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
       Op && Op->getOperator() == OO_Call && Op->getNumArgs() >= 2)
-    return sliceStart(Op, ElementBytes, Depth);
+    return sliceView(Op, ElementBytes, Depth);
   const auto *Call = dyn_cast<CallExpr>(E);
   const StringRef Name = Call ? cuteFunctionName(Call) : StringRef();
-  // thr_copy.partition_S(t): the thread's values of each tile of t.
+  const unsigned Arguments = Call ? Call->getNumArgs() : 0;
+  // thr_copy.partition_S(t): the thread's values of each tile of t; the
+  // strides of such a share are read from its type only.
   if (const auto *Member = dyn_cast_or_null<CXXMemberCallExpr>(Call);
       Member && (Name == "partition_S" || Name == "partition_D") &&
-      Member->getNumArgs() == 1 && ElementBytes) {
-    PointerValue Start = start(Member->getArg(0), Depth + 1);
-    Start.Offset = Start.Offset +
-                   tiledCopyStart(Member, Member->getImplicitObjectArgument(),
-                                  ElementBytes);
-    return Start;
+      Arguments == 1 && ElementBytes) {
+    View Share{view(Member->getArg(0), Depth + 1).Start, std::nullopt};
+    Share.Start.Offset =
+        Share.Start.Offset + tiledCopyStart(Member,
+                                            Member->getImplicitObjectArgument(),
+                                            ElementBytes);
+    return Share;
   }
-  if (Name == "make_tensor" && Call->getNumArgs() >= 1) {
-    const Expr *Iterator = unwrap(Call->getArg(0));
-    if (const auto *Make = dyn_cast<CallExpr>(Iterator)) {
-      const StringRef Maker = cuteFunctionName(Make);
-      if ((Maker == "make_gmem_ptr" || Maker == "make_smem_ptr") &&
-          Make->getNumArgs() == 1)
-        Iterator = Make->getArg(0);
-    }
-    if (Iterator->getType()->isPointerType())
-      return Eval.evaluatePointer(Iterator);
-    return notFollowed(Where, "CuTe tensor over an iterator the analysis "
-                              "does not read");
-  }
-  if (Name == "local_partition" && Call->getNumArgs() == 3 && ElementBytes)
-    return partitionStart(Call, ElementBytes, Depth);
-  if (Name == "local_tile" &&
-      (Call->getNumArgs() == 3 || Call->getNumArgs() == 4) && ElementBytes)
-    return tileStart(Call, ElementBytes, Depth);
-  return notFollowed(Where, "CuTe tensor built in a way the analysis does "
-                            "not follow");
+  if (Name == "make_tensor" && Arguments >= 1)
+    return madeView(Call, Where);
+  if (Name == "local_partition" && Arguments == 3)
+    return partitionView(Call, ElementBytes, Depth);
+  if (Name == "local_tile" && (Arguments == 3 || Arguments == 4))
+    return tileView(Call, ElementBytes, Depth);
+  return {notFollowed(Where, "CuTe tensor built in a way the analysis does "
+                             "not follow"),
+          std::nullopt};
 }
 
-PointerValue CuteViews::sliceStart(const CXXOperatorCallExpr *Op,
-                                   std::int64_t ElementBytes, unsigned Depth) {
-  const Expr *Where = Op;
-  std::optional<std::vector<LaneValue>> Strides =
-      modeStrides(Op->getArg(0), Depth + 1);
-  if (!Strides || !ElementBytes || Strides->size() != Op->getNumArgs() - 1)
-    return notFollowed(Where, "CuTe slice of a tensor whose strides the "
-                              "analysis does not follow");
-  PointerValue Start = start(Op->getArg(0), Depth + 1);
+// make_tensor(p, layout) or make_tensor(p, shape, stride): the strides from
+// the layout's expression, then the start from the pointer.
+CuteViews::View CuteViews::madeView(const CallExpr *Call, const Expr *Where) {
+  View Made;
+  if (Call->getNumArgs() == 2)
+    Made.Strides = layoutStrides(Call->getArg(1));
+  else if (Call->getNumArgs() == 3)
+    Made.Strides = tupleValues(Call->getArg(2));
+  const Expr *Iterator = unwrap(Call->getArg(0));
+  if (const auto *Make = dyn_cast<CallExpr>(Iterator)) {
+    const StringRef Maker = cuteFunctionName(Make);
+    if ((Maker == "make_gmem_ptr" || Maker == "make_smem_ptr") &&
+        Make->getNumArgs() == 1)
+      Iterator = Make->getArg(0);
+  }
+  Made.Start = Iterator->getType()->isPointerType()
+                   ? Eval.evaluatePointer(Iterator)
+                   : notFollowed(Where, "CuTe tensor over an iterator the "
+                                        "analysis does not read");
+  return Made;
+}
+
+// t(_, k): t's start plus k along its mode; the modes kept by `_` remain.
+CuteViews::View CuteViews::sliceView(const CXXOperatorCallExpr *Op,
+                                     std::int64_t ElementBytes,
+                                     unsigned Depth) {
+  View Whole = view(Op->getArg(0), Depth + 1);
+  if (!Whole.Strides || Whole.Strides->size() != Op->getNumArgs() - 1)
+    return {notFollowed(Op, "CuTe slice of a tensor whose strides the "
+                            "analysis does not follow"),
+            std::nullopt};
+  View Slice{Whole.Start, std::vector<LaneValue>()};
   for (unsigned I = 1; I < Op->getNumArgs(); ++I) {
     const Expr *Arg = Op->getArg(I);
+    const LaneValue &Stride = (*Whole.Strides)[I - 1];
     if (cuda::isCuteUnderscore(Arg->getType()))
-      continue;
-    Start.Offset = Start.Offset + Eval.evaluate(Arg) * (*Strides)[I - 1] *
-                                      LaneValue::constant(ElementBytes);
+      Slice.Strides->push_back(Stride);
+    else if (ElementBytes)
+      Slice.Start.Offset =
+          Slice.Start.Offset +
+          Eval.evaluate(Arg) * Stride * LaneValue::constant(ElementBytes);
   }
-  return Start;
+  if (!ElementBytes)
+    Slice.Start = notFollowed(Op, "CuTe slice of a tensor whose strides the "
+                                  "analysis does not follow");
+  return Slice;
 }
 
 // local_partition(t, threads, i): thread i's share of t starts at the
 // coordinate of i in the thread layout (idx2crd by its strides), through t's
-// strides.
-PointerValue CuteViews::partitionStart(const CallExpr *Call,
-                                       std::int64_t ElementBytes,
-                                       unsigned Depth) {
-  const Expr *Where = Call;
+// strides; each partitioned mode's stride grows by the threads along it.
+CuteViews::View CuteViews::partitionView(const CallExpr *Call,
+                                         std::int64_t ElementBytes,
+                                         unsigned Depth) {
   std::optional<CuteTensor> Whole =
       cuda::cuteTensorOf(Call->getArg(0)->getType());
   std::optional<cuda::CuteLayout> ThreadLayout =
       cuda::cuteLayoutOf(Call->getArg(1)->getType());
-  std::optional<std::vector<LaneValue>> Strides =
-      modeStrides(Call->getArg(0), Depth + 1);
-  if (!Whole || !ThreadLayout || !Strides ||
+  View Inner = view(Call->getArg(0), Depth + 1);
+  View Share{notFollowed(Call, "CuTe partition the analysis does not read"),
+             std::nullopt};
+  if (ThreadLayout && Inner.Strides &&
+      ThreadLayout->Modes.size() <= Inner.Strides->size()) {
+    Share.Strides = Inner.Strides;
+    for (std::size_t I = 0; I < ThreadLayout->Modes.size() && Share.Strides;
+         ++I) {
+      if (std::optional<model::LayoutMode> By = ThreadLayout->flatMode(I))
+        (*Share.Strides)[I] =
+            (*Share.Strides)[I] * LaneValue::constant(By->Shape);
+      else
+        Share.Strides.reset();
+    }
+  }
+  if (!ElementBytes)
+    Share.Start = notFollowed(Call, "CuTe tensor built in a way the analysis "
+                                    "does not follow");
+  if (!ElementBytes || !Whole || !ThreadLayout || !Inner.Strides ||
       ThreadLayout->Modes.size() > Whole->Layout.Modes.size() ||
-      Strides->size() != Whole->Layout.Modes.size())
-    return notFollowed(Where, "CuTe partition the analysis does not read");
-  PointerValue Start = start(Call->getArg(0), Depth + 1);
+      Inner.Strides->size() != Whole->Layout.Modes.size())
+    return Share;
+  Share.Start = Inner.Start;
   const LaneValue Index = Eval.evaluate(Call->getArg(2));
   // How many values the index takes, when it is threadIdx.x of a block
   // the launch fixes.
@@ -224,55 +275,86 @@ PointerValue CuteViews::partitionStart(const CallExpr *Call,
     // (CuTe's own requirement); one known only at run time is taken to.
     const cuda::CuteLayout::Mode &Mode = Whole->Layout.Modes[I];
     if (!By || By->Stride <= 0 || Mode.Shapes.size() != 1 ||
-        (Mode.Shapes[0] && *Mode.Shapes[0] % By->Shape))
-      return notFollowed(Where, "CuTe partition by a thread layout whose "
-                                "shape or stride the analysis does not "
-                                "know");
+        (Mode.Shapes[0] && *Mode.Shapes[0] % By->Shape)) {
+      Share.Start = notFollowed(Call, "CuTe partition by a thread layout "
+                                      "whose shape or stride the analysis "
+                                      "does not know");
+      return Share;
+    }
     LaneValue Coordinate = Index.divide(LaneValue::constant(By->Stride));
     // threadIdx.x below the mode's reach needs no remainder (the
     // evaluator could not take it of a symbolic warp index).
     if (Threads > By->Stride * By->Shape)
       Coordinate = Coordinate.remainder(LaneValue::constant(By->Shape));
-    Start.Offset = Start.Offset + Coordinate * (*Strides)[I] *
-                                      LaneValue::constant(ElementBytes);
+    Share.Start.Offset =
+        Share.Start.Offset +
+        Coordinate * (*Inner.Strides)[I] * LaneValue::constant(ElementBytes);
   }
-  return Start;
+  return Share;
 }
 
 // local_tile(t, tiler, coord[, step]): the tile at coord, each mode's index
 // times the tile's extent in it; `_` keeps the mode whole; a Step<_1, X>
-// projection drops the tiler's and the coordinate's modes marked X.
-PointerValue CuteViews::tileStart(const CallExpr *Call,
-                                  std::int64_t ElementBytes, unsigned Depth) {
-  const Expr *Where = Call;
+// projection drops the tiler's and the coordinate's modes marked X. The
+// tile's modes are the projected tiler's, then one per `_` of the
+// coordinate (the tile's extent times the mode's stride).
+CuteViews::View CuteViews::tileView(const CallExpr *Call,
+                                    std::int64_t ElementBytes, unsigned Depth) {
   auto Tile = cuda::cuteTupleLeaves(Call->getArg(1)->getType());
   std::optional<std::vector<const Expr *>> Coordinate =
       coordinateParts(Call->getArg(2));
-  std::optional<std::vector<LaneValue>> Strides =
-      modeStrides(Call->getArg(0), Depth + 1);
+  View Whole = view(Call->getArg(0), Depth + 1);
   std::optional<std::vector<bool>> Keep =
       Tile ? projectionOf(Call->getNumArgs() == 4 ? Call->getArg(3) : nullptr,
                           Tile->size())
            : std::nullopt;
-  if (!Tile || !Coordinate || !Strides || !Keep ||
+  View Tiled{notFollowed(Call, ElementBytes ? "CuTe tile the analysis does "
+                                              "not read"
+                                            : "CuTe tensor built in a way "
+                                              "the analysis does not follow"),
+             std::nullopt};
+  if (!Tile || !Coordinate || !Whole.Strides || !Keep ||
       Coordinate->size() != Tile->size())
-    return notFollowed(Where, "CuTe tile the analysis does not read");
-  PointerValue Start = start(Call->getArg(0), Depth + 1);
+    return Tiled;
+  const std::vector<LaneValue> &Strides = *Whole.Strides;
+  std::vector<LaneValue> Kept, Rest;
   std::size_t Mode = 0;
   for (std::size_t I = 0; I < Tile->size(); ++I) {
     if (!(*Keep)[I])
       continue;
-    const Expr *Part = (*Coordinate)[I];
-    if (Mode >= Strides->size() || !(*Tile)[I])
-      return notFollowed(Where, "CuTe tile whose extent is known only at "
-                                "run time");
-    if (!cuda::isCuteUnderscore(Part->getType()))
-      Start.Offset =
-          Start.Offset + Eval.evaluate(Part) * (*Strides)[Mode] *
-                             LaneValue::constant(*(*Tile)[I] * ElementBytes);
+    if (Mode >= Strides.size() || !(*Tile)[I]) {
+      if (ElementBytes)
+        Tiled.Start = notFollowed(Call, "CuTe tile whose extent is known "
+                                        "only at run time");
+      return Tiled;
+    }
+    Kept.push_back(Strides[Mode]);
+    if (cuda::isCuteUnderscore((*Coordinate)[I]->getType()))
+      Rest.push_back(Strides[Mode] * LaneValue::constant(*(*Tile)[I]));
     ++Mode;
   }
-  return Start;
+  if (Mode == Strides.size()) {
+    Kept.insert(Kept.end(), Rest.begin(), Rest.end());
+    Tiled.Strides = std::move(Kept);
+  }
+  if (!ElementBytes) {
+    Tiled.Start = notFollowed(Call, "CuTe tensor built in a way the analysis "
+                                    "does not follow");
+    return Tiled;
+  }
+  Tiled.Start = Whole.Start;
+  Mode = 0;
+  for (std::size_t I = 0; I < Tile->size(); ++I) {
+    if (!(*Keep)[I])
+      continue;
+    const Expr *Part = (*Coordinate)[I];
+    if (!cuda::isCuteUnderscore(Part->getType()))
+      Tiled.Start.Offset = Tiled.Start.Offset +
+                           Eval.evaluate(Part) * Strides[Mode] *
+                               LaneValue::constant(*(*Tile)[I] * ElementBytes);
+    ++Mode;
+  }
+  return Tiled;
 }
 
 } // namespace gpumem::access::detail
