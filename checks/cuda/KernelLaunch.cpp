@@ -2,6 +2,7 @@
 #include "checks/cuda/KernelLaunch.h"
 
 #include "checks/cuda/CudaBuiltins.h"
+#include "checks/cuda/FunctionFacts.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -53,15 +54,37 @@ const VarDecl *addressedLocal(const Expr *E) {
   return VD && VD->hasLocalStorage() ? VD : nullptr;
 }
 
-/// The kernel \p E names: `k`, `&k`, `(void *)k`, `(const void *)&k<4>`.
-const FunctionDecl *namedKernel(const Expr *E) {
+const FunctionDecl *namedKernel(const Expr *E, unsigned Depth = 0);
+
+/// The kernel a local function pointer holds: `auto kernel = K<T, 4>;`
+/// (or `void (*kernel)(...) = &K<T, 4>;`) that nothing writes after its
+/// declaration, as libraries pick an instantiation before launching it.
+const FunctionDecl *heldKernel(const DeclRefExpr *Ref, unsigned Depth) {
+  const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+  if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) || !VD->getInit() ||
+      VD->getType().isVolatileQualified() || Depth > 2)
+    return nullptr;
+  const auto *Owner =
+      dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  if (!Owner || !Owner->hasBody() || !FunctionFacts(Owner).writesOf(VD).empty())
+    return nullptr;
+  return namedKernel(VD->getInit(), Depth + 1);
+}
+
+/// The kernel \p E names: `k`, `&k`, `(void *)k`, `(const void *)&k<4>`,
+/// or a local set once to one of those (heldKernel).
+const FunctionDecl *namedKernel(const Expr *E, unsigned Depth) {
   E = E->IgnoreParenCasts();
   if (const auto *AddrOf = dyn_cast<UnaryOperator>(E);
       AddrOf && AddrOf->getOpcode() == UO_AddrOf)
     E = AddrOf->getSubExpr()->IgnoreParenCasts();
   const auto *Ref = dyn_cast<DeclRefExpr>(E);
-  const auto *FD = Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
-  return FD && FD->hasAttr<CUDAGlobalAttr>() ? FD : nullptr;
+  if (!Ref)
+    return nullptr;
+  const auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl());
+  if (!FD)
+    return heldKernel(Ref, Depth);
+  return FD->hasAttr<CUDAGlobalAttr>() ? FD : nullptr;
 }
 
 /// Where the array of the arguments' addresses is among the arguments of
@@ -160,6 +183,8 @@ std::optional<KernelLaunch> KernelLaunch::read(const CallExpr *Call) {
   L.Call = Call;
   if (const auto *Chevrons = dyn_cast<CUDAKernelCallExpr>(Call)) {
     L.Kernel = Chevrons->getDirectCallee();
+    if (!L.Kernel)
+      L.Kernel = namedKernel(Chevrons->getCallee());
     if (const CallExpr *Config = Chevrons->getConfig();
         Config && Config->getNumArgs() >= 2)
       L.Block = Config->getArg(1);

@@ -422,30 +422,47 @@ LaneValue LaneValue::remainder(const LaneValue &Divisor) const {
   return R;
 }
 
+/// The shift count of each lane, when \p Amount is a number in each lane
+/// (one for all, or one per lane: `lane & 7`) from 0 to 62.
+static std::optional<LaneVector> smallShifts(const LaneValue &Amount) {
+  if (!Amount.terms().empty())
+    return std::nullopt;
+  for (std::int64_t S : Amount.laneConstants())
+    if (S < 0 || S > 62)
+      return std::nullopt;
+  return Amount.laneConstants();
+}
+
 LaneValue LaneValue::shiftLeft(const LaneValue &Amount) const {
   if (Reason || Amount.Reason)
     return propagateUnknown(*this, Amount);
-  std::optional<std::int64_t> S = Amount.asConstant();
-  if (!S || *S < 0 || *S > 62)
+  std::optional<LaneVector> S = smallShifts(Amount);
+  if (!S)
     return unknown(UnknownKind::SymbolicOperation,
                    "shift by a value that is not a small constant");
-  return *this * constant(std::int64_t(1) << *S);
+  // By 2 to the count, lane by lane: each lane's coefficients scale by
+  // its own factor (`v << (lane & 7)`).
+  LaneVector Factor;
+  for (unsigned L = 0; L < WarpLanes; ++L)
+    Factor[L] = std::int64_t(1) << (*S)[L];
+  return *this * perLane(Factor);
 }
 
 LaneValue LaneValue::shiftRight(const LaneValue &Amount) const {
   if (Reason || Amount.Reason)
     return propagateUnknown(*this, Amount);
-  std::optional<std::int64_t> S = Amount.asConstant();
-  if (!S || *S < 0 || *S > 62)
-    return unknown(UnknownKind::SymbolicOperation,
-                   "shift by a value that is not a small constant");
-  if (Terms.empty()) {
+  std::optional<LaneVector> S = smallShifts(Amount);
+  if (S && Terms.empty()) {
     LaneVector R;
     for (unsigned L = 0; L < WarpLanes; ++L)
-      R[L] = K[L] >> *S;
+      R[L] = K[L] >> (*S)[L];
     return perLane(R);
   }
-  return divide(constant(std::int64_t(1) << *S));
+  std::optional<std::int64_t> Same = Amount.asConstant();
+  if (!S || !Same)
+    return unknown(UnknownKind::SymbolicOperation,
+                   "shift by a value that is not a small constant");
+  return divide(constant(std::int64_t(1) << *Same));
 }
 
 LaneValue LaneValue::select(const LaneVector &Cond, const LaneValue &T,

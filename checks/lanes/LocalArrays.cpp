@@ -84,10 +84,18 @@ public:
       DeclaredIn = Loops;
     return true;
   }
+  bool VisitCompoundStmt(CompoundStmt *Block) {
+    for (const Stmt *S : Block->body())
+      if (const auto *Declares = dyn_cast<DeclStmt>(S);
+          Declares && llvm::is_contained(Declares->decls(), Array))
+        DeclaringBlock = Block;
+    return true;
+  }
 
   /// True when every reference was a plain read or a plain write.
   bool followed() const { return !Escaped && References == Accounted; }
   llvm::SmallVector<const Stmt *, 4> DeclaredIn;
+  const CompoundStmt *DeclaringBlock = nullptr;
 
 private:
   const VarDecl *Array;
@@ -125,6 +133,13 @@ const LocalArrays::Uses &LocalArrays::usesOf(const VarDecl *Array,
   UseFinder Finder(Array, U);
   Finder.TraverseStmt(const_cast<Stmt *>(In->getBody()));
   U.Followed = Finder.followed();
+  if (const CompoundStmt *Block = Finder.DeclaringBlock)
+    for (const Stmt *S : Block->body()) {
+      if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(S))
+        S = Cleanups->getSubExpr();
+      for (Write &W : U.Writes)
+        W.Replaces |= W.At == S;
+    }
   if (const Expr *Init = Array->getInit()) {
     const auto *List = dyn_cast<InitListExpr>(Init->IgnoreParenImpCasts());
     const auto *Type = Core.Ctx.getAsConstantArrayType(Array->getType());
@@ -175,6 +190,7 @@ LocalArrays::element(const ArraySubscriptExpr *Read) {
   const std::optional<std::int64_t> At = Index.asConstant();
 
   const Write *Covering = nullptr;
+  bool Replaced = false;
   for (const Write &W : U.Writes) {
     bool Covers = false;
     if (!W.Index) {
@@ -193,9 +209,23 @@ LocalArrays::element(const ArraySubscriptExpr *Read) {
     }
     if (!Covers)
       continue;
-    if (Covering)
+    if (!Covering) {
+      Covering = &W;
+      continue;
+    }
+    // An assignment the declaring block makes replaces the initializer's
+    // value: a read after it sees the assignment's, one before it the
+    // initializer's (no loop inside the block holds the assignment, and
+    // one around the block declares the array again).
+    const Write *Initial = W.Index ? Covering : &W;
+    const Write *Later = W.Index ? &W : Covering;
+    if (Replaced || Initial->Index || !Later->Index || !Later->Replaces)
       return Unknown("written more than once");
-    Covering = &W;
+    Covering = Core.Ctx.getSourceManager().isBeforeInTranslationUnit(
+                   Later->At->getBeginLoc(), Read->getBeginLoc())
+                   ? Later
+                   : Initial;
+    Replaced = true;
   }
   if (!Covering)
     return Unknown("read before it is written");

@@ -57,6 +57,10 @@ public:
     const clang::Expr *Value = nullptr;
     const clang::Stmt *At = nullptr;
     llvm::SmallVector<const clang::Stmt *, 4> Loops;
+    /// An assignment that is a statement of the block declaring the array
+    /// (run whenever the declaration is, after it): it replaces what the
+    /// initializer put there (`int x[4] = {0}; x[0] = ...;`).
+    bool Replaces = false;
   };
   /// The uses of one array: its writes and the loops around each read.
   struct Uses {

@@ -137,6 +137,15 @@ public:
   }
   /// A pointer cast: decays, bases, no-op and user conversions, loads.
   PointerValue VisitCastExpr(const CastExpr *Cast);
+  /// A pointer-typed lvalue met where its value is asked (an arm of a
+  /// conditional that is an lvalue: `c ? a : arr[batch]`): read.
+  PointerValue VisitArraySubscriptExpr(const ArraySubscriptExpr *AS) {
+    return AS->getType()->isPointerType() ? read(AS, AS) : VisitStmt(AS);
+  }
+  PointerValue VisitMemberExpr(const MemberExpr *ME) {
+    return ME->isGLValue() && ME->getType()->isPointerType() ? read(ME, ME)
+                                                             : VisitStmt(ME);
+  }
   PointerValue VisitDeclRefExpr(const DeclRefExpr *Ref) {
     if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
       return variable(VD, Ref);
@@ -206,14 +215,34 @@ public:
       return P.Space == MemorySpace::Global && isa_and_nonnull<ParmVarDecl>(P.Base);
     };
     std::optional<std::int64_t> Apart = (True.Offset - False.Offset).asConstant();
-    if (True.Space != False.Space || !Apart || *Apart != 0 ||
-        (True.Base != False.Base &&
-         !(KernelPointer(True) && KernelPointer(False))))
+    if (True.Space == False.Space && Apart && *Apart == 0 &&
+        (True.Base == False.Base ||
+         (KernelPointer(True) && KernelPointer(False))))
+      return True;
+    // `arr == nullptr ? a : arr[batch]`: two pointers the warp shares
+    // whose lanes lie alike from each (a kernel's pointer, one read from a
+    // table the host fills). Which one is a value the warp shares, and
+    // where it lies in a block is unknown: no base, as for a pointer read
+    // from memory (no misalignment is claimed).
+    const LaneValue Lanes = True.Offset.withoutUniformTerms();
+    const LaneValue Chosen = True.Offset - Lanes;
+    const LaneValue Other = False.Offset - False.Offset.withoutUniformTerms();
+    const LaneValue Unshared = LaneValue::unknown(
+        UnknownKind::SymbolicOperation, "a choice between two pointers");
+    const LaneValue Which =
+        Core.Uniform.result(Unshared, CO, UniformOperation{CO}, {&Chosen, &Other});
+    const std::optional<std::int64_t> LanesApart =
+        (Lanes - False.Offset.withoutUniformTerms()).asConstant();
+    if (True.Space != False.Space || True.Space != MemorySpace::Global ||
+        !LanesApart || *LanesApart != 0 || Which.isUnknown())
       return PointerValue::unknown(UnknownKind::NotFollowed,
                                    "a choice between pointers into memory "
                                    "laid out differently",
                                    Core.loc(CO));
-    return True;
+    PointerValue Either;
+    Either.Space = True.Space;
+    Either.Offset = Which + Lanes;
+    return Either;
   }
   /// A helper (or conversion operator) that returns a buffer or a cast of
   /// one: inlined like integer helpers.
@@ -239,6 +268,7 @@ private:
   /// A pointer variable read: its reaching writes, a bound parameter, a
   /// kernel's pointer parameter (global memory), a local's initializer.
   PointerValue variable(const VarDecl *VD, const Expr *Use);
+  PointerValue read(const Expr *Lvalue, const Expr *Where);
 };
 
 } // namespace
@@ -276,6 +306,43 @@ PointerValue PointerVisitor::variable(const VarDecl *VD, const Expr *Use) {
                                Core.loc(Use));
 }
 
+/// The pointer \p Lvalue holds, read (at \p Where): a variable, an element
+/// of a table the warp shares or of the thread's own array, a field.
+PointerValue PointerVisitor::read(const Expr *Lvalue, const Expr *Where) {
+  if (const auto *Ref =
+          dyn_cast<DeclRefExpr>(Lvalue->IgnoreParens()))
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+      return variable(VD, Ref);
+  // `c ? a : b` of two pointer variables is an lvalue, read here.
+  if (const auto *CO =
+          dyn_cast<ConditionalOperator>(Lvalue->IgnoreParens()))
+    return Core.evaluatePointer(CO);
+  if (std::optional<PointerValue> Loaded =
+          Core.Uniform.pointerLoad(Lvalue))
+    return *Loaded;
+  // An element of the thread's own array of pointers.
+  if (const auto *AS =
+          dyn_cast<ArraySubscriptExpr>(Lvalue->IgnoreParens()))
+    if (std::optional<PointerValue> Element = Core.Arrays.element(AS))
+      return *Element;
+  // A pointer field of the kernel's struct parameter (an accessor's
+  // data pointer): global memory, as a pointer parameter is; of a local
+  // aggregate the kernel builds: what its initialiser gives.
+  if (std::optional<PointerValue> Field =
+          Core.Fields.parameterPointer(Lvalue))
+    return *Field;
+  if (const auto *ME =
+          dyn_cast<MemberExpr>(Lvalue->IgnoreParens())) {
+    if (std::optional<PointerValue> Field = Core.Fields.localPointer(ME))
+      return *Field;
+    if (std::optional<PointerValue> Returned =
+            Core.Fields.returnedObjectPointer(ME))
+      return *Returned;
+  }
+  return PointerValue::unknown(UnknownKind::DataDependent,
+                               "pointer is read from memory", Core.loc(Where));
+}
+
 PointerValue PointerVisitor::VisitCastExpr(const CastExpr *Cast) {
   switch (Cast->getCastKind()) {
   case CK_ArrayToPointerDecay:
@@ -296,38 +363,7 @@ PointerValue PointerVisitor::VisitCastExpr(const CastExpr *Cast) {
   case CK_UserDefinedConversion:
     return Core.evaluatePointer(Cast->getSubExpr());
   case CK_LValueToRValue:
-    if (const auto *Ref =
-            dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens()))
-      if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
-        return variable(VD, Ref);
-    // `c ? a : b` of two pointer variables is an lvalue, read here.
-    if (const auto *CO =
-            dyn_cast<ConditionalOperator>(Cast->getSubExpr()->IgnoreParens()))
-      return Core.evaluatePointer(CO);
-    if (std::optional<PointerValue> Loaded =
-            Core.Uniform.pointerLoad(Cast->getSubExpr()))
-      return *Loaded;
-    // An element of the thread's own array of pointers.
-    if (const auto *AS =
-            dyn_cast<ArraySubscriptExpr>(Cast->getSubExpr()->IgnoreParens()))
-      if (std::optional<PointerValue> Element = Core.Arrays.element(AS))
-        return *Element;
-    // A pointer field of the kernel's struct parameter (an accessor's
-    // data pointer): global memory, as a pointer parameter is; of a local
-    // aggregate the kernel builds: what its initialiser gives.
-    if (std::optional<PointerValue> Field =
-            Core.Fields.parameterPointer(Cast->getSubExpr()))
-      return *Field;
-    if (const auto *ME =
-            dyn_cast<MemberExpr>(Cast->getSubExpr()->IgnoreParens())) {
-      if (std::optional<PointerValue> Field = Core.Fields.localPointer(ME))
-        return *Field;
-      if (std::optional<PointerValue> Returned =
-              Core.Fields.returnedObjectPointer(ME))
-        return *Returned;
-    }
-    return PointerValue::unknown(UnknownKind::DataDependent,
-                                 "pointer is read from memory", Core.loc(Cast));
+    return read(Cast->getSubExpr(), Cast);
   default:
     return PointerValue::unknown(UnknownKind::NotFollowed,
                                  "pointer conversion the analysis does not "

@@ -119,17 +119,36 @@ std::optional<BlockShape> LaunchReader::returnedShape(const CallExpr *Call,
   return Shape;
 }
 
-/// Each write must be a statement of the function's outermost block (run
-/// once, in order); anything else that writes the variable fixes nothing.
+/// The compound statement among whose statements \p VD is declared (an
+/// `if` body's, a loop body's), searched in \p S; null when none is.
+static const CompoundStmt *blockDeclaring(const Stmt *S, const VarDecl *VD) {
+  if (const auto *Block = dyn_cast<CompoundStmt>(S))
+    for (const Stmt *Child : Block->body())
+      if (const auto *Declares = dyn_cast<DeclStmt>(Child))
+        if (llvm::is_contained(Declares->decls(), VD))
+          return Block;
+  for (const Stmt *Child : S->children())
+    if (const CompoundStmt *Found = Child ? blockDeclaring(Child, VD) : nullptr)
+      return Found;
+  return nullptr;
+}
+
+/// Each write must be a statement of the block that declares the variable
+/// (the function's outermost one for a parameter; run once, in order):
+/// anything else that writes the variable fixes nothing.
 bool LaunchReader::applyWrites(const FunctionDecl *FD, const VarDecl *VD,
                                const CallExpr *Call, BlockShape &Shape,
                                unsigned Depth) {
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
-  if (!Body || Depth > 8)
+  const auto *Outermost = dyn_cast_or_null<CompoundStmt>(FD->getBody());
+  if (!Outermost || Depth > 8)
     return false;
   // A helper that may return before its writes (`if (n < 0) return;`)
   // decides nothing: only a last `return` is allowed.
-  if (Call && !returnsOnlyAtEnd(Body))
+  if (Call && !returnsOnlyAtEnd(Outermost))
+    return false;
+  const CompoundStmt *Body =
+      isa<ParmVarDecl>(VD) ? Outermost : blockDeclaring(Outermost, VD);
+  if (!Body)
     return false;
   for (const Stmt *W : cacheOf(FD).Writes->writesOf(VD)) {
     const Stmt *TopLevel = nullptr;

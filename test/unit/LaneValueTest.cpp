@@ -130,6 +130,27 @@ TEST(LaneValueTest, DivisionAndRemainderOfTheThreadIndex) {
   EXPECT_TRUE(W.tid().divide(LaneValue::constant(64)).isUnknown());
 }
 
+// A shift count that differs between lanes (`v << (lane & 7)`): each
+// lane's coefficients scale by its own power of two; a right shift of a
+// symbolic value by such a count stays unknown, as does a count out of
+// range in any lane.
+TEST(LaneValueTest, ShiftsByALaneDependentCount) {
+  Warp W;
+  const LaneValue Count = W.tid().bitAnd(LaneValue::constant(7));
+  expectExact(W.tid().shiftLeft(Count), W,
+              [](std::int64_t T) { return T << (T & 7); });
+  expectExact(LaneValue::constant(1).shiftLeft(Count), W,
+              [](std::int64_t T) { return std::int64_t(1) << (T & 7); });
+  expectExact(LaneValue::constant(1000).shiftRight(Count), W,
+              [](std::int64_t T) { return std::int64_t(1000) >> (T & 7); });
+  EXPECT_EQ(W.tid().shiftRight(Count).reason().Kind,
+            UnknownKind::SymbolicOperation);
+  EXPECT_TRUE(LaneValue::constant(1)
+                  .shiftLeft(W.tid().bitAnd(LaneValue::constant(31)) +
+                             LaneValue::constant(40))
+                  .isUnknown());
+}
+
 TEST(LaneValueTest, SymbolsAreOnePerKeyNotPerName) {
   SymbolTable Table;
   int N = 0, D = 0; // stand-ins for two parameters' declarations
