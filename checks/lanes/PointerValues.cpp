@@ -229,8 +229,8 @@ public:
     const LaneValue Other = False.Offset - False.Offset.withoutUniformTerms();
     const LaneValue Unshared = LaneValue::unknown(
         UnknownKind::SymbolicOperation, "a choice between two pointers");
-    const LaneValue Which =
-        Core.Uniform.result(Unshared, CO, UniformOperation{CO}, {&Chosen, &Other});
+    const LaneValue Which = Core.Uniform.result(
+        Unshared, CO, UniformOperation{CO}, {&Chosen, &Other});
     const std::optional<std::int64_t> LanesApart =
         (Lanes - False.Offset.withoutUniformTerms()).asConstant();
     if (True.Space != False.Space || True.Space != MemorySpace::Global ||
@@ -309,30 +309,24 @@ PointerValue PointerVisitor::variable(const VarDecl *VD, const Expr *Use) {
 /// The pointer \p Lvalue holds, read (at \p Where): a variable, an element
 /// of a table the warp shares or of the thread's own array, a field.
 PointerValue PointerVisitor::read(const Expr *Lvalue, const Expr *Where) {
-  if (const auto *Ref =
-          dyn_cast<DeclRefExpr>(Lvalue->IgnoreParens()))
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Lvalue->IgnoreParens()))
     if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
       return variable(VD, Ref);
   // `c ? a : b` of two pointer variables is an lvalue, read here.
-  if (const auto *CO =
-          dyn_cast<ConditionalOperator>(Lvalue->IgnoreParens()))
+  if (const auto *CO = dyn_cast<ConditionalOperator>(Lvalue->IgnoreParens()))
     return Core.evaluatePointer(CO);
-  if (std::optional<PointerValue> Loaded =
-          Core.Uniform.pointerLoad(Lvalue))
+  if (std::optional<PointerValue> Loaded = Core.Uniform.pointerLoad(Lvalue))
     return *Loaded;
   // An element of the thread's own array of pointers.
-  if (const auto *AS =
-          dyn_cast<ArraySubscriptExpr>(Lvalue->IgnoreParens()))
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Lvalue->IgnoreParens()))
     if (std::optional<PointerValue> Element = Core.Arrays.element(AS))
       return *Element;
   // A pointer field of the kernel's struct parameter (an accessor's
   // data pointer): global memory, as a pointer parameter is; of a local
   // aggregate the kernel builds: what its initialiser gives.
-  if (std::optional<PointerValue> Field =
-          Core.Fields.parameterPointer(Lvalue))
+  if (std::optional<PointerValue> Field = Core.Fields.parameterPointer(Lvalue))
     return *Field;
-  if (const auto *ME =
-          dyn_cast<MemberExpr>(Lvalue->IgnoreParens())) {
+  if (const auto *ME = dyn_cast<MemberExpr>(Lvalue->IgnoreParens())) {
     if (std::optional<PointerValue> Field = Core.Fields.localPointer(ME))
       return *Field;
     if (std::optional<PointerValue> Returned =
