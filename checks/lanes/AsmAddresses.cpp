@@ -11,6 +11,7 @@
 
 #include "checks/lanes/EvaluatorSupport.h"
 
+#include "clang/Basic/SourceManager.h"
 #include "llvm/Support/SaveAndRestore.h"
 
 namespace gpumem::lanes {
@@ -31,8 +32,60 @@ bool isAddressConversion(const CallExpr *Call) {
          Name == "__cvta_generic_to_global";
 }
 
+/// The generic pointer an asm statement converts into the state-space
+/// address it writes to \p VD: `cvta.to.shared.u64 t, %1;` (then, for a
+/// 32-bit output, `cvt.u32.u64 %0, t;`), the helper libraries write before
+/// `__cvta_generic_to_shared` existed. Null for any other asm: one output,
+/// \p VD's, one pointer input, one conversion to the shared or global
+/// space and no other instruction that could change the address.
+const Expr *convertedPointer(const GCCAsmStmt *Asm, const VarDecl *VD) {
+  if (!Asm || Asm->getNumOutputs() != 1 || Asm->getNumInputs() != 1 ||
+      cuda::heldVariable(Asm->getOutputExpr(0)) != VD)
+    return nullptr;
+  const Expr *Input = Asm->getInputExpr(0)->IgnoreParenImpCasts();
+  if (!Input->getType()->isPointerType())
+    return nullptr;
+  const std::string Text = Asm->generateAsmString(VD->getASTContext());
+  llvm::SmallVector<StringRef, 4> Instructions;
+  StringRef(Text).split(Instructions, ';', -1, /*KeepEmpty=*/false);
+  unsigned Conversions = 0;
+  for (StringRef I : Instructions) {
+    I = I.trim(" \t\n{}");
+    if (I.empty() || I.starts_with(".reg"))
+      continue;
+    if (I.starts_with("cvta.to.shared.") || I.starts_with("cvta.to.global."))
+      ++Conversions;
+    else if (!I.starts_with("cvt.u32.u64") && !I.starts_with("mov."))
+      return nullptr;
+  }
+  return Conversions == 1 ? Input : nullptr;
+}
+
+/// What a helper that converts an address in inline asm returns: its body
+/// declares locals, runs asm statements and returns one value (`unsigned
+/// a; asm("cvta.to.shared..." : "=r"(a) : "l"(p)); return a;`); null for
+/// any other body. The value is followed only through a converting asm
+/// (convertedPointer).
+const Expr *asmHelperResult(const CallExpr *Call) {
+  const FunctionDecl *Callee = cuda::calleeOf(Call);
+  const FunctionDecl *Def = nullptr;
+  const auto *Body = Callee && Callee->hasBody(Def)
+                         ? dyn_cast<CompoundStmt>(Def->getBody())
+                         : nullptr;
+  const auto *Return = Body && Body->size() >= 2
+                           ? dyn_cast<ReturnStmt>(Body->body_back())
+                           : nullptr;
+  if (!Return || !Return->getRetValue())
+    return nullptr;
+  for (const Stmt *S : llvm::drop_end(Body->body()))
+    if (!isa<DeclStmt>(S) && !isa<GCCAsmStmt>(S) && !isa<NullStmt>(S))
+      return nullptr;
+  return Return->getRetValue();
+}
+
 /// evaluateAsmAddress of a variable: a local's initializer, an entered
-/// function's argument evaluated in its caller.
+/// function's argument evaluated in its caller, the pointer an asm
+/// conversion wrote it from (convertedPointer).
 PointerValue asmAddressVariable(EvaluatorCore &C, const VarDecl *VD,
                                 const Expr *Use) {
   std::vector<CallFrame> &Frames = C.frames();
@@ -55,6 +108,16 @@ PointerValue asmAddressVariable(EvaluatorCore &C, const VarDecl *VD,
   if (VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit() &&
       (!F || F->writesOf(VD).empty()))
     return C.evaluateAsmAddress(VD->getInit());
+  // `unsigned a; asm("cvta.to.shared..." : "=r"(a) : "l"(p));`, read after
+  // that one write.
+  if (VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && !VD->getInit() && F &&
+      F->writesOf(VD).size() == 1)
+    if (const Expr *Pointer =
+            convertedPointer(dyn_cast<GCCAsmStmt>(F->writesOf(VD).front()), VD);
+        Pointer &&
+        C.Ctx.getSourceManager().isBeforeInTranslationUnit(
+            F->writesOf(VD).front()->getEndLoc(), Use->getBeginLoc()))
+      return C.evaluatePointer(Pointer);
   return PointerValue::unknown(
       UnknownKind::NotFollowed,
       "address in '" + VD->getNameAsString() +
@@ -96,7 +159,10 @@ PointerValue EvaluatorCore::evaluateAsmAddress(const Expr *E) {
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
     if (isAddressConversion(Call))
       return evaluatePointer(Call->getArg(0));
-    if (const Expr *Returned = returnedBy(Call))
+    const Expr *Returned = returnedBy(Call);
+    if (!Returned)
+      Returned = asmHelperResult(Call);
+    if (Returned)
       if (CallScope In(*this, Call); In)
         return evaluateAsmAddress(Returned);
     return NotFollowed();
