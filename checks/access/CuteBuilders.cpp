@@ -132,14 +132,9 @@ CuteViews::View CuteViews::view(const Expr *E, unsigned Depth) {
   std::optional<CuteTensor> Tensor = cuda::cuteTensorOf(E->getType());
   View V = built(E, Where, Tensor ? Tensor->elementBytes(Ctx) : 0, Depth);
   // Numbers in the type hold whatever the builders said.
-  if (Tensor) {
-    std::vector<LaneValue> Strides;
-    for (std::size_t I = 0; I < Tensor->Layout.Modes.size(); ++I)
-      if (std::optional<model::LayoutMode> Mode = Tensor->Layout.flatMode(I))
-        Strides.push_back(LaneValue::constant(Mode->Stride));
-    if (Strides.size() == Tensor->Layout.Modes.size())
-      V.Strides = std::move(Strides);
-  }
+  if (Tensor)
+    if (auto Numbers = numberStrides(Tensor->Layout))
+      V.Strides = std::move(Numbers);
   return V;
 }
 

@@ -83,17 +83,22 @@ CuteViews::tupleValues(const Expr *Tuple) {
 }
 
 std::optional<std::vector<LaneValue>>
+CuteViews::numberStrides(const cuda::CuteLayout &Layout) {
+  std::vector<LaneValue> Strides;
+  for (std::size_t I = 0; I < Layout.Modes.size(); ++I)
+    if (std::optional<model::LayoutMode> Mode = Layout.flatMode(I))
+      Strides.push_back(LaneValue::constant(Mode->Stride));
+  if (Strides.size() != Layout.Modes.size())
+    return std::nullopt;
+  return Strides;
+}
+
+std::optional<std::vector<LaneValue>>
 CuteViews::layoutStrides(const Expr *Layout) {
   Layout = bound(Layout);
-  if (std::optional<cuda::CuteLayout> L =
-          cuda::cuteLayoutOf(Layout->getType())) {
-    std::vector<LaneValue> Strides;
-    for (std::size_t I = 0; I < L->Modes.size(); ++I)
-      if (std::optional<model::LayoutMode> Mode = L->flatMode(I))
-        Strides.push_back(LaneValue::constant(Mode->Stride));
-    if (Strides.size() == L->Modes.size())
-      return Strides;
-  }
+  if (std::optional<cuda::CuteLayout> L = cuda::cuteLayoutOf(Layout->getType()))
+    if (auto Numbers = numberStrides(*L))
+      return Numbers;
   const auto *Call = dyn_cast<CallExpr>(Layout);
   if (!Call || cuteFunctionName(Call) != "make_layout")
     return std::nullopt;

@@ -24,6 +24,10 @@
 #include <string>
 #include <vector>
 
+namespace gpumem::cuda {
+struct CuteLayout;
+} // namespace gpumem::cuda
+
 namespace gpumem::access::detail {
 
 class CuteViews {
@@ -129,6 +133,10 @@ private:
   lanes::LaneValue tiledCopyStart(const clang::CallExpr *Partition,
                                   const clang::Expr *Object,
                                   std::int64_t ElementBytes);
+  /// Each top-level mode's stride when the layout's type says them all
+  /// (one leaf per mode, a number each); nullopt otherwise.
+  static std::optional<std::vector<lanes::LaneValue>>
+  numberStrides(const cuda::CuteLayout &Layout);
   /// The strides of a layout expression (make_layout, a local bound to
   /// one, or a static Layout's type).
   std::optional<std::vector<lanes::LaneValue>>

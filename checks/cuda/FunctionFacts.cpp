@@ -11,6 +11,32 @@ namespace gpumem::cuda {
 
 using namespace clang;
 
+const DeclStmt *declarationOf(const VarDecl *VD, const Stmt *S,
+                              const Stmt **Parent) {
+  if (!S)
+    return nullptr;
+  for (const Stmt *Child : S->children()) {
+    if (const auto *Declares = dyn_cast_or_null<DeclStmt>(Child);
+        Declares && llvm::is_contained(Declares->decls(), VD)) {
+      if (Parent)
+        *Parent = S;
+      return Declares;
+    }
+    if (const DeclStmt *Found = declarationOf(VD, Child, Parent))
+      return Found;
+  }
+  return nullptr;
+}
+
+const FunctionDecl *setOnceOwner(const VarDecl *VD, FactsOf Facts) {
+  const auto *FD =
+      VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
+              !VD->getType().isVolatileQualified()
+          ? dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod())
+          : nullptr;
+  return FD && Facts(FD).writesOf(VD).empty() ? FD : nullptr;
+}
+
 const VarDecl *heldVariable(const Expr *E) {
   if (!E)
     return nullptr;

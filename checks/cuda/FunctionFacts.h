@@ -15,6 +15,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -44,6 +45,13 @@ struct LaunchArgument {
 
 /// True when \p Inner is \p Outer or one of the statements under it.
 bool contains(const clang::Stmt *Outer, const clang::Stmt *Inner);
+
+/// The declaration of \p VD under \p S, and in \p Parent the statement
+/// it is a direct child of (a block, a for's init); null when \p S holds
+/// none.
+const clang::DeclStmt *declarationOf(const clang::VarDecl *VD,
+                                     const clang::Stmt *S,
+                                     const clang::Stmt **Parent = nullptr);
 
 /// The variable the lvalue \p E is held in: `v`, or `v.a.b` through `.`
 /// only (writing block.x writes block); null for anything reached through
@@ -86,6 +94,17 @@ private:
   llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<LaunchArgument, 4>>
       ArgumentArrays;
 };
+
+/// The facts of the function that declares a variable.
+using FactsOf =
+    llvm::function_ref<const FunctionFacts &(const clang::FunctionDecl *)>;
+
+/// The function that declares \p VD when \p VD is a local of it (not a
+/// parameter, a static or a volatile) that nothing writes after its
+/// declaration (taking its address or binding a non-const reference to it
+/// counts as a write); null otherwise.
+const clang::FunctionDecl *setOnceOwner(const clang::VarDecl *VD,
+                                        FactsOf Facts);
 
 } // namespace gpumem::cuda
 

@@ -61,14 +61,13 @@ const FunctionDecl *namedKernel(const Expr *E, unsigned Depth = 0);
 /// declaration, as libraries pick an instantiation before launching it.
 const FunctionDecl *heldKernel(const DeclRefExpr *Ref, unsigned Depth) {
   const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
-  if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) || !VD->getInit() ||
-      VD->getType().isVolatileQualified() || Depth > 2)
+  if (!VD || !VD->getInit() || Depth > 2)
     return nullptr;
-  const auto *Owner =
-      dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
-  if (!Owner || !Owner->hasBody() || !FunctionFacts(Owner).writesOf(VD).empty())
-    return nullptr;
-  return namedKernel(VD->getInit(), Depth + 1);
+  std::optional<FunctionFacts> Facts;
+  const auto Of = [&](const FunctionDecl *FD) -> const FunctionFacts & {
+    return Facts.emplace(FD);
+  };
+  return setOnceOwner(VD, Of) ? namedKernel(VD->getInit(), Depth + 1) : nullptr;
 }
 
 /// The kernel \p E names: `k`, `&k`, `(void *)k`, `(const void *)&k<4>`,

@@ -170,18 +170,8 @@ private:
   bool declaredInLoop(const VarDecl *VD) {
     auto [It, New] = Declared.try_emplace(VD, false);
     if (New)
-      It->second = declares(Loop, VD);
+      It->second = declarationOf(VD, Loop) != nullptr;
     return It->second;
-  }
-
-  static bool declares(const Stmt *S, const VarDecl *VD) {
-    if (!S)
-      return false;
-    if (const auto *DS = dyn_cast<DeclStmt>(S);
-        DS && llvm::is_contained(DS->decls(), VD))
-      return true;
-    return llvm::any_of(S->children(),
-                        [&](const Stmt *Child) { return declares(Child, VD); });
   }
 
   const Stmt *Loop;

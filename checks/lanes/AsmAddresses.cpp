@@ -105,19 +105,22 @@ PointerValue asmAddressVariable(EvaluatorCore &C, const VarDecl *VD,
                            [&] { return C.evaluateAsmAddress(Arg); });
   }
   const cuda::FunctionFacts *F = Frames.back().Facts;
-  if (VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit() &&
-      (!F || F->writesOf(VD).empty()))
-    return C.evaluateAsmAddress(VD->getInit());
-  // `unsigned a; asm("cvta.to.shared..." : "=r"(a) : "l"(p));`, read after
-  // that one write.
-  if (VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && !VD->getInit() && F &&
-      F->writesOf(VD).size() == 1)
-    if (const Expr *Pointer =
-            convertedPointer(dyn_cast<GCCAsmStmt>(F->writesOf(VD).front()), VD);
-        Pointer &&
-        C.Ctx.getSourceManager().isBeforeInTranslationUnit(
-            F->writesOf(VD).front()->getEndLoc(), Use->getBeginLoc()))
+  llvm::ArrayRef<const Stmt *> Writes;
+  if (F)
+    Writes = F->writesOf(VD);
+  if (VD->hasLocalStorage() && !isa<ParmVarDecl>(VD)) {
+    if (VD->getInit() && Writes.empty())
+      return C.evaluateAsmAddress(VD->getInit());
+    // `unsigned a; asm("cvta.to.shared..." : "=r"(a) : "l"(p));`, read
+    // after that one write.
+    const Expr *Pointer =
+        !VD->getInit() && Writes.size() == 1
+            ? convertedPointer(dyn_cast<GCCAsmStmt>(Writes.front()), VD)
+            : nullptr;
+    if (Pointer && C.Ctx.getSourceManager().isBeforeInTranslationUnit(
+                       Writes.front()->getEndLoc(), Use->getBeginLoc()))
       return C.evaluatePointer(Pointer);
+  }
   return PointerValue::unknown(
       UnknownKind::NotFollowed,
       "address in '" + VD->getNameAsString() +

@@ -175,9 +175,9 @@ public:
     return Functions.flowOf(FD, Ctx);
   }
 
-  /// What is fixed now; a scope changes it with llvm::SaveAndRestore on
-  /// assumed(), to a value made by pinning or fixing (a new generation).
-  const Assumptions &assumptions() const { return Assumed; }
+  /// What is fixed now, read here; a scope changes it with
+  /// llvm::SaveAndRestore on assumed(), to a value made by pinning or
+  /// fixing (a new generation).
   Assumptions &assumed() { return Assumed; }
   Assumptions pinning(std::map<SymbolId, std::int64_t> Pins);
   Assumptions fixing(const clang::VarDecl *VD, PointerValue Value);

@@ -174,8 +174,6 @@ PointerValue offsetBy(PointerValue P, const LaneValue &Index,
 PointerValue toBase(PointerValue P, const clang::CastExpr *Cast,
                     const clang::ASTContext &Ctx);
 
-/// How deep an evaluation may recurse: a number of levels, and bytes of the
-/// thread's stack below the outermost query's frame (frames are larger in
 /// A comparison of a remainder by a constant (`tid % 5 == 0`): each
 /// lane compares (its value % Divisor) - Against with 0; Divisor 0 for a
 /// plain difference.
@@ -193,6 +191,8 @@ struct LaneRemainder {
   }
 };
 
+/// How deep an evaluation may recurse: a number of levels, and bytes of the
+/// thread's stack below the outermost query's frame (frames are larger in
 /// a sanitized build; the bytes, not the levels, are what a thread has).
 struct DepthGuard {
   /// The frame of the outermost query, set when \p Depth is 0.

@@ -379,7 +379,7 @@ LaneValue IntegerVisitor::variable(const VarDecl *VD, const Expr *Use) {
         "'" + VD->getNameAsString() + "' is not an integer", Core.loc(Use));
   // Fixed for a while (the subscript of a local array's write, read as
   // the element a read names).
-  const auto &Fixed = Core.assumptions().Fixed;
+  const auto &Fixed = Core.assumed().Fixed;
   for (auto It = Fixed.rbegin(); It != Fixed.rend(); ++It)
     if (It->Var == VD)
       return It->Value.Offset;

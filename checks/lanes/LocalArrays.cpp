@@ -1,6 +1,7 @@
 //===- LocalArrays.cpp - per-thread arrays of offsets and pointers --------===//
 #include "checks/lanes/LocalArrays.h"
 #include "checks/cuda/ConstantInt.h"
+#include "checks/cuda/FunctionFacts.h"
 #include "checks/lanes/EvaluatorCore.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -84,18 +85,10 @@ public:
       DeclaredIn = Loops;
     return true;
   }
-  bool VisitCompoundStmt(CompoundStmt *Block) {
-    for (const Stmt *S : Block->body())
-      if (const auto *Declares = dyn_cast<DeclStmt>(S);
-          Declares && llvm::is_contained(Declares->decls(), Array))
-        DeclaringBlock = Block;
-    return true;
-  }
 
   /// True when every reference was a plain read or a plain write.
   bool followed() const { return !Escaped && References == Accounted; }
   llvm::SmallVector<const Stmt *, 4> DeclaredIn;
-  const CompoundStmt *DeclaringBlock = nullptr;
 
 private:
   const VarDecl *Array;
@@ -133,7 +126,9 @@ const LocalArrays::Uses &LocalArrays::usesOf(const VarDecl *Array,
   UseFinder Finder(Array, U);
   Finder.TraverseStmt(const_cast<Stmt *>(In->getBody()));
   U.Followed = Finder.followed();
-  if (const CompoundStmt *Block = Finder.DeclaringBlock)
+  const Stmt *Declaring = nullptr;
+  cuda::declarationOf(Array, In->getBody(), &Declaring);
+  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(Declaring))
     for (const Stmt *S : Block->body()) {
       if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(S))
         S = Cleanups->getSubExpr();

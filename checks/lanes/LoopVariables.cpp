@@ -261,7 +261,7 @@ std::optional<LaneMask> LoopVariables::firstPassLanes(const Stmt *Loop,
   // condition with none (a variable only the body writes) is decided so.
   if (std::optional<LaneMask> Lanes = Core.evaluateCondition(Cond))
     return Lanes;
-  std::map<SymbolId, std::int64_t> FirstPass = Core.assumptions().Pins;
+  std::map<SymbolId, std::int64_t> FirstPass = Core.assumed().Pins;
   const std::size_t Before = FirstPass.size();
   for (const LoopSymbol &S : Symbols)
     if (S.Loop == Loop)

@@ -224,21 +224,25 @@ public:
     // table the host fills). Which one is a value the warp shares, and
     // where it lies in a block is unknown: no base, as for a pointer read
     // from memory (no misalignment is claimed).
-    const LaneValue Lanes = True.Offset.withoutUniformTerms();
-    const LaneValue Chosen = True.Offset - Lanes;
-    const LaneValue Other = False.Offset - False.Offset.withoutUniformTerms();
-    const LaneValue Unshared = LaneValue::unknown(
-        UnknownKind::SymbolicOperation, "a choice between two pointers");
-    const LaneValue Which = Core.Uniform.result(
-        Unshared, CO, UniformOperation{CO}, {&Chosen, &Other});
-    const std::optional<std::int64_t> LanesApart =
-        (Lanes - False.Offset.withoutUniformTerms()).asConstant();
-    if (True.Space != False.Space || True.Space != MemorySpace::Global ||
-        !LanesApart || *LanesApart != 0 || Which.isUnknown())
+    auto LaidOutDifferently = [&] {
       return PointerValue::unknown(UnknownKind::NotFollowed,
                                    "a choice between pointers into memory "
                                    "laid out differently",
                                    Core.loc(CO));
+    };
+    const LaneValue Lanes = True.Offset.withoutUniformTerms();
+    const LaneValue FalseLanes = False.Offset.withoutUniformTerms();
+    if (True.Space != False.Space || True.Space != MemorySpace::Global ||
+        (Lanes - FalseLanes).asConstant() != std::optional<std::int64_t>(0))
+      return LaidOutDifferently();
+    const LaneValue Chosen = True.Offset - Lanes;
+    const LaneValue Other = False.Offset - FalseLanes;
+    const LaneValue Which =
+        Core.Uniform.result(LaneValue::unknown(UnknownKind::SymbolicOperation,
+                                               "a choice between two pointers"),
+                            CO, UniformOperation{CO}, {&Chosen, &Other});
+    if (Which.isUnknown())
+      return LaidOutDifferently();
     PointerValue Either;
     Either.Space = True.Space;
     Either.Offset = Which + Lanes;

@@ -61,7 +61,7 @@ const cuda::ReachingWrites *ReassignedValues::flowOfCurrentFrame() {
 
 std::optional<PointerValue>
 ReassignedValues::valueAt(const VarDecl *VD, const DeclRefExpr *Read) {
-  const auto &Fixed = Core.assumptions().Fixed;
+  const auto &Fixed = Core.assumed().Fixed;
   for (auto It = Fixed.rbegin(); It != Fixed.rend(); ++It)
     if (It->Var == VD)
       return It->Value;
@@ -111,8 +111,8 @@ PointerValue ReassignedValues::writeValue(const cuda::ReachingWrites &RW,
   const cuda::Write &W = RW.write(Id);
   const bool IsPointer = W.Var->getType()->isPointerType();
   const std::string Name = W.Var->getNameAsString();
-  const std::pair<const void *, unsigned> InProgress{
-      &W, Core.assumptions().Generation};
+  const std::pair<const void *, unsigned> InProgress{&W,
+                                                     Core.assumed().Generation};
   if (!WritesInProgress.insert(InProgress).second)
     return PointerValue::unknown(UnknownKind::Reassigned,
                                  "'" + Name + "' depends on itself",

@@ -256,15 +256,6 @@ std::optional<std::int64_t> valueAfterWrite(const Stmt *W, const VarDecl *VD,
   return After;
 }
 
-const FunctionDecl *setOnceOwner(const VarDecl *VD, FactsOf Facts) {
-  const auto *FD =
-      VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
-              !VD->getType().isVolatileQualified()
-          ? dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod())
-          : nullptr;
-  return FD && Facts(FD).writesOf(VD).empty() ? FD : nullptr;
-}
-
 std::optional<std::int64_t> setOnceValue(const VarDecl *VD,
                                          const ASTContext &Ctx, FactsOf Facts,
                                          unsigned Depth) {

@@ -10,6 +10,8 @@
 #ifndef GPUMEM_CHECKS_LAUNCH_FOLDINT_H
 #define GPUMEM_CHECKS_LAUNCH_FOLDINT_H
 
+#include "checks/cuda/FunctionFacts.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -19,15 +21,12 @@
 #include <optional>
 #include <vector>
 
-namespace gpumem::cuda {
-class FunctionFacts;
-struct InductionLoop;
-} // namespace gpumem::cuda
-
 namespace gpumem::launch {
 
+using cuda::FactsOf;
 using cuda::FunctionFacts;
 using cuda::InductionLoop;
+using cuda::setOnceOwner;
 
 /// What a variable read holds, where the expression reads it; std::nullopt
 /// when it is not known.
@@ -81,17 +80,6 @@ std::optional<std::int64_t> valueAfterWrite(const clang::Stmt *W,
                                             std::optional<std::int64_t> Before,
                                             const clang::ASTContext &Ctx,
                                             KnownVariable Known);
-
-/// The facts of the function that declares a variable (FunctionFacts.h).
-using FactsOf =
-    llvm::function_ref<const FunctionFacts &(const clang::FunctionDecl *)>;
-
-/// The function that declares \p VD when \p VD is a local of it (not a
-/// parameter, a static or a volatile) that nothing writes after its
-/// declaration (taking its address or binding a non-const reference to it
-/// counts as a write); null otherwise.
-const clang::FunctionDecl *setOnceOwner(const clang::VarDecl *VD,
-                                        FactsOf Facts);
 
 /// The value of \p VD, a local set once (setOnceOwner), where its initializer
 /// folds over constants and other such locals (`int bx = 16; int by = 256 /

@@ -119,20 +119,6 @@ std::optional<BlockShape> LaunchReader::returnedShape(const CallExpr *Call,
   return Shape;
 }
 
-/// The compound statement among whose statements \p VD is declared (an
-/// `if` body's, a loop body's), searched in \p S; null when none is.
-static const CompoundStmt *blockDeclaring(const Stmt *S, const VarDecl *VD) {
-  if (const auto *Block = dyn_cast<CompoundStmt>(S))
-    for (const Stmt *Child : Block->body())
-      if (const auto *Declares = dyn_cast<DeclStmt>(Child))
-        if (llvm::is_contained(Declares->decls(), VD))
-          return Block;
-  for (const Stmt *Child : S->children())
-    if (const CompoundStmt *Found = Child ? blockDeclaring(Child, VD) : nullptr)
-      return Found;
-  return nullptr;
-}
-
 /// Each write must be a statement of the block that declares the variable
 /// (the function's outermost one for a parameter; run once, in order):
 /// anything else that writes the variable fixes nothing.
@@ -146,8 +132,11 @@ bool LaunchReader::applyWrites(const FunctionDecl *FD, const VarDecl *VD,
   // decides nothing: only a last `return` is allowed.
   if (Call && !returnsOnlyAtEnd(Outermost))
     return false;
-  const CompoundStmt *Body =
-      isa<ParmVarDecl>(VD) ? Outermost : blockDeclaring(Outermost, VD);
+  // The block whose statements declare the variable (an `if` body's).
+  const Stmt *Declaring = Outermost;
+  if (!isa<ParmVarDecl>(VD) && !cuda::declarationOf(VD, Outermost, &Declaring))
+    return false;
+  const auto *Body = dyn_cast<CompoundStmt>(Declaring);
   if (!Body)
     return false;
   for (const Stmt *W : cacheOf(FD).Writes->writesOf(VD)) {
